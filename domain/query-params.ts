@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** Largest id a PostgreSQL `integer` column holds. */
+export const ID_MAX = 2147483647;
+
+/**
+ * Query-string number: the raw text must be a plain decimal number. Unlike z.coerce it refuses
+ * '' and 'abc' instead of turning them into 0 or NaN.
+ */
+export function numberParam(label: string) {
+  return z
+    .string()
+    .trim()
+    .regex(/^[+-]?(\d+(\.\d*)?|\.\d+)$/, `${label} must be a number`)
+    .transform(Number)
+    .pipe(z.number().finite());
+}
+
+export function integerParam(label: string) {
+  return z
+    .string()
+    .trim()
+    .regex(/^[+-]?\d+$/, `${label} must be a whole number`)
+    .transform(Number)
+    .pipe(z.number().int().safe());
+}
+
+/** Comma-joined list of positive integer ids, e.g. '3,7,12'. Empty parts are refused. */
+export function idListParam(label: string) {
+  return z
+    .string()
+    .trim()
+    .regex(/^\d+(,\d+)*$/, `${label} must be comma-joined ids`)
+    .transform((s) => [...new Set(s.split(',').map(Number))])
+    .pipe(z.array(z.number().int().positive().max(ID_MAX, `${label} holds an id that is too large`)).max(200, `${label} holds too many ids`));
+}
+
+/** A path id: a positive whole number that fits an `integer` column. */
+export function idParam(label: string) {
+  return integerParam(label).pipe(
+    z.number().int().positive(`${label} must be a positive whole number`).max(ID_MAX, `${label} is too large`),
+  );
+}

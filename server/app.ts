@@ -1,0 +1,121 @@
+/** Builds the Fastify app on a configured database; tests call it with a fresh one. */
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { openDatabase, type Database, type Db } from './db/client.ts';
+import { isEmpty, seedDatabase } from './db/seed.ts';
+import { errorHandler, sendProblem } from './http/errors.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { stylesRoutes } from './modules/styles/styles.routes.ts';
+import { buildingsRoutes } from './modules/buildings/buildings.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    database: Database;
+    config: Config;
+  }
+}
+
+export interface BuildAppOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** An already open database (tests); otherwise one is opened from the config. */
+  database?: Database;
+}
+
+export async function buildApp(config: Config, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    // Numeric query params and ids are checked by the zod schemas, not coerced by ajv.
+    ajv: { customOptions: { coerceTypes: false } },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('config', config);
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+
+  try {
+    await database.migrate();
+    if (config.seed && (await isEmpty(database.db))) {
+      const result = await seedDatabase(database.db);
+      app.log.info(result, 'seeded an empty database');
+    }
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  // The Content-Security-Policy comes with the security hardening issue; the map needs blob: workers.
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Atlas of Buildings API',
+        description: 'Every path is under /api. Errors are RFC 9457 problem JSON.',
+        version: '0.1.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(stylesRoutes);
+      await api.register(buildingsRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  const webDir = config.webDir;
+  const indexHtml = webDir ? path.join(webDir, 'index.html') : undefined;
+  if (webDir && fs.existsSync(webDir)) {
+    await app.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: false, index: false });
+  }
+
+  // Deep links such as /buildings/3 get the web app; unknown /api paths get a 404 problem.
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url;
+    if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
+      return sendProblem(reply, 404, `No API route ${request.method} ${url.split('?')[0]}`);
+    }
+    if ((request.method === 'GET' || request.method === 'HEAD') && indexHtml && fs.existsSync(indexHtml)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
+    }
+    return sendProblem(reply, 404, `Nothing at ${request.method} ${url}`);
+  });
+
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,28 @@
+/** `npm run db:migrate` and `npm run db:seed`: the same steps the server runs at start. */
+import { ConfigError, loadConfig } from '../config.ts';
+import { openDatabase } from './client.ts';
+import { seedDatabase } from './seed.ts';
+
+async function run(command: string | undefined) {
+  if (command !== 'migrate' && command !== 'seed') {
+    console.error('usage: cli.ts migrate|seed');
+    process.exit(2);
+  }
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await database.migrate();
+    console.log(`migrations applied (${database.kind})`);
+    if (command === 'seed') {
+      const result = await seedDatabase(database.db);
+      console.log(`seed: ${result.stylesAdded} styles and ${result.buildingsAdded} buildings added`);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+run(process.argv[2]).catch((err: unknown) => {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+});

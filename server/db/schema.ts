@@ -1,0 +1,283 @@
+/**
+ * The whole data model (spec section 3). Rules the spec states are CHECK constraints, so no
+ * code path can store what the spec forbids. Ids are `integer` so PGlite and pg both return
+ * numbers (field notes).
+ */
+import { sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** Vote counters kept on the row and changed in the same transaction as the vote. */
+const faceVoteCounters = () => ({
+  upvotes: integer('upvotes').notNull().default(0),
+  meh_votes: integer('meh_votes').notNull().default(0),
+  downvotes: integer('downvotes').notNull().default(0),
+});
+const yearRange = (column: string) => sql.raw(`${column} BETWEEN -10000 AND 9999`);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    google_sub: text('google_sub').unique(),
+    handle: text('handle').notNull(),
+    email: text('email'),
+    picture: text('picture'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_handle_key').on(t.handle),
+    check('users_handle_format', sql`${t.handle} ~ '^[a-z0-9_]{1,30}$'`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie's random id; the id itself is never stored. */
+    id_hash: text('id_hash').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.user_id), index('sessions_expires_at_idx').on(t.expires_at)],
+);
+
+export const architecturalStyles = pgTable(
+  'architectural_styles',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description'),
+    ...faceVoteCounters(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('architectural_styles_name_key').on(t.name),
+    check('architectural_styles_name_not_blank', sql`length(trim(${t.name})) > 0`),
+  ],
+);
+
+export const buildings = pgTable(
+  'buildings',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description'),
+    lng: doublePrecision('lng').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    year_built: integer('year_built'),
+    year_demolished: integer('year_demolished'),
+    place_id: text('place_id'),
+    address_line1: text('address_line1'),
+    address_line2: text('address_line2'),
+    address_line3: text('address_line3'),
+    city: text('city'),
+    state: text('state'),
+    postal_code: text('postal_code'),
+    country_code: text('country_code'),
+    added_by: integer('added_by').references(() => users.id, { onDelete: 'set null' }),
+    cover_image_id: integer('cover_image_id').references((): AnyPgColumn => images.id, { onDelete: 'set null' }),
+    views: integer('views').notNull().default(0),
+    image_count: integer('image_count').notNull().default(0),
+    ...faceVoteCounters(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('buildings_lng_lat_idx').on(t.lng, t.lat),
+    index('buildings_place_id_idx').on(t.place_id),
+    index('buildings_added_by_idx').on(t.added_by),
+    index('buildings_year_built_idx').on(t.year_built),
+    check('buildings_name_not_blank', sql`length(trim(${t.name})) > 0`),
+    check('buildings_lng_range', sql`${t.lng} BETWEEN -180 AND 180`),
+    check('buildings_lat_range', sql`${t.lat} BETWEEN -90 AND 90`),
+    check('buildings_year_built_range', yearRange('year_built')),
+    check('buildings_year_demolished_range', yearRange('year_demolished')),
+    check(
+      'buildings_demolished_after_built',
+      sql`${t.year_demolished} IS NULL OR ${t.year_built} IS NULL OR ${t.year_demolished} >= ${t.year_built}`,
+    ),
+    check('buildings_country_code_format', sql`${t.country_code} ~ '^[A-Z]{2}$'`),
+    check('buildings_counters_not_negative', sql`${t.views} >= 0 AND ${t.image_count} >= 0`),
+  ],
+);
+
+export const buildingStyles = pgTable(
+  'building_styles',
+  {
+    building_id: integer('building_id')
+      .notNull()
+      .references(() => buildings.id, { onDelete: 'cascade' }),
+    style_id: integer('style_id')
+      .notNull()
+      .references(() => architecturalStyles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.building_id, t.style_id] }), index('building_styles_style_id_idx').on(t.style_id)],
+);
+
+export const IMAGE_STATUSES = ['pending', 'uploaded', 'processing', 'ready', 'failed'] as const;
+
+export const images = pgTable(
+  'images',
+  {
+    id: serial('id').primaryKey(),
+    building_id: integer('building_id')
+      .notNull()
+      .references(() => buildings.id, { onDelete: 'cascade' }),
+    added_by: integer('added_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: IMAGE_STATUSES }).notNull().default('pending'),
+    failure_reason: text('failure_reason'),
+    image_type: text('image_type').notNull(),
+    description: text('description'),
+    capture_year: integer('capture_year'),
+    storage_key: text('storage_key').notNull(),
+    file_ext: text('file_ext').notNull(),
+    content_type: text('content_type'),
+    size_bytes: integer('size_bytes'),
+    width: integer('width'),
+    height: integer('height'),
+    /** Rendition name -> storage key, e.g. {"400": "...webp", "1600": "...webp"}. */
+    renditions: jsonb('renditions').$type<Record<string, string>>().notNull().default({}),
+    ...faceVoteCounters(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('images_storage_key_key').on(t.storage_key),
+    index('images_building_status_created_idx').on(t.building_id, t.status, t.created_at),
+    index('images_added_by_idx').on(t.added_by),
+    check('images_status_valid', sql`${t.status} IN ('pending', 'uploaded', 'processing', 'ready', 'failed')`),
+    check(
+      'images_type_valid',
+      sql`${t.image_type} IN ('exterior', 'interior', 'detail', 'plans', 'drawing', 'other')`,
+    ),
+    check('images_file_ext_valid', sql`${t.file_ext} IN ('.jpeg', '.jpg', '.png', '.gif')`),
+    check('images_capture_year_range', yearRange('capture_year')),
+  ],
+);
+
+export const votes = pgTable(
+  'votes',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    votable_type: text('votable_type').notNull(),
+    votable_id: integer('votable_id').notNull(),
+    vote: smallint('vote').notNull(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('votes_user_target_key').on(t.user_id, t.votable_type, t.votable_id),
+    index('votes_target_idx').on(t.votable_type, t.votable_id),
+    check(
+      'votes_votable_type_valid',
+      sql`${t.votable_type} IN ('building', 'image', 'comment', 'architectural_style')`,
+    ),
+    check('votes_value_valid', sql`${t.vote} IN (-1, 0, 1)`),
+    check('votes_comment_not_meh', sql`${t.votable_type} <> 'comment' OR ${t.vote} <> 0`),
+  ],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    target_type: text('target_type').notNull(),
+    target_id: integer('target_id').notNull(),
+    parent_id: integer('parent_id').references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    deleted: boolean('deleted').notNull().default(false),
+    edited: boolean('edited').notNull().default(false),
+    reply_count: integer('reply_count').notNull().default(0),
+    upvotes: integer('upvotes').notNull().default(0),
+    downvotes: integer('downvotes').notNull().default(0),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('comments_target_idx').on(t.target_type, t.target_id, t.parent_id, t.created_at),
+    index('comments_parent_idx').on(t.parent_id, t.created_at),
+    check('comments_target_type_valid', sql`${t.target_type} IN ('building', 'image')`),
+    check('comments_content_length', sql`length(${t.content}) <= 5000`),
+    check('comments_counters_not_negative', sql`${t.reply_count} >= 0 AND ${t.upvotes} >= 0 AND ${t.downvotes} >= 0`),
+  ],
+);
+
+export const lists = pgTable(
+  'lists',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    is_public: boolean('is_public').notNull().default(false),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('lists_user_id_idx').on(t.user_id),
+    check('lists_name_length', sql`length(trim(${t.name})) BETWEEN 1 AND 100`),
+  ],
+);
+
+export const listBuildings = pgTable(
+  'list_buildings',
+  {
+    list_id: integer('list_id')
+      .notNull()
+      .references(() => lists.id, { onDelete: 'cascade' }),
+    building_id: integer('building_id')
+      .notNull()
+      .references(() => buildings.id, { onDelete: 'cascade' }),
+    added_at: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.list_id, t.building_id] }), index('list_buildings_building_idx').on(t.building_id)],
+);
+
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    type: text('type').notNull().default('general'),
+    email: text('email'),
+    page_url: text('page_url'),
+    browser_info: text('browser_info'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    check('feedback_type_valid', sql`${t.type} IN ('bug', 'feature', 'ui', 'general', 'other')`),
+    check('feedback_title_not_blank', sql`length(trim(${t.title})) > 0`),
+    check('feedback_description_not_blank', sql`length(trim(${t.description})) > 0`),
+  ],
+);

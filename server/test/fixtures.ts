@@ -1,0 +1,53 @@
+/** Small, known data sets for API tests (the app is built with SEED=false for these). */
+import type { Db } from '../db/client.ts';
+import { architecturalStyles, buildings, buildingStyles, users } from '../db/schema.ts';
+
+export interface FixtureBuilding {
+  name: string;
+  lng: number;
+  lat: number;
+  year_built: number | null;
+  year_demolished?: number | null;
+  styles?: string[];
+}
+
+export async function insertUser(db: Db, handle: string) {
+  const [u] = await db.insert(users).values({ handle }).returning();
+  return u!;
+}
+
+export async function insertStyles(db: Db, names: string[]) {
+  const rows = await db
+    .insert(architecturalStyles)
+    .values(names.map((name) => ({ name })))
+    .returning({ id: architecturalStyles.id, name: architecturalStyles.name });
+  return new Map(rows.map((r) => [r.name, r.id]));
+}
+
+export async function insertBuildings(
+  db: Db,
+  list: FixtureBuilding[],
+  styleIds: Map<string, number>,
+  addedBy: number | null = null,
+) {
+  const rows = await db
+    .insert(buildings)
+    .values(
+      list.map((b) => ({
+        name: b.name,
+        description: `${b.name} description`,
+        lng: b.lng,
+        lat: b.lat,
+        year_built: b.year_built,
+        year_demolished: b.year_demolished ?? null,
+        added_by: addedBy,
+      })),
+    )
+    .returning({ id: buildings.id, name: buildings.name });
+  const ids = new Map(rows.map((r) => [r.name, r.id]));
+  const links = list.flatMap((b) =>
+    (b.styles ?? []).map((s) => ({ building_id: ids.get(b.name)!, style_id: styleIds.get(s)! })),
+  );
+  if (links.length) await db.insert(buildingStyles).values(links);
+  return ids;
+}
