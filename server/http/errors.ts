@@ -64,7 +64,17 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors = fieldErrors(error);
-    const detail = errors.map((e) => `${e.path}: ${e.message}`).join('; ') || 'The request is invalid.';
+    // `detail` is shown to users: our own messages stand alone; zod's generic ones
+    // ("Invalid input: …", "Too big: …") do not name their field, so it is put in front.
+    const detail =
+      [
+        ...new Set(
+          errors.map((e) => {
+            const field = e.path.split('.').pop() ?? '';
+            return /^(Invalid|Too (big|small)|Unrecognized)/.test(e.message) ? `${field}: ${e.message}` : e.message;
+          }),
+        ),
+      ].join('; ') || 'The request is invalid.';
     return sendProblem(reply, 400, detail, { errors });
   }
   if (isResponseSerializationError(error)) {

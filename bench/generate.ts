@@ -1,0 +1,63 @@
+/** Synthetic buildings clustered around real cities, for benchmarks. Deterministic per seed. */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../server/db/client.ts';
+
+const CITIES: readonly [number, number][] = [
+  [2.35, 48.86],
+  [-0.13, 51.51],
+  [13.4, 52.52],
+  [-74.0, 40.71],
+  [-118.24, 34.05],
+  [139.69, 35.69],
+  [116.4, 39.9],
+  [77.21, 28.61],
+  [-43.2, -22.91],
+  [-58.38, -34.6],
+  [31.24, 30.04],
+  [3.38, 6.52],
+  [151.21, -33.87],
+  [174.76, -36.85],
+  [37.62, 55.76],
+  [28.98, 41.01],
+  [103.82, 1.35],
+  [-99.13, 19.43],
+];
+
+/** A small deterministic PRNG (mulberry32) so every run loads the same data. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Inserts n buildings in batched multi-row inserts (field notes: no COPY into PGlite). */
+export async function loadBuildings(db: Db, n: number, seed = 1): Promise<void> {
+  const random = rng(seed);
+  const batch = 2000;
+  for (let start = 0; start < n; start += batch) {
+    const rows: { lng: number; lat: number; year: number }[] = [];
+    for (let i = start; i < Math.min(n, start + batch); i++) {
+      const city = CITIES[Math.floor(random() * CITIES.length)]!;
+      // 80% near a city (within ~0.3°), 20% anywhere in the city's country-sized neighbourhood.
+      const spread = random() < 0.8 ? 0.3 : 6;
+      const lng = Math.max(-180, Math.min(180, city[0] + (random() - 0.5) * 2 * spread));
+      const lat = Math.max(-85, Math.min(85, city[1] + (random() - 0.5) * 2 * spread));
+      rows.push({ lng, lat, year: 1000 + Math.floor(random() * 1025) });
+    }
+    await db.execute(sql`
+      INSERT INTO buildings (name, description, lng, lat, year_built)
+      SELECT 'Bench building ' || g.i, 'Generated for benchmarks', g.lng, g.lat, g.year
+      FROM unnest(
+        ${sql.raw(`ARRAY[${rows.map((_, k) => start + k).join(',')}]::int[]`)},
+        ${sql.raw(`ARRAY[${rows.map((r) => r.lng).join(',')}]::float8[]`)},
+        ${sql.raw(`ARRAY[${rows.map((r) => r.lat).join(',')}]::float8[]`)},
+        ${sql.raw(`ARRAY[${rows.map((r) => r.year).join(',')}]::int[]`)}
+      ) AS g(i, lng, lat, year)`);
+  }
+  await db.execute(sql`ANALYZE buildings`);
+}

@@ -1,0 +1,223 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  MARKER_COLOR_DARK,
+  MARKER_COLOR_LIGHT,
+  MAP_START_CENTER,
+  MAP_START_ZOOM,
+  THEME_STORAGE_KEY,
+} from '#domain/constants';
+import type { BuildingFeatureCollection } from '#domain/buildings';
+import { getBuilding, getWorldBuildings } from './api.ts';
+import { launchBrowser, newContext } from './browser.ts';
+import { checkViewport, markerColor, waitForMapIdle, type PlacedBuilding } from './map.ts';
+
+// Circle radius 7 px plus its 1.5 px stroke: a point this close to the canvas edge may or may not be drawn.
+const EDGE_PX = 10;
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let seeded: BuildingFeatureCollection;
+
+const placed = (): PlacedBuilding[] =>
+  seeded.features.map((f) => ({
+    id: f.properties.id,
+    lng: f.geometry.coordinates[0],
+    lat: f.geometry.coordinates[1],
+  }));
+
+const without = (ids: number[], excluded: number[]) => ids.filter((id) => !excluded.includes(id));
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  seeded = await getWorldBuildings();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+beforeEach(async () => {
+  context = await newContext(browser, { colorScheme: 'light' });
+  page = await context.newPage();
+});
+
+afterEach(async () => {
+  await context?.close();
+});
+
+describe('explore screen (spec section 2)', () => {
+  it('draws one marker for every seeded building inside the start viewport', async () => {
+    expect(seeded.features.length).toBeGreaterThan(0);
+    expect(seeded.truncated).toBe(false);
+
+    await page.goto('/');
+    await waitForMapIdle(page);
+
+    const camera = await page.evaluate(() => {
+      const map = window.__atlasMap;
+      return map ? { center: map.getCenter().toArray(), zoom: map.getZoom() } : null;
+    });
+    expect(camera?.zoom).toBeCloseTo(MAP_START_ZOOM, 5);
+    expect(camera?.center[0]).toBeCloseTo(MAP_START_CENTER[0], 5);
+    expect(camera?.center[1]).toBeCloseTo(MAP_START_CENTER[1], 5);
+
+    const view = await checkViewport(page, placed(), EDGE_PX);
+    expect(view.inBounds.length).toBeGreaterThan(0);
+    // Points within a marker radius of the edge are drawn or not depending on rounding; all others must match.
+    expect(without(view.rendered, view.atEdge)).toEqual(without(view.inBounds, view.atEdge));
+    if (view.atEdge.length === 0) expect(view.rendered).toEqual(view.inBounds);
+  });
+
+  it('opens a popup with the name, description and year built when a marker is clicked', async () => {
+    await page.goto('/');
+    await waitForMapIdle(page);
+    const view = await checkViewport(page, placed(), EDGE_PX);
+    const target = seeded.features.find(
+      (f) => view.inBounds.includes(f.properties.id) && !view.atEdge.includes(f.properties.id),
+    );
+    if (!target) throw new Error('No seeded building lies well inside the start viewport');
+    const pixel = view.pixels[target.properties.id];
+    if (!pixel) throw new Error('No pixel for the target building');
+
+    await page.locator('.maplibregl-canvas').click({ position: pixel });
+    const popup = page.locator('.maplibregl-popup');
+    await popup.waitFor();
+    // Markers can overlap: whichever building was hit, its popup must show its own fields.
+    const name = await popup.locator('a').textContent();
+    const shown = seeded.features.find((f) => f.properties.name === name);
+    expect(shown, `popup names a seeded building (${name})`).toBeDefined();
+    expect(await popup.locator('a').getAttribute('href')).toBe(`/buildings/${shown?.properties.id}`);
+    expect(await popup.textContent()).toContain(`Year built: ${shown?.properties.year_built ?? 'unknown'}`);
+    if (shown?.properties.description)
+      expect(await popup.textContent()).toContain(shown.properties.description);
+
+    await popup.locator('a').click();
+    await page.waitForURL(`**/buildings/${shown?.properties.id}`);
+    await page.getByRole('heading', { name: shown?.properties.name }).waitFor();
+  });
+
+  it('toggles the theme, recolours the markers and keeps the choice after a reload', async () => {
+    await page.goto('/');
+    await waitForMapIdle(page);
+    const html = page.locator('html');
+    expect(await html.getAttribute('data-mantine-color-scheme')).toBe('light');
+    expect(await markerColor(page)).toBe(MARKER_COLOR_LIGHT);
+    const toggle = page.getByRole('button', { name: 'Toggle color scheme' });
+    expect(await toggle.locator('[data-icon="moon"]').count()).toBe(1);
+
+    // Record whether the transition class shows up on <html>, however slow the page is.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { __classesSeen: string[] }).__classesSeen = seen;
+      new MutationObserver(() => seen.push(document.documentElement.className)).observe(
+        document.documentElement,
+        {
+          attributes: true,
+          attributeFilter: ['class'],
+        },
+      );
+    });
+    const mapBefore = await page.evaluate(() => window.__atlasMap !== undefined);
+    await toggle.click();
+
+    await page.waitForFunction(
+      () => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark',
+    );
+    expect(await markerColor(page)).toBe(MARKER_COLOR_DARK);
+    expect(await toggle.locator('[data-icon="sun"]').count()).toBe(1);
+    expect(await page.evaluate((key) => localStorage.getItem(key), THEME_STORAGE_KEY)).toBe('dark');
+    // The same map instance was recoloured, not recreated.
+    expect(mapBefore).toBe(true);
+    expect(await page.evaluate(() => window.__atlasMapIdle)).toBe(true);
+    await page.waitForFunction(() => !document.documentElement.classList.contains('theme-transition'));
+    const classesSeen = await page.evaluate(
+      () => (window as unknown as { __classesSeen: string[] }).__classesSeen,
+    );
+    expect(classesSeen.some((c) => c.split(' ').includes('theme-transition'))).toBe(true);
+
+    await page.reload();
+    await waitForMapIdle(page);
+    expect(await html.getAttribute('data-mantine-color-scheme')).toBe('dark');
+    expect(await markerColor(page)).toBe(MARKER_COLOR_DARK);
+  });
+
+  it('starts in the dark theme when the system prefers dark and nothing is stored', async () => {
+    const dark = await newContext(browser, { colorScheme: 'dark' });
+    try {
+      const darkPage = await dark.newPage();
+      await darkPage.goto('/');
+      await waitForMapIdle(darkPage);
+      expect(await darkPage.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
+      expect(await markerColor(darkPage)).toBe(MARKER_COLOR_DARK);
+    } finally {
+      await dark.close();
+    }
+  });
+
+  it("shows 'Error loading map data' when the buildings cannot be loaded", async () => {
+    await page.route('**/api/buildings/geojson*', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({
+          type: 'about:blank',
+          title: 'Internal Server Error',
+          status: 500,
+          detail: 'boom',
+        }),
+      }),
+    );
+    await page.goto('/');
+    await page.getByText('Error loading map data').waitFor({ timeout: 20_000 });
+  });
+});
+
+describe('building page (spec section 2)', () => {
+  it('shows a deep-linked building in a panel whose close button returns to /', async () => {
+    const first = seeded.features[0];
+    if (!first) throw new Error('No seeded building');
+    const detail = await getBuilding(first.properties.id);
+
+    await page.goto(`/buildings/${detail.id}`);
+    const panel = page.getByRole('complementary', { name: 'Building' });
+    await panel.getByRole('heading', { name: detail.name }).waitFor();
+    for (const style of detail.architectural_styles) {
+      expect(await panel.getByText(style.name, { exact: true }).count()).toBeGreaterThan(0);
+    }
+    await waitForMapIdle(page);
+
+    await panel.getByRole('button', { name: 'Close building panel' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await panel.waitFor({ state: 'detached' });
+  });
+
+  it("answers an unknown building with 'Building not found'", async () => {
+    await page.goto('/buildings/987654321');
+    await page.getByText('Building not found').waitFor();
+  });
+});
+
+describe('navigation bar (spec section 2)', () => {
+  it("links 'Explore Buildings' to / and opens the login modal", async () => {
+    await page.goto('/gallery/1');
+    await page.getByRole('heading', { name: 'Gallery' }).waitFor();
+    expect(await page.getByRole('link', { name: 'See Building Page' }).getAttribute('href')).toBe(
+      '/buildings/1',
+    );
+
+    await page.getByRole('link', { name: 'Explore Buildings' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await waitForMapIdle(page);
+
+    await page.getByRole('button', { name: 'Login' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Login or create an account! :)').waitFor();
+  });
+
+  it('shows the user page header with the handle', async () => {
+    await page.goto('/user/ada/lists');
+    await page.getByRole('heading', { name: 'ada' }).waitFor();
+  });
+});

@@ -1,0 +1,134 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import { assertChromiumInstalled } from './chromium-path.ts';
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    /** Origin of the server under test, e.g. http://127.0.0.1:41234 (no trailing slash). */
+    baseURL: string;
+  }
+}
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const HEALTH_TIMEOUT_MS = 90_000;
+const STOP_TIMEOUT_MS = 15_000;
+
+/**
+ * Builds the web app, starts the real server (embedded PGlite in a fresh temp DATA_DIR, seeded on
+ * first start) on a free port, waits for /api/health, and hands the URL to the tests.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  assertChromiumInstalled();
+
+  const indexHtml = path.join(repoRoot, 'dist/web/index.html');
+  if (!fs.existsSync(indexHtml) || process.env.E2E_SKIP_BUILD !== '1') await buildWebApp();
+
+  const dataDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'atlas-e2e-'));
+  const logPath = path.join(dataDir, 'server.log');
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const server = startServer(port, dataDir, logPath);
+
+  const teardown = async () => {
+    await stopServer(server);
+    await fs.promises.rm(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForHealth(baseURL, server, logPath);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  project.provide('baseURL', baseURL);
+  return teardown;
+}
+
+async function buildWebApp(): Promise<void> {
+  const output: string[] = [];
+  const child = spawn('npx', ['vite', 'build'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', resolve);
+  });
+  if (code !== 0) throw new Error(`vite build failed (exit ${code}):\n${output.join('')}`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function startServer(port: number, dataDir: string, logPath: string): ChildProcess {
+  // e2e always runs on the embedded PGlite, whatever the shell has configured.
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  const log = fs.openSync(logPath, 'a');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', log, log],
+  });
+  fs.closeSync(log); // the child holds its own descriptor
+  return child;
+}
+
+async function waitForHealth(baseURL: string, server: ChildProcess, logPath: string): Promise<void> {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  let lastProblem = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null || server.signalCode !== null) {
+      throw new Error(
+        `The server exited (${server.exitCode ?? server.signalCode}) before it was healthy.\n${logTail(logPath)}`,
+      );
+    }
+    try {
+      const response = await fetch(`${baseURL}/api/health`, { signal: AbortSignal.timeout(2000) });
+      const body = (await response.json()) as unknown;
+      if (response.ok && isHealthy(body)) return;
+      lastProblem = `status ${response.status}: ${JSON.stringify(body)}`;
+    } catch (error) {
+      lastProblem = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(
+    `The server at ${baseURL} was not healthy within ${HEALTH_TIMEOUT_MS / 1000} s (${lastProblem}).\n${logTail(logPath)}`,
+  );
+}
+
+function isHealthy(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && (body as { status?: unknown }).status === 'ok';
+}
+
+function logTail(logPath: string, lines = 40): string {
+  try {
+    const text = fs.readFileSync(logPath, 'utf8').trimEnd().split('\n');
+    return `--- last ${Math.min(lines, text.length)} lines of ${logPath} ---\n${text.slice(-lines).join('\n')}`;
+  } catch {
+    return `(no server log at ${logPath})`;
+  }
+}
+
+async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  server.kill('SIGTERM');
+  const timer = setTimeout(() => server.kill('SIGKILL'), STOP_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}

@@ -1,0 +1,20 @@
+import { useState, type ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createColorSchemeManager } from '../features/theme/color-scheme-manager.ts';
+import { createQueryClient } from '../lib/query-client.ts';
+import { theme } from './theme.ts';
+
+// One manager for the page's life: Mantine keys its callbacks on the manager's functions.
+const colorSchemeManager = createColorSchemeManager();
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager}>
+        {children}
+      </MantineProvider>
+    </QueryClientProvider>
+  );
+}

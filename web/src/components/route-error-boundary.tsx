@@ -1,0 +1,23 @@
+import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
+import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
+
+/** Shown in place of a route that threw while rendering or loading. */
+export function RouteErrorBoundary() {
+  const error = useRouteError();
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : 'Unknown error';
+  return (
+    <Container size="sm" py="xl">
+      <Stack gap="sm" role="alert">
+        <Title order={2}>Something went wrong</Title>
+        <Text c="dimmed">{message}</Text>
+        <Anchor component={Link} to="/" reloadDocument>
+          Back to the map
+        </Anchor>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,16 @@
+import type { BuildingDetail } from '#domain/buildings';
+
+/** 'Built 1931 · Demolished 1963', 'Built 1931' or null when no year is known. */
+export function buildingYearsText(
+  building: Pick<BuildingDetail, 'year_built' | 'year_demolished'>,
+): string | null {
+  const parts: string[] = [];
+  if (building.year_built !== null) parts.push(`Built ${formatYear(building.year_built)}`);
+  if (building.year_demolished !== null) parts.push(`Demolished ${formatYear(building.year_demolished)}`);
+  return parts.length ? parts.join(' · ') : null;
+}
+
+/** Years before the common era read as '2560 BC'. */
+export function formatYear(year: number): string {
+  return year < 0 ? `${-year} BC` : String(year);
+}

@@ -1,0 +1,46 @@
+// @vitest-environment jsdom
+import { describe, expect, it, vi } from 'vitest';
+import { buildPopupContent, popupBuildingFrom, yearBuiltText } from './building-popup.ts';
+
+describe('building popup (spec section 2: name linking to the building, description, year built)', () => {
+  it('shows the name as a link, the description and the year built', () => {
+    const content = buildPopupContent(
+      { id: 7, name: 'Casa Batlló', description: 'Modernista house', year_built: 1906 },
+      () => {},
+    );
+    const link = content.querySelector('a');
+    expect(link?.getAttribute('href')).toBe('/buildings/7');
+    expect(link?.textContent).toBe('Casa Batlló');
+    expect(content.textContent).toContain('Modernista house');
+    expect(content.textContent).toContain('Year built: 1906');
+  });
+
+  it('never parses names as HTML', () => {
+    const content = buildPopupContent(
+      { id: 1, name: '<img src=x>', description: null, year_built: null },
+      () => {},
+    );
+    expect(content.querySelector('img')).toBeNull();
+    expect(content.querySelector('a')?.textContent).toBe('<img src=x>');
+  });
+
+  it('opens the building in the app on a plain click', () => {
+    const open = vi.fn();
+    const content = buildPopupContent({ id: 3, name: 'Pantheon', description: null, year_built: 126 }, open);
+    content
+      .querySelector('a')
+      ?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+    expect(open).toHaveBeenCalledWith(3);
+  });
+
+  it('reads rendered feature properties', () => {
+    expect(popupBuildingFrom({ id: 5, name: 'Kunsthaus', description: null, year_built: 2003 })).toEqual({
+      id: 5,
+      name: 'Kunsthaus',
+      description: null,
+      year_built: 2003,
+    });
+    expect(popupBuildingFrom({ name: 'no id' })).toBeNull();
+    expect(yearBuiltText(null)).toBe('Year built: unknown');
+  });
+});

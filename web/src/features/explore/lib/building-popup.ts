@@ -1,0 +1,71 @@
+import { Popup, type LngLatLike, type Map as MapLibreMap } from 'maplibre-gl';
+
+export interface PopupBuilding {
+  id: number;
+  name: string;
+  description: string | null;
+  year_built: number | null;
+}
+
+/** Reads the popup fields from a rendered feature's properties (nested objects arrive as JSON text). */
+export function popupBuildingFrom(properties: Record<string, unknown>): PopupBuilding | null {
+  const id = Number(properties.id);
+  if (!Number.isInteger(id) || typeof properties.name !== 'string') return null;
+  const year = properties.year_built;
+  return {
+    id,
+    name: properties.name,
+    description: typeof properties.description === 'string' ? properties.description : null,
+    year_built: typeof year === 'number' ? year : null,
+  };
+}
+
+/** Text of the popup's year line (spec section 2: 'Year built: {year_built}'). */
+export function yearBuiltText(yearBuilt: number | null): string {
+  return `Year built: ${yearBuilt ?? 'unknown'}`;
+}
+
+/**
+ * The popup content, built from DOM nodes so that names and descriptions are never parsed as HTML.
+ * A plain click on the name opens the building in the app; modified clicks keep the browser's behaviour.
+ */
+export function buildPopupContent(building: PopupBuilding, openBuilding: (id: number) => void): HTMLElement {
+  const root = document.createElement('div');
+  root.className = 'building-popup';
+
+  const link = document.createElement('a');
+  link.className = 'building-popup__name';
+  link.href = `/buildings/${building.id}`;
+  link.textContent = building.name;
+  link.addEventListener('click', (event) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    openBuilding(building.id);
+  });
+  root.append(link);
+
+  if (building.description) {
+    const description = document.createElement('p');
+    description.className = 'building-popup__description';
+    description.textContent = building.description;
+    root.append(description);
+  }
+
+  const year = document.createElement('p');
+  year.className = 'building-popup__year';
+  year.textContent = yearBuiltText(building.year_built);
+  root.append(year);
+  return root;
+}
+
+export function openBuildingPopup(
+  map: MapLibreMap,
+  at: LngLatLike,
+  building: PopupBuilding,
+  openBuilding: (id: number) => void,
+): Popup {
+  return new Popup({ maxWidth: '280px', closeButton: true, offset: 10 })
+    .setLngLat(at)
+    .setDOMContent(buildPopupContent(building, openBuilding))
+    .addTo(map);
+}

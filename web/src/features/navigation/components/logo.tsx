@@ -1,0 +1,16 @@
+import { Group, Text } from '@mantine/core';
+
+/** The site's mark: a small building in a rounded square, with the name beside it. */
+export function Logo() {
+  return (
+    <Group gap={8} wrap="nowrap">
+      <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true">
+        <rect width="32" height="32" rx="6" fill="var(--mantine-primary-color-filled)" />
+        <path d="M8 26V12l8-6 8 6v14h-5v-7h-6v7z" fill="#fff" />
+      </svg>
+      <Text component="span" fw={700} size="lg" c="var(--mantine-color-text)" visibleFrom="sm">
+        Atlas of Buildings
+      </Text>
+    </Group>
+  );
+}

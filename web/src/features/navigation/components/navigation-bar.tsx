@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { Anchor, Group } from '@mantine/core';
+import { NavLink } from 'react-router';
+import { Logo } from './logo.tsx';
+import classes from './navigation-bar.module.css';
+
+interface NavigationBarProps {
+  /** Right-hand controls composed by the app: theme toggle, login or profile menu. */
+  actions: ReactNode;
+}
+
+/** Spec section 2: logo to /, 'Explore Buildings' to /, then the app's actions. */
+export function NavigationBar({ actions }: NavigationBarProps) {
+  return (
+    <Group component="nav" aria-label="Main" h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="lg" wrap="nowrap">
+        <Anchor component={NavLink} to="/" aria-label="Atlas of Buildings home" underline="never">
+          <Logo />
+        </Anchor>
+        <Anchor component={NavLink} to="/" end={false} className={classes.link}>
+          Explore Buildings
+        </Anchor>
+      </Group>
+      <Group gap="sm" wrap="nowrap">
+        {actions}
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,35 @@
+import { ActionIcon } from '@mantine/core';
+import { useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { IconMoon, IconSun } from '@tabler/icons-react';
+import { oppositeColorScheme } from '../model.ts';
+import { startThemeTransition } from '../theme-transition.ts';
+import '../theme-transition.css';
+
+/** Sun in dark mode, moon in light mode (spec section 2, navigation bar). */
+export function ThemeToggle() {
+  // keepTransitions: Mantine would otherwise switch transitions off during the change.
+  const { setColorScheme } = useMantineColorScheme({ keepTransitions: true });
+  const colorScheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
+
+  const toggle = () => {
+    startThemeTransition();
+    setColorScheme(oppositeColorScheme(colorScheme));
+  };
+
+  return (
+    <ActionIcon
+      variant="default"
+      size="lg"
+      radius="md"
+      aria-label="Toggle color scheme"
+      title={colorScheme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
+      onClick={toggle}
+    >
+      {colorScheme === 'dark' ? (
+        <IconSun size={20} stroke={1.6} data-icon="sun" aria-hidden />
+      ) : (
+        <IconMoon size={20} stroke={1.6} data-icon="moon" aria-hidden />
+      )}
+    </ActionIcon>
+  );
+}

@@ -1,0 +1,109 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError, TimeoutError, apiGet, apiRequest } from './api-client.ts';
+
+// A real HTTP server on a free port: the client is tested against real sockets, not a fetch mock.
+let server: Server;
+let baseUrl: string;
+const hanging = new Set<ServerResponse>();
+const seen: { method?: string; body?: string; contentType?: string } = {};
+
+function handle(req: IncomingMessage, res: ServerResponse): void {
+  const url = req.url ?? '';
+  if (url === '/api/buildings/1') {
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ id: 1, name: 'Fallingwater' }));
+  } else if (url === '/api/nothing') {
+    res.writeHead(204);
+    res.end();
+  } else if (url === '/api/echo') {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      Object.assign(seen, { method: req.method, body, contentType: req.headers['content-type'] });
+      res.writeHead(201, { 'Content-Type': 'application/json' });
+      res.end(body);
+    });
+  } else if (url === '/api/plain-error') {
+    res.writeHead(502, { 'Content-Type': 'text/html' });
+    res.end('<h1>Bad gateway</h1>');
+  } else if (url === '/api/hang') {
+    hanging.add(res); // never answers
+  } else {
+    res.writeHead(404, { 'Content-Type': 'application/problem+json' });
+    res.end(
+      JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'Building not found' }),
+    );
+  }
+}
+
+beforeAll(async () => {
+  server = createServer(handle);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  baseUrl = `http://127.0.0.1:${port}/api`;
+});
+
+afterAll(async () => {
+  for (const res of hanging) res.destroy();
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+describe('apiRequest (spec section 7: JSON under /api, 5000 ms timeout, 204 is empty)', () => {
+  it('returns the parsed JSON of a 2xx answer', async () => {
+    await expect(apiGet('/buildings/1', { baseUrl })).resolves.toEqual({ id: 1, name: 'Fallingwater' });
+  });
+
+  it('resolves a 204 to null', async () => {
+    await expect(apiRequest('/nothing', { baseUrl })).resolves.toBeNull();
+  });
+
+  it('sends a JSON body with its content type', async () => {
+    const result = await apiRequest('/echo', { baseUrl, method: 'POST', body: { name: 'Villa Savoye' } });
+    expect(result).toEqual({ name: 'Villa Savoye' });
+    expect(seen).toEqual({
+      method: 'POST',
+      body: '{"name":"Villa Savoye"}',
+      contentType: 'application/json',
+    });
+  });
+
+  it("fails a 404 with 'HTTP error! status: 404' carrying the problem JSON", async () => {
+    const error: unknown = await apiRequest('/buildings/999', { baseUrl }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    const apiError = error as ApiError;
+    expect(apiError.message).toBe('HTTP error! status: 404');
+    expect(apiError.status).toBe(404);
+    expect(apiError.problem).toEqual({
+      type: 'about:blank',
+      title: 'Not Found',
+      status: 404,
+      detail: 'Building not found',
+    });
+  });
+
+  it('keeps problem null when the error body is not problem JSON', async () => {
+    const error = (await apiRequest('/plain-error', { baseUrl }).catch((e: unknown) => e)) as ApiError;
+    expect(error.message).toBe('HTTP error! status: 502');
+    expect(error.problem).toBeNull();
+  });
+
+  it("fails with 'Request timed out after {n}ms' when the server never answers", async () => {
+    const started = Date.now();
+    const error: unknown = await apiRequest('/hang', { baseUrl, timeoutMs: 150 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as Error).message).toBe('Request timed out after 150ms');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+  });
+
+  it("passes on the caller's abort as an abort, not a timeout", async () => {
+    const controller = new AbortController();
+    const pending = apiRequest('/hang', { baseUrl, signal: controller.signal, timeoutMs: 5000 });
+    controller.abort();
+    const error: unknown = await pending.catch((e: unknown) => e);
+    expect(error).not.toBeInstanceOf(TimeoutError);
+    expect((error as Error).name).toBe('AbortError');
+  });
+});
