@@ -32,12 +32,20 @@ export function idListParam(label: string) {
     .trim()
     .regex(/^\d+(,\d+)*$/, `${label} must be comma-joined ids`)
     .transform((s) => [...new Set(s.split(',').map(Number))])
-    .pipe(z.array(z.number().int().positive().max(ID_MAX, `${label} holds an id that is too large`)).max(200, `${label} holds too many ids`));
+    .pipe(
+      z
+        .array(z.number().int().positive().max(ID_MAX, `${label} holds an id that is too large`))
+        .max(200, `${label} holds too many ids`),
+    );
 }
 
 /** A path id: a positive whole number that fits an `integer` column. */
 export function idParam(label: string) {
   return integerParam(label).pipe(
-    z.number().int().positive(`${label} must be a positive whole number`).max(ID_MAX, `${label} is too large`),
+    z
+      .number()
+      .int()
+      .positive(`${label} must be a positive whole number`)
+      .max(ID_MAX, `${label} is too large`),
   );
 }

@@ -51,7 +51,15 @@ describe('the app', () => {
     );
     const geo = doc.paths['/api/buildings/geojson'] as { get: { parameters: { name: string }[] } };
     expect(geo.get.parameters.map((p) => p.name)).toEqual(
-      expect.arrayContaining(['north', 'south', 'east', 'west', 'builtBeforeDate', 'builtAfterDate', 'archStyles']),
+      expect.arrayContaining([
+        'north',
+        'south',
+        'east',
+        'west',
+        'builtBeforeDate',
+        'builtAfterDate',
+        'archStyles',
+      ]),
     );
   });
 });

@@ -16,7 +16,13 @@ import {
 import type { Config } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import { isEmpty, seedDatabase } from './db/seed.ts';
-import { errorHandler, sendProblem } from './http/errors.ts';
+import { createQueue, type Queue } from './jobs/queue.ts';
+import { registerWorkers } from './jobs/workers.ts';
+import { errorHandler, rateLimitProblem, sendProblem } from './http/errors.ts';
+import rateLimit from '@fastify/rate-limit';
+import authPlugin from './modules/auth/auth.plugin.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { stylesRoutes } from './modules/styles/styles.routes.ts';
 import { buildingsRoutes } from './modules/buildings/buildings.routes.ts';
@@ -26,6 +32,7 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     config: Config;
+    queue: Queue;
   }
 }
 
@@ -36,7 +43,8 @@ export interface BuildAppOptions {
 }
 
 export async function buildApp(config: Config, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
-  const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const database =
+    opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
@@ -47,7 +55,10 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('config', config);
+  let queue: Queue | undefined;
+  // The queue's last writes (a finishing job) go to the database, so it stops first.
   app.addHook('onClose', async () => {
+    await queue?.stop();
     await database.close();
   });
 
@@ -57,10 +68,19 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
       const result = await seedDatabase(database.db);
       app.log.info(result, 'seeded an empty database');
     }
+    queue = createQueue(database, config, { log: app.log });
+    await queue.start();
+    if (config.worker) {
+      await registerWorkers(queue, { db: database.db, log: app.log }, config.workerConcurrency);
+    } else if (database.kind === 'pglite') {
+      app.log.warn('WORKER=false on the embedded database: no process can run queued jobs');
+    }
   } catch (err) {
+    await queue?.stop();
     await database.close();
     throw err;
   }
+  app.decorate('queue', queue);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -85,7 +105,11 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
 
   await app.register(
     async (api) => {
+      await api.register(rateLimit, { global: false, errorResponseBuilder: rateLimitProblem });
+      await api.register(authPlugin);
       await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(usersRoutes);
       await api.register(stylesRoutes);
       await api.register(buildingsRoutes);
     },

@@ -13,7 +13,10 @@ const booleanFlag = z.preprocess(
 );
 
 const envSchema = z.object({
-  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
+  NODE_ENV: z.preprocess(
+    emptyToUndefined,
+    z.enum(['development', 'production', 'test']).default('development'),
+  ),
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.preprocess(emptyToUndefined, z.string().min(1).default('127.0.0.1')),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default('./data')),
@@ -24,7 +27,10 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
   ),
-  PUBLIC_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional()),
+  PUBLIC_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -34,6 +40,30 @@ const envSchema = z.object({
     z.coerce.number().int().min(1).max(50000).default(GEOJSON_MAX_FEATURES_DEFAULT),
   ),
   SEED: booleanFlag,
+  WORKER: booleanFlag,
+  WORKER_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).default(2)),
+  GOOGLE_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  GOOGLE_JWKS_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
+      .default('https://www.googleapis.com/oauth2/v3/certs'),
+  ),
+  GOOGLE_ISSUERS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default('accounts.google.com,https://accounts.google.com')
+      .transform((s) =>
+        s
+          .split(',')
+          .map((i) => i.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string()).min(1, 'must name at least one issuer')),
+  ),
+  AUTH_DEV_LOGIN: booleanFlag,
+  AUTH_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(30)),
 });
 
 export interface Config {
@@ -51,6 +81,18 @@ export interface Config {
   seed: boolean;
   /** Folder of the built web app; undefined disables serving it. */
   webDir: string | undefined;
+  /** Run the job workers inside this server process; false for API-only processes. */
+  worker: boolean;
+  /** Jobs of each kind one process runs at the same time. */
+  workerConcurrency: number;
+  /** OAuth client id of the Google sign-in; undefined turns Google sign-in off. */
+  googleClientId: string | undefined;
+  googleJwksUrl: string;
+  googleIssuers: string[];
+  /** The local demo sign-in (POST /api/auth/dev). */
+  devLogin: boolean;
+  /** Sign-in requests per IP and minute. */
+  authRateLimit: number;
 }
 
 export class ConfigError extends Error {
@@ -67,6 +109,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
+  // The demo sign-in lets anyone be anyone: on by default only for a local, Google-less setup.
+  const devLogin = e.AUTH_DEV_LOGIN ?? (e.GOOGLE_CLIENT_ID === undefined && e.NODE_ENV !== 'production');
+  if (devLogin && e.NODE_ENV === 'production') {
+    throw new ConfigError(['AUTH_DEV_LOGIN: the demo sign-in cannot be enabled when NODE_ENV=production']);
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -78,5 +125,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     geojsonMaxFeatures: e.GEOJSON_MAX_FEATURES,
     seed: e.SEED ?? true,
     webDir: path.resolve(cwd, 'dist/web'),
+    worker: e.WORKER ?? true,
+    workerConcurrency: e.WORKER_CONCURRENCY,
+    googleClientId: e.GOOGLE_CLIENT_ID,
+    googleJwksUrl: e.GOOGLE_JWKS_URL,
+    googleIssuers: e.GOOGLE_ISSUERS,
+    devLogin,
+    authRateLimit: e.AUTH_RATE_LIMIT,
   };
 }

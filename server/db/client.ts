@@ -2,6 +2,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
 
@@ -10,6 +11,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The embedded instance (kind 'pglite'): the job queue shares its single connection. */
+  pglite?: PGlite;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -19,7 +22,10 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 /**
  * `dataDir` undefined with no URL gives an in-memory PGlite (tests).
  */
-export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir?: string | undefined }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string | undefined;
+  dataDir?: string | undefined;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
       import('pg'),
@@ -55,6 +61,7 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     migrate: () => migrate(db, { migrationsFolder }),
     close: () => client.close(),
   };

@@ -96,7 +96,9 @@ export const buildings = pgTable(
     postal_code: text('postal_code'),
     country_code: text('country_code'),
     added_by: integer('added_by').references(() => users.id, { onDelete: 'set null' }),
-    cover_image_id: integer('cover_image_id').references((): AnyPgColumn => images.id, { onDelete: 'set null' }),
+    cover_image_id: integer('cover_image_id').references((): AnyPgColumn => images.id, {
+      onDelete: 'set null',
+    }),
     views: integer('views').notNull().default(0),
     image_count: integer('image_count').notNull().default(0),
     ...faceVoteCounters(),
@@ -132,7 +134,10 @@ export const buildingStyles = pgTable(
       .notNull()
       .references(() => architecturalStyles.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.building_id, t.style_id] }), index('building_styles_style_id_idx').on(t.style_id)],
+  (t) => [
+    primaryKey({ columns: [t.building_id, t.style_id] }),
+    index('building_styles_style_id_idx').on(t.style_id),
+  ],
 );
 
 export const IMAGE_STATUSES = ['pending', 'uploaded', 'processing', 'ready', 'failed'] as const;
@@ -168,7 +173,10 @@ export const images = pgTable(
     uniqueIndex('images_storage_key_key').on(t.storage_key),
     index('images_building_status_created_idx').on(t.building_id, t.status, t.created_at),
     index('images_added_by_idx').on(t.added_by),
-    check('images_status_valid', sql`${t.status} IN ('pending', 'uploaded', 'processing', 'ready', 'failed')`),
+    check(
+      'images_status_valid',
+      sql`${t.status} IN ('pending', 'uploaded', 'processing', 'ready', 'failed')`,
+    ),
     check(
       'images_type_valid',
       sql`${t.image_type} IN ('exterior', 'interior', 'detail', 'plans', 'drawing', 'other')`,
@@ -227,7 +235,10 @@ export const comments = pgTable(
     index('comments_parent_idx').on(t.parent_id, t.created_at),
     check('comments_target_type_valid', sql`${t.target_type} IN ('building', 'image')`),
     check('comments_content_length', sql`length(${t.content}) <= 5000`),
-    check('comments_counters_not_negative', sql`${t.reply_count} >= 0 AND ${t.upvotes} >= 0 AND ${t.downvotes} >= 0`),
+    check(
+      'comments_counters_not_negative',
+      sql`${t.reply_count} >= 0 AND ${t.upvotes} >= 0 AND ${t.downvotes} >= 0`,
+    ),
   ],
 );
 
@@ -259,7 +270,10 @@ export const listBuildings = pgTable(
       .references(() => buildings.id, { onDelete: 'cascade' }),
     added_at: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.list_id, t.building_id] }), index('list_buildings_building_idx').on(t.building_id)],
+  (t) => [
+    primaryKey({ columns: [t.list_id, t.building_id] }),
+    index('list_buildings_building_idx').on(t.building_id),
+  ],
 );
 
 export const feedback = pgTable(

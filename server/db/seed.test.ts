@@ -28,7 +28,10 @@ describe('seed', () => {
     expect(c.styles).toBe(SEED_STYLES.length);
     expect(c.buildings).toBe(SEED_BUILDINGS.length);
     expect(c.links).toBe(SEED_BUILDINGS.reduce((n, b) => n + b.styles.length, 0));
-    const res = await t.app.inject({ method: 'GET', url: '/api/buildings/geojson?north=90&south=-90&east=180&west=-180' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/buildings/geojson?north=90&south=-90&east=180&west=-180',
+    });
     expect(res.json<{ features: unknown[] }>().features.length).toBe(SEED_BUILDINGS.length);
   });
 

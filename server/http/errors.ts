@@ -28,20 +28,30 @@ export class HttpProblem extends Error {
   }
 }
 
-export const badRequest = (detail: string, extra?: Record<string, unknown>) => new HttpProblem(400, detail, extra);
+export const badRequest = (detail: string, extra?: Record<string, unknown>) =>
+  new HttpProblem(400, detail, extra);
 export const unauthorized = (detail = 'You need to be logged in to perform this action.') =>
   new HttpProblem(401, detail);
 export const forbidden = (detail = 'You are not allowed to do this.') => new HttpProblem(403, detail);
 export const notFound = (detail = 'Not found.') => new HttpProblem(404, detail);
-export const conflict = (detail: string, extra?: Record<string, unknown>) => new HttpProblem(409, detail, extra);
+export const conflict = (detail: string, extra?: Record<string, unknown>) =>
+  new HttpProblem(409, detail, extra);
 
 export function problemBody(status: number, detail: string, extra: Record<string, unknown> = {}): Problem {
   const title = TITLES[status] ?? (status >= 500 ? 'Internal Server Error' : 'Error');
   return { type: 'about:blank', title, status, detail, ...extra };
 }
 
-export function sendProblem(reply: FastifyReply, status: number, detail: string, extra?: Record<string, unknown>) {
-  return reply.code(status).type('application/problem+json').send(problemBody(status, detail, extra));
+export function sendProblem(
+  reply: FastifyReply,
+  status: number,
+  detail: string,
+  extra?: Record<string, unknown>,
+) {
+  return reply
+    .code(status)
+    .type('application/problem+json')
+    .send(problemBody(status, detail, extra));
 }
 
 interface FieldError {
@@ -71,7 +81,9 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
         ...new Set(
           errors.map((e) => {
             const field = e.path.split('.').pop() ?? '';
-            return /^(Invalid|Too (big|small)|Unrecognized)/.test(e.message) ? `${field}: ${e.message}` : e.message;
+            return /^(Invalid|Too (big|small)|Unrecognized)/.test(e.message)
+              ? `${field}: ${e.message}`
+              : e.message;
           }),
         ),
       ].join('; ') || 'The request is invalid.';
@@ -88,4 +100,9 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   // Fastify's own client errors (bad JSON, body too large, wrong content type) keep their message.
   return sendProblem(reply, status, error.message);
+}
+
+/** @fastify/rate-limit throws what this returns; the error handler turns it into a 429 problem. */
+export function rateLimitProblem(_request: FastifyRequest, context: { after: string }) {
+  return new HttpProblem(429, `Too many requests. Please try again in ${context.after}.`);
 }

@@ -14,7 +14,12 @@ interface FaceCounts {
 }
 
 export function voteStats(c: FaceCounts): VoteStats {
-  return { net_votes: c.upvotes - c.downvotes, upvotes: c.upvotes, meh_votes: c.meh_votes, downvotes: c.downvotes };
+  return {
+    net_votes: c.upvotes - c.downvotes,
+    upvotes: c.upvotes,
+    meh_votes: c.meh_votes,
+    downvotes: c.downvotes,
+  };
 }
 
 const coverImage = {

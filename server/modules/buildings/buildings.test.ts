@@ -77,13 +77,25 @@ describe('GET /api/buildings/geojson', () => {
   });
 
   it('handles a viewport crossing the antimeridian (west greater than east)', async () => {
-    expect(await namesIn('?north=0&south=-30&east=-170&west=170')).toEqual(['Exactly 180', 'Fiji East', 'Samoa West']);
+    expect(await namesIn('?north=0&south=-30&east=-170&west=170')).toEqual([
+      'Exactly 180',
+      'Fiji East',
+      'Samoa West',
+    ]);
     // The same viewport as a panned map reports it, with east beyond 180.
-    expect(await namesIn('?north=0&south=-30&east=190&west=170')).toEqual(['Exactly 180', 'Fiji East', 'Samoa West']);
+    expect(await namesIn('?north=0&south=-30&east=190&west=170')).toEqual([
+      'Exactly 180',
+      'Fiji East',
+      'Samoa West',
+    ]);
     // Only the western side of the line.
     expect(await namesIn('?north=0&south=-30&east=180&west=175')).toEqual(['Exactly 180', 'Fiji East']);
     // A viewport wider than the world returns everything in its latitudes.
-    expect(await namesIn('?north=0&south=-30&east=200&west=-200')).toEqual(['Exactly 180', 'Fiji East', 'Samoa West']);
+    expect(await namesIn('?north=0&south=-30&east=200&west=-200')).toEqual([
+      'Exactly 180',
+      'Fiji East',
+      'Samoa West',
+    ]);
   });
 
   it('includes buildings exactly on the viewport edge', async () => {
@@ -108,7 +120,9 @@ describe('GET /api/buildings/geojson', () => {
 
   it('combines every filter', async () => {
     expect(
-      await namesIn(`?north=60&south=40&east=20&west=-5&builtAfterDate=1700&archStyles=${styles.get('Gothic')}`),
+      await namesIn(
+        `?north=60&south=40&east=20&west=-5&builtAfterDate=1700&archStyles=${styles.get('Gothic')}`,
+      ),
     ).toEqual(['Vienna Baroque']);
   });
 
@@ -150,7 +164,13 @@ describe('GET /api/buildings/geojson', () => {
     const res = await geojson(`?${query}`);
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-    const body = res.json<{ type: string; title: string; status: number; detail: string; errors: unknown[] }>();
+    const body = res.json<{
+      type: string;
+      title: string;
+      status: number;
+      detail: string;
+      errors: unknown[];
+    }>();
     expect(body).toMatchObject({ type: 'about:blank', title: 'Bad Request', status: 400 });
     expect(body.detail).toContain(mentions);
     expect(body.errors.length).toBeGreaterThan(0);
@@ -198,12 +218,20 @@ describe('GET /api/buildings/{id}', () => {
   it('answers 404 problem JSON for a building that does not exist', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/buildings/987654' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'Building not found' });
+    expect(res.json()).toEqual({
+      type: 'about:blank',
+      title: 'Not Found',
+      status: 404,
+      detail: 'Building not found',
+    });
   });
 
-  it.each(['abc', '0', '-1', '1.5', '2147483648', '99999999999999999999'])('answers 400 for the id %s', async (id) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/buildings/${id}` });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ status: 400, title: 'Bad Request' });
-  });
+  it.each(['abc', '0', '-1', '1.5', '2147483648', '99999999999999999999'])(
+    'answers 400 for the id %s',
+    async (id) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/buildings/${id}` });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ status: 400, title: 'Bad Request' });
+    },
+  );
 });

@@ -1,0 +1,41 @@
+/** What every job file exports: its queue name, payload schema, retry policy and handler. */
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../db/client.ts';
+
+/** Queue-level policy, applied to the job's pg-boss queue at every start. */
+export interface JobQueueOptions {
+  /** Retries after the first failure (pg-boss default 2). */
+  retryLimit?: number;
+  /** Seconds before a retry (0 = at the next poll). */
+  retryDelay?: number;
+  retryBackoff?: boolean;
+  /** A job still active after this long is failed by maintenance and retried. */
+  expireInSeconds?: number;
+}
+
+/** What a handler may use besides its payload; the thumbnail job will add storage here. */
+export interface JobServices {
+  db: Db;
+  log: FastifyBaseLogger;
+}
+
+export interface JobContext extends JobServices {
+  jobId: string;
+}
+
+export interface JobDefinition<Name extends string = string, Payload = unknown> {
+  name: Name;
+  /** Checked when the job is enqueued and again when a worker takes it. */
+  payload: z.ZodType<Payload>;
+  options?: JobQueueOptions;
+  /** Throw to fail the attempt (it is retried up to retryLimit); the return value is kept as the job's output. */
+  handler(payload: Payload, context: JobContext): Promise<unknown>;
+}
+
+/** Identity function that keeps the literal name and infers the payload type from the schema. */
+export function defineJob<const Name extends string, Payload>(definition: JobDefinition<Name, Payload>) {
+  return definition;
+}
+
+export type PayloadOf<D> = D extends JobDefinition<string, infer P> ? P : never;

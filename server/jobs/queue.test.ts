@@ -1,0 +1,145 @@
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { taskStatusOf, type JobHandler, type Queue, type TaskStatus } from './queue.ts';
+
+/** Polls until the task reaches `expected`; fails with the last status seen after the deadline. */
+async function waitForStatus(queue: Queue, taskId: string, expected: TaskStatus, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last: TaskStatus | null = null;
+  while (Date.now() < deadline) {
+    last = await queue.status(taskId);
+    if (last === expected) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`task ${taskId} is ${last}, expected ${expected}`);
+}
+
+/** pg-boss's row of the task, read behind its back (both drivers answer with `rows`). */
+async function jobRow(t: TestApp, taskId: string) {
+  const result = (await t.app.db.execute(
+    sql`SELECT state, output FROM pgboss.job WHERE id = ${taskId}::uuid`,
+  )) as {
+    rows: { state: string; output: Record<string, unknown> | null }[];
+  };
+  return result.rows[0];
+}
+
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+describe('task status', () => {
+  it("maps pg-boss's job states to the API's four", () => {
+    expect(taskStatusOf('created')).toBe('PENDING');
+    expect(taskStatusOf('retry')).toBe('PENDING');
+    expect(taskStatusOf('active')).toBe('STARTED');
+    expect(taskStatusOf('completed')).toBe('SUCCESS');
+    expect(taskStatusOf('failed')).toBe('FAILURE');
+    expect(taskStatusOf('cancelled')).toBe('FAILURE');
+  });
+});
+
+describe('the job queue', () => {
+  let t: TestApp;
+  let queue: Queue;
+  // The ping handler these tests put to work: its message says what to do.
+  const attempts = new Map<string, number>();
+  const gates = new Map<string, ReturnType<typeof gate>>();
+  const finished = new Map<string, number>();
+  const scripted: JobHandler<'ping'> = async ({ message }, job) => {
+    attempts.set(job.id, (attempts.get(job.id) ?? 0) + 1);
+    if (message === 'throw') throw new Error('scripted failure');
+    await gates.get(message)?.opened;
+    finished.set(job.id, Date.now());
+    return { echo: message };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ SEED: 'false', WORKER: 'false' });
+    queue = t.app.queue;
+  });
+  afterAll(async () => t?.close());
+
+  it('keeps a task PENDING while no worker runs, then SUCCESS once a worker took it', async () => {
+    const taskId = await queue.enqueue('ping', { message: 'hello' });
+    expect(taskId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await queue.status(taskId)).toBe('PENDING');
+
+    await queue.work('ping', scripted, { concurrency: 2, pollingIntervalSeconds: 0.5 });
+    await waitForStatus(queue, taskId, 'SUCCESS');
+    expect(attempts.get(taskId)).toBe(1);
+    expect(await jobRow(t, taskId)).toMatchObject({ state: 'completed', output: { echo: 'hello' } });
+  });
+
+  it('says STARTED while the handler runs', async () => {
+    gates.set('hold', gate());
+    const taskId = await queue.enqueue('ping', { message: 'hold' });
+    await waitForStatus(queue, taskId, 'STARTED');
+    gates.get('hold')?.open();
+    await waitForStatus(queue, taskId, 'SUCCESS');
+  });
+
+  it('ends FAILURE when the handler throws on every attempt', async () => {
+    const taskId = await queue.enqueue('ping', { message: 'throw' }, { retryLimit: 1, retryDelay: 0 });
+    await waitForStatus(queue, taskId, 'FAILURE');
+    expect(attempts.get(taskId)).toBe(2);
+    expect(await jobRow(t, taskId)).toMatchObject({
+      state: 'failed',
+      output: { message: 'scripted failure' },
+    });
+  });
+
+  it('answers null for an id that is no task', async () => {
+    expect(await queue.status(crypto.randomUUID())).toBeNull();
+    expect(await queue.status(crypto.randomUUID(), 'ping')).toBeNull();
+    expect(await queue.status('not-a-task')).toBeNull();
+    expect(await queue.status("1' OR '1'='1")).toBeNull();
+  });
+
+  it('refuses a payload that does not match the job', async () => {
+    // @ts-expect-error the ping payload has a string message
+    await expect(queue.enqueue('ping', { message: 42 })).rejects.toThrow();
+    // @ts-expect-error only registered jobs can be enqueued
+    await expect(queue.enqueue('no-such-job', {})).rejects.toThrow(/Unknown job/);
+  });
+
+  // Last: it stops the queue.
+  it('stop() waits for the running job and keeps its result', async () => {
+    gates.set('slow', gate());
+    const taskId = await queue.enqueue('ping', { message: 'slow' });
+    await waitForStatus(queue, taskId, 'STARTED');
+
+    let stoppedAt: number | undefined;
+    const stopping = queue.stop({ timeoutMs: 10_000 }).then(() => (stoppedAt = Date.now()));
+    // Still running: stop() must not have returned.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(stoppedAt).toBeUndefined();
+
+    gates.get('slow')?.open();
+    await stopping;
+    expect(finished.get(taskId)).toBeLessThanOrEqual(stoppedAt!);
+    expect(await jobRow(t, taskId)).toMatchObject({ state: 'completed', output: { echo: 'slow' } });
+    await expect(queue.enqueue('ping', { message: 'late' })).rejects.toThrow(/stopped/);
+  });
+});
+
+describe('workers in the server process (WORKER on, the default)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ SEED: 'false' });
+  });
+  afterAll(async () => t?.close());
+
+  it('run the registered ping job, which keeps its payload as output', async () => {
+    const taskId = await t.app.queue.enqueue('ping', { message: 'from a route' });
+    await waitForStatus(t.app.queue, taskId, 'SUCCESS');
+    expect(await jobRow(t, taskId)).toMatchObject({
+      state: 'completed',
+      output: { message: 'from a route' },
+    });
+  });
+});

@@ -1,0 +1,192 @@
+/**
+ * The job queue: pg-boss on the application's own database. Routes enqueue and read a task's
+ * status; workers (in the server process, or `npm run worker` processes) run the handlers.
+ */
+import pg from 'pg';
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { BossConnection, pgliteExecute, poolExecute } from './boss-db.ts';
+import { jobDefinition, jobDefinitions, type JobDefinitions, type JobName } from './registry.ts';
+
+/** A task's status as the API reports it. */
+export type TaskStatus = 'PENDING' | 'STARTED' | 'SUCCESS' | 'FAILURE';
+
+export interface EnqueueOptions {
+  /** Overrides the job's queue policy for this one task. */
+  retryLimit?: number;
+  retryDelay?: number;
+  /** Not before this many seconds from now. */
+  startAfterSeconds?: number;
+}
+
+export interface WorkOptions {
+  /** Jobs of this kind this process runs at once. */
+  concurrency: number;
+  /** How often an idle worker looks for jobs enqueued by other processes (default 2 s, at least 0.5). */
+  pollingIntervalSeconds?: number;
+}
+
+export type JobHandler<N extends JobName> = (
+  payload: JobDefinitions[N],
+  job: { id: string; name: N },
+) => Promise<unknown>;
+
+export interface Queue {
+  /** Installs or migrates pg-boss's schema and creates a queue per registered job. */
+  start(): Promise<void>;
+  /** Stops taking jobs and waits up to timeoutMs for running ones; jobs still running then are failed (and retried later). */
+  stop(options?: { timeoutMs?: number }): Promise<void>;
+  /** Returns the task id. */
+  enqueue<N extends JobName>(name: N, payload: JobDefinitions[N], options?: EnqueueOptions): Promise<string>;
+  /** null for an id that is not a task (any more: pg-boss deletes archived jobs after 7 days). */
+  status(taskId: string, name?: JobName): Promise<TaskStatus | null>;
+  work<N extends JobName>(name: N, handler: JobHandler<N>, options: WorkOptions): Promise<void>;
+}
+
+/** Below main.ts's 10 s forced exit, so the database still closes cleanly. */
+export const STOP_TIMEOUT_MS = 8_000;
+
+const STATUS_OF_STATE: Record<PgBoss.JobWithMetadata['state'], TaskStatus> = {
+  created: 'PENDING',
+  retry: 'PENDING',
+  active: 'STARTED',
+  completed: 'SUCCESS',
+  failed: 'FAILURE',
+  cancelled: 'FAILURE',
+};
+
+export function taskStatusOf(state: PgBoss.JobWithMetadata['state']): TaskStatus {
+  return STATUS_OF_STATE[state];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function createQueue(
+  database: Database,
+  config: Pick<Config, 'databaseUrl' | 'workerConcurrency'>,
+  { log }: { log: FastifyBaseLogger },
+): Queue {
+  let pool: pg.Pool | undefined;
+  let connection: BossConnection;
+  if (database.kind === 'pglite') {
+    if (!database.pglite) throw new Error('The job queue needs the PGlite instance of the database');
+    connection = new BossConnection(pgliteExecute(database.pglite), log);
+  } else {
+    if (!config.databaseUrl) throw new Error('The job queue needs DATABASE_URL on PostgreSQL');
+    // Workers' fetches and completions, enqueues from requests, and maintenance.
+    pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: config.workerConcurrency + 2,
+      application_name: 'atlas-jobs',
+    });
+    pool.on('error', (err) => log.warn({ err }, 'job queue: idle database connection lost'));
+    connection = new BossConnection(poolExecute(pool), log);
+  }
+
+  const boss = new PgBoss({
+    db: connection,
+    // No cron jobs yet; scheduling would add a polling worker of its own.
+    schedule: false,
+    // Maintenance fails jobs whose worker died (after the job's expiry) and archives old ones.
+    supervise: true,
+  });
+  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+
+  const workerIds = new Map<string, string[]>();
+  let running = 0;
+  let started: Promise<void> | undefined;
+  let stopped: Promise<void> | undefined;
+
+  const assertStarted = () => {
+    if (!started) throw new Error('The job queue is not started');
+    if (stopped) throw new Error('The job queue has stopped');
+  };
+
+  async function start() {
+    await boss.start();
+    for (const definition of jobDefinitions) {
+      const options = definition.options ?? {};
+      // createQueue keeps an existing queue as it is; updateQueue applies a changed policy.
+      await boss.createQueue(definition.name, { name: definition.name, ...options });
+      await boss.updateQueue(definition.name, { name: definition.name, ...options });
+    }
+  }
+
+  async function stop(timeoutMs: number) {
+    const deadline = Date.now() + timeoutMs;
+    await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+    // pg-boss resolves once no handler holds a job; its completion writes may still be on the way,
+    // and a fetch that was in flight may just have handed a handler a job.
+    while ((running > 0 || connection.inFlight > 0) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    connection.close();
+    await pool?.end();
+  }
+
+  return {
+    start() {
+      if (stopped) return Promise.reject(new Error('The job queue has stopped'));
+      started ??= start();
+      return started;
+    },
+
+    stop({ timeoutMs = STOP_TIMEOUT_MS } = {}) {
+      stopped ??= stop(timeoutMs);
+      return stopped;
+    },
+
+    async enqueue(name, payload, options = {}) {
+      assertStarted();
+      const data = jobDefinition(name).payload.parse(payload) as object;
+      const sendOptions: PgBoss.SendOptions = {};
+      if (options.retryLimit !== undefined) sendOptions.retryLimit = options.retryLimit;
+      if (options.retryDelay !== undefined) sendOptions.retryDelay = options.retryDelay;
+      if (options.startAfterSeconds !== undefined) sendOptions.startAfter = options.startAfterSeconds;
+      const id = await boss.send(name, data, sendOptions);
+      if (!id) throw new Error(`The job queue refused a ${name} job`);
+      // Idle workers in this process take it now instead of at their next poll.
+      for (const workerId of workerIds.get(name) ?? []) boss.notifyWorker(workerId);
+      return id;
+    },
+
+    async status(taskId, name) {
+      if (!UUID.test(taskId)) return null;
+      const names = name ? [name] : jobDefinitions.map((d) => d.name);
+      for (const queueName of names) {
+        const job = await boss.getJobById(queueName, taskId, { includeArchive: true });
+        if (job) return taskStatusOf(job.state);
+      }
+      return null;
+    },
+
+    async work(name, handler, { concurrency, pollingIntervalSeconds }) {
+      assertStarted();
+      const definition = jobDefinition(name);
+      const workOptions: PgBoss.WorkOptions = { batchSize: 1 };
+      if (pollingIntervalSeconds !== undefined) workOptions.pollingIntervalSeconds = pollingIntervalSeconds;
+      const run = async ([job]: PgBoss.Job<unknown>[]) => {
+        if (!job) return undefined;
+        // Fetched just as the queue stopped: leave the job for the next start (it expires and is retried).
+        if (connection.closed) throw new Error('The job queue has stopped');
+        running++;
+        try {
+          return await handler(definition.payload.parse(job.data), { id: job.id, name });
+        } catch (err) {
+          log.warn({ err, job: name, jobId: job.id }, 'job attempt failed');
+          throw err;
+        } finally {
+          running--;
+        }
+      };
+      // pg-boss 10 runs one batch per worker at a time: one worker per concurrent job.
+      const ids = workerIds.get(name) ?? [];
+      for (let i = 0; i < concurrency; i++) {
+        ids.push(await boss.work(name, workOptions, run));
+      }
+      workerIds.set(name, ids);
+    },
+  };
+}

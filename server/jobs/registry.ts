@@ -1,0 +1,20 @@
+/** Every job the queue knows. Add a job: write jobs/<name>.job.ts, then list it here. */
+import type { JobDefinition, PayloadOf } from './job.ts';
+import { pingJob } from './jobs/ping.job.ts';
+// The images issue adds `thumbnailJob` from './jobs/thumbnail.job.ts' (WebP renditions with sharp).
+
+const definitions = [pingJob] as const;
+
+export type AnyJobDefinition = (typeof definitions)[number];
+export type JobName = AnyJobDefinition['name'];
+
+/** Job name → payload type; `enqueue` and `work` are checked against it. */
+export type JobDefinitions = { [D in AnyJobDefinition as D['name']]: PayloadOf<D> };
+
+export const jobDefinitions: readonly AnyJobDefinition[] = definitions;
+
+export function jobDefinition<N extends JobName>(name: N): JobDefinition<N, JobDefinitions[N]> {
+  const definition = definitions.find((d) => d.name === name);
+  if (!definition) throw new Error(`Unknown job ${name}`);
+  return definition as unknown as JobDefinition<N, JobDefinitions[N]>;
+}

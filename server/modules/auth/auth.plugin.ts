@@ -1,0 +1,86 @@
+/**
+ * Who is asking: resolves the session cookie to `request.user` on every API request, refuses
+ * mutating requests from other sites (CSRF), and offers `requireUser` to every module.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import cookie from '@fastify/cookie';
+import { SESSION_COOKIE } from '#domain/auth';
+import type { CurrentUser } from '#domain/users';
+import { forbidden, unauthorized } from '../../http/errors.ts';
+import { SESSION_TTL_MS, userForSession } from './sessions.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: CurrentUser | null;
+  }
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The signed-in user, or a 401 problem when signed out. */
+export function requireUser(request: FastifyRequest): CurrentUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, token: string, expiresAt: Date) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: app.config.publicUrl.startsWith('https://'),
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: app.config.publicUrl.startsWith('https://'),
+  });
+}
+
+/** True when a browser says the request comes from a page of another site. */
+export function isCrossSite(request: FastifyRequest, publicOrigin: string): boolean {
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (fetchSite === 'cross-site' || fetchSite === 'same-site') return true;
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  if (origin === 'null') return true;
+  const own = new Set([publicOrigin]);
+  const host = request.headers.host;
+  if (host) {
+    own.add(`http://${host}`);
+    own.add(`https://${host}`);
+  }
+  return !own.has(origin);
+}
+
+async function authPlugin(app: FastifyInstance) {
+  await app.register(cookie);
+  const publicOrigin = new URL(app.config.publicUrl).origin;
+  app.decorateRequest('user', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (MUTATING.has(request.method) && isCrossSite(request, publicOrigin)) {
+      throw forbidden('Requests from other sites are not allowed.');
+    }
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const found = await userForSession(app.db, token);
+    if (!found) {
+      clearSessionCookie(app, reply);
+      return;
+    }
+    request.user = found.user;
+    // The cookie follows the sliding expiry.
+    if (found.expiresAt.getTime() - Date.now() > SESSION_TTL_MS - 60_000) {
+      setSessionCookie(app, reply, token, found.expiresAt);
+    }
+  });
+}
+
+export default fp(authPlugin, { name: 'auth' });

@@ -1,0 +1,121 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  authProvidersSchema,
+  checkLoginResponseSchema,
+  devLoginBodySchema,
+  googleLoginBodySchema,
+  loginResponseSchema,
+  SESSION_COOKIE,
+} from '#domain/auth';
+import { problemSchema } from '#domain/problem';
+import { HttpProblem, notFound } from '../../http/errors.ts';
+import { upsertDevUser, upsertGoogleUser } from '../users/users.service.ts';
+import { clearSessionCookie, setSessionCookie } from './auth.plugin.ts';
+import { createGoogleVerifier, InvalidGoogleToken } from './google-token.ts';
+import { createSession, deleteSession } from './sessions.service.ts';
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app;
+  const verifyGoogle = config.googleClientId
+    ? createGoogleVerifier({
+        clientId: config.googleClientId,
+        jwksUrl: config.googleJwksUrl,
+        issuers: config.googleIssuers,
+      })
+    : null;
+  const rateLimit = { max: config.authRateLimit, timeWindow: 60_000 };
+
+  app.get(
+    '/auth/providers',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign-in choices the browser offers',
+        response: { 200: authProvidersSchema },
+      },
+    },
+    async () => ({ google_client_id: config.googleClientId ?? null, dev_login: config.devLogin }),
+  );
+
+  app.post(
+    '/auth/google',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with a Google ID token; sets the session cookie',
+        body: googleLoginBodySchema,
+        response: { 200: loginResponseSchema, 401: problemSchema, 404: problemSchema, 429: problemSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!verifyGoogle) throw notFound('Google sign-in is not configured on this server.');
+      let identity;
+      try {
+        identity = await verifyGoogle(request.body.token);
+      } catch (err) {
+        if (err instanceof InvalidGoogleToken) {
+          request.log.info({ reason: err.message }, 'google token refused');
+          throw new HttpProblem(401, 'The Google sign-in could not be verified. Please try again.');
+        }
+        throw err;
+      }
+      const user = await upsertGoogleUser(app.db, identity);
+      const session = await createSession(app.db, user.id);
+      setSessionCookie(app, reply, session.token, session.expiresAt);
+      return { user };
+    },
+  );
+
+  if (config.devLogin) {
+    app.post(
+      '/auth/dev',
+      {
+        config: { rateLimit },
+        schema: {
+          tags: ['auth'],
+          summary: 'Local demo sign-in (embedded default only): creates or reuses the user with this handle',
+          body: devLoginBodySchema,
+          response: { 200: loginResponseSchema, 400: problemSchema, 429: problemSchema },
+        },
+      },
+      async (request, reply) => {
+        const user = await upsertDevUser(app.db, request.body.handle);
+        const session = await createSession(app.db, user.id);
+        setSessionCookie(app, reply, session.token, session.expiresAt);
+        return { user };
+      },
+    );
+  }
+
+  app.get(
+    '/auth/check-login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether the request is signed in',
+        response: { 200: checkLoginResponseSchema },
+      },
+    },
+    async (request) => ({ logged_in: request.user !== null, user: request.user }),
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Ends the session on the server and clears the cookie',
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await deleteSession(app.db, token);
+      clearSessionCookie(app, reply);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,101 @@
+/** Users: sign-in lookups, unique handles, profile reads and handle changes. */
+import { and, eq, like, ne } from 'drizzle-orm';
+import { handleFromEmail, HANDLE_MAX_LENGTH, type CurrentUser, type User } from '#domain/users';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import type { GoogleIdentity } from '../auth/google-token.ts';
+
+const current = { id: users.id, handle: users.handle, picture: users.picture, email: users.email };
+
+const isUniqueViolation = (err: unknown) => {
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  return e.code === '23505' || e.cause?.code === '23505';
+};
+
+/** The first free handle among base, base_2, base_3, … */
+async function freeHandle(db: Db, base: string): Promise<string> {
+  const taken = new Set(
+    (
+      await db
+        .select({ handle: users.handle })
+        .from(users)
+        .where(like(users.handle, `${base}%`))
+    ).map((r) => r.handle),
+  );
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const suffix = `_${n}`;
+    const candidate = base.slice(0, HANDLE_MAX_LENGTH - suffix.length) + suffix;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/** Finds the user of a Google account, creating it on first sign-in; keeps picture and email fresh. */
+export async function upsertGoogleUser(db: Db, identity: GoogleIdentity): Promise<CurrentUser> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const [existing] = await db
+      .update(users)
+      .set({ email: identity.email, picture: identity.picture, updated_at: new Date() })
+      .where(eq(users.google_sub, identity.sub))
+      .returning(current);
+    if (existing) return existing;
+    const handle = await freeHandle(db, handleFromEmail(identity.email));
+    try {
+      const [created] = await db
+        .insert(users)
+        .values({ google_sub: identity.sub, handle, email: identity.email, picture: identity.picture })
+        .returning(current);
+      return created!;
+    } catch (err) {
+      // Another sign-in took the handle (or created this account) in between: try again.
+      if (!isUniqueViolation(err)) throw err;
+    }
+  }
+  throw new Error('could not create a user with a unique handle');
+}
+
+/** Local demo sign-in: the user with this handle, created when missing. */
+export async function upsertDevUser(db: Db, handle: string): Promise<CurrentUser> {
+  await db.insert(users).values({ handle }).onConflictDoNothing({ target: users.handle });
+  const [user] = await db.select(current).from(users).where(eq(users.handle, handle));
+  return user!;
+}
+
+export async function findUserByHandle(db: Db, handle: string) {
+  const [user] = await db
+    .select({ ...current, created_at: users.created_at })
+    .from(users)
+    .where(eq(users.handle, handle));
+  return user ?? null;
+}
+
+export function publicProfile(
+  user: NonNullable<Awaited<ReturnType<typeof findUserByHandle>>>,
+  viewerId: number | null,
+): User {
+  const profile: User = {
+    id: user.id,
+    handle: user.handle,
+    picture: user.picture,
+    created_at: user.created_at.toISOString(),
+  };
+  if (viewerId === user.id) profile.email = user.email;
+  return profile;
+}
+
+export type ChangeHandleResult = { ok: true; handle: string } | { ok: false; reason: 'taken' };
+
+export async function changeHandle(db: Db, userId: number, handle: string): Promise<ChangeHandleResult> {
+  const [clash] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.handle, handle), ne(users.id, userId)));
+  if (clash) return { ok: false, reason: 'taken' };
+  try {
+    await db.update(users).set({ handle, updated_at: new Date() }).where(eq(users.id, userId));
+  } catch (err) {
+    if (isUniqueViolation(err)) return { ok: false, reason: 'taken' };
+    throw err;
+  }
+  return { ok: true, handle };
+}

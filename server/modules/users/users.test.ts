@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { signIn } from '../../test/sessions.ts';
+
+let t: TestApp;
+let ada: { cookie: string };
+let bob: { cookie: string };
+
+beforeAll(async () => {
+  t = await createTestApp({ SEED: 'false' });
+  ada = await signIn(t.app, 'ada');
+  bob = await signIn(t.app, 'bob');
+  await t.app.db
+    .update(users)
+    .set({ email: 'ada@example.com', picture: 'https://lh3.googleusercontent.com/a/ada' })
+    .where(eq(users.handle, 'ada'));
+});
+afterAll(async () => t?.close());
+
+const rename = (handle: string, body: unknown, cookie?: string) =>
+  t.app.inject({
+    method: 'PATCH',
+    url: `/api/users/${handle}/handle`,
+    headers: cookie ? { cookie } : {},
+    payload: body as object,
+  });
+
+describe('GET /api/users/{handle}', () => {
+  it('shows the public profile to anyone, without the email', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/users/ada' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<Record<string, unknown>>();
+    expect(body).toMatchObject({ handle: 'ada', picture: 'https://lh3.googleusercontent.com/a/ada' });
+    expect(Object.keys(body).sort()).toEqual(['created_at', 'handle', 'id', 'picture']);
+    expect(new Date(body.created_at as string).getTime()).toBeLessThanOrEqual(Date.now());
+    const asBob = await t.app.inject({ method: 'GET', url: '/api/users/ada', headers: bob });
+    expect(asBob.json()).not.toHaveProperty('email');
+  });
+
+  it('shows the email to its owner', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/users/ada', headers: ada });
+    expect(res.json()).toMatchObject({ handle: 'ada', email: 'ada@example.com' });
+  });
+
+  it('answers 404 for an unknown handle', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/users/nobody_here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ status: 404, detail: 'User not found' });
+  });
+});
+
+describe('GET /api/users/{handle}/faceplate', () => {
+  it('redirects to the picture when there is one', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/users/ada/faceplate' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('https://lh3.googleusercontent.com/a/ada');
+  });
+
+  it('draws a default avatar otherwise', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/users/bob/faceplate' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(res.body).toContain('<svg');
+    expect(res.body).toContain('>B</text>');
+  });
+});
+
+describe('PATCH /api/users/{handle}/handle', () => {
+  it('lets the owner change the handle and returns it', async () => {
+    const carol = await signIn(t.app, 'carol');
+    const res = await rename('carol', { handle: 'carol_new' }, carol.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ handle: 'carol_new' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/carol_new' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/carol' })).statusCode).toBe(404);
+    const check = await t.app.inject({ method: 'GET', url: '/api/auth/check-login', headers: carol });
+    expect(check.json()).toMatchObject({ user: { handle: 'carol_new' } });
+  });
+
+  it('keeps the same handle as a no-op', async () => {
+    const res = await rename('ada', { handle: 'ada' }, ada.cookie);
+    expect(res.statusCode).toBe(200);
+  });
+
+  it.each([
+    ['uppercase', 'Ada_New', 'Only lowercase letters, numbers, and underscores are allowed.'],
+    ['spaces', 'ada new', 'Only lowercase letters, numbers, and underscores are allowed.'],
+    ['empty', '', 'Please enter a handle.'],
+    ['too long', 'a'.repeat(31), 'A handle can have at most 30 characters.'],
+  ])('refuses a handle with %s (400 with the rule as detail)', async (_what, handle, detail) => {
+    const res = await rename('ada', { handle }, ada.cookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ status: 400, detail });
+  });
+
+  it('refuses a body without a handle or of the wrong type', async () => {
+    expect((await rename('ada', {}, ada.cookie)).statusCode).toBe(400);
+    expect((await rename('ada', { handle: 42 }, ada.cookie)).statusCode).toBe(400);
+  });
+
+  it('answers 409 with a readable detail when the handle is taken', async () => {
+    const res = await rename('ada', { handle: 'bob' }, ada.cookie);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ status: 409, detail: 'The handle "bob" is already taken.' });
+  });
+
+  it("answers 403 when changing another user's handle, and changes nothing", async () => {
+    const res = await rename('ada', { handle: 'hijacked' }, bob.cookie);
+    expect(res.statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/ada' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/hijacked' })).statusCode).toBe(404);
+  });
+
+  it('answers 401 when signed out', async () => {
+    const res = await rename('ada', { handle: 'ada_x' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({
+      status: 401,
+      detail: 'You need to be logged in to perform this action.',
+    });
+  });
+
+  it('answers 404 for an unknown user', async () => {
+    const res = await rename('ghost', { handle: 'ghost_2' }, ada.cookie);
+    expect(res.statusCode).toBe(404);
+  });
+});

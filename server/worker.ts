@@ -1,0 +1,71 @@
+/** Worker-only process (`npm run worker`): runs queued jobs against PostgreSQL; serves no HTTP. */
+import Fastify from 'fastify';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { createQueue, STOP_TIMEOUT_MS } from './jobs/queue.ts';
+import { registerWorkers } from './jobs/workers.ts';
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  if (!config.databaseUrl) {
+    console.error(
+      'npm run worker needs DATABASE_URL. The embedded database (PGlite) lives inside the server process ' +
+        'and accepts no other process, so without PostgreSQL the server runs the jobs itself (WORKER=true, the default).',
+    );
+    process.exit(1);
+  }
+  // Fastify's logger, so worker lines look like the server's.
+  const log = Fastify({ logger: { level: config.logLevel } }).log;
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  const queue = createQueue(database, config, { log });
+  try {
+    await database.migrate();
+    await queue.start();
+    await registerWorkers(queue, { db: database.db, log }, config.workerConcurrency);
+  } catch (err) {
+    await queue.stop();
+    await database.close();
+    throw err;
+  }
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'worker shutting down; waiting for running jobs');
+    const force = setTimeout(() => {
+      log.error('worker shutdown took too long; exiting');
+      process.exit(1);
+    }, STOP_TIMEOUT_MS + 2_000);
+    force.unref();
+    queue
+      .stop()
+      .then(() => database.close())
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          log.error({ err }, 'error while shutting down the worker');
+          process.exit(1);
+        },
+      );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  log.info({ concurrency: config.workerConcurrency }, 'Atlas of Buildings worker is running');
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
