@@ -217,7 +217,7 @@ describe('navigation bar (spec section 2)', () => {
   });
 
   it('shows the user page header with the handle', async () => {
-    await page.goto('/user/ada/lists');
-    await page.getByRole('heading', { name: 'ada' }).waitFor();
+    await page.goto('/user/demo/lists');
+    await page.getByRole('heading', { name: 'demo', level: 1 }).waitFor();
   });
 });

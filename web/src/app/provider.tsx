@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createColorSchemeManager } from '../features/theme/color-scheme-manager.ts';
+import { AuthProvider } from '../lib/auth/auth-provider.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { theme } from './theme.ts';
 
@@ -12,9 +13,11 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager}>
-        {children}
-      </MantineProvider>
+      <AuthProvider>
+        <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager}>
+          {children}
+        </MantineProvider>
+      </AuthProvider>
     </QueryClientProvider>
   );
 }

@@ -1,36 +1,33 @@
 // @vitest-environment jsdom
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 // RouterProvider from 'react-router', not 'react-router/dom': under Vitest's Node resolution the dom
 // entry loads a second (CommonJS) copy of react-router whose contexts the routes cannot see.
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../lib/query-client.ts';
+import { Providers, json, stubFetch, stubMatchMedia } from '../testing/render.tsx';
 import { routes } from './router.tsx';
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MantineProvider env="test">
-        <RouterProvider router={router} />
-      </MantineProvider>
-    </QueryClientProvider>,
+    <Providers queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </Providers>,
   );
   return router;
 }
 
+const ada = { id: 3, handle: 'ada', picture: null, created_at: '2026-01-01T00:00:00Z' };
+
 describe('routes (spec section 2)', () => {
   beforeEach(() => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: false,
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-    }));
+    stubMatchMedia();
+    stubFetch({
+      'GET /api/auth/check-login': () => json({ logged_in: false, user: null }),
+      'GET /api/auth/providers': () => json({ google_client_id: null, dev_login: true }),
+      'GET /api/users/ada': () => json(ada),
+    });
   });
   afterEach(() => {
     cleanup();
@@ -45,17 +42,36 @@ describe('routes (spec section 2)', () => {
     );
   });
 
-  it('shows the user page for any sub-path of /user/{handle}', async () => {
-    renderAt('/user/ada/lists');
+  it('shows the user page for a sub-path of /user/{handle}', async () => {
+    renderAt('/user/ada/stats');
     expect(await screen.findByRole('heading', { name: 'ada' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Stats' })).toBeTruthy();
+    expect(screen.getByText('Weekly building throughput')).toBeTruthy();
   });
 
-  it('has the navigation bar on every screen', async () => {
+  it('sends /user/{handle} and unknown sub-paths to the Lists section', async () => {
+    const router = renderAt('/user/ada');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/ada/lists'));
+    expect(await screen.findByRole('heading', { name: 'Lists' })).toBeTruthy();
+    await router.navigate('/user/ada/nothing/here');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/ada/lists'));
+  });
+
+  it('has the navigation bar and the Add New Building button on every screen', async () => {
     renderAt('/user/ada');
     await screen.findByRole('heading', { name: 'ada' });
     expect(screen.getByRole('link', { name: 'Explore Buildings' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('link', { name: 'Atlas of Buildings home' }).getAttribute('href')).toBe('/');
-    expect(screen.getByRole('button', { name: 'Login' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Toggle color scheme' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add New Building' })).toBeTruthy();
+  });
+
+  it("gates 'Add New Building' with 'Login to Add Building' for a signed-out visitor", async () => {
+    renderAt('/gallery/1');
+    await screen.findByRole('button', { name: 'Login' });
+    fireEvent.click(screen.getByRole('button', { name: 'Add New Building' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Login to Add Building' });
+    expect(dialog.textContent).toContain('You need to be logged in to add a building.');
   });
 });

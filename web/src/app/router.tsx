@@ -1,16 +1,20 @@
 import type { RouteObject } from 'react-router';
 import { RouteErrorBoundary } from '../components/route-error-boundary.tsx';
+import { UserSectionPlaceholder } from '../features/user/components/user-section-placeholder.tsx';
+import { UserStats } from '../features/user/components/user-stats.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { BuildingRoute } from './routes/building-route.tsx';
 import { ExploreRoute } from './routes/explore-route.tsx';
 import { GalleryRoute } from './routes/gallery-route.tsx';
-import { UserRoute } from './routes/user-route.tsx';
+import { LoginRoute } from './routes/login-route.tsx';
+import { UserIndexRedirect, UserRoute, UserSettingsRoute } from './routes/user-route.tsx';
 
 const errorElement = <RouteErrorBoundary />;
 
 /**
  * Spec section 2: /gallery/{id}, /user/{handle}/*, /buildings/{id} as a panel over the explore
- * screen, and every other path shows the explore screen. The map stays mounted between / and a building.
+ * screen, /login as the explore screen with the login modal, and every other path shows the
+ * explore screen. The map stays mounted between /, /login and a building.
  */
 export const routes: RouteObject[] = [
   {
@@ -18,12 +22,26 @@ export const routes: RouteObject[] = [
     errorElement,
     children: [
       { path: 'gallery/:buildingId', element: <GalleryRoute />, errorElement },
-      { path: 'user/:handle/*', element: <UserRoute />, errorElement },
+      {
+        path: 'user/:handle',
+        element: <UserRoute />,
+        errorElement,
+        children: [
+          { index: true, element: <UserIndexRedirect /> },
+          { path: 'lists', element: <UserSectionPlaceholder section="lists" /> },
+          { path: 'buildings', element: <UserSectionPlaceholder section="buildings" /> },
+          { path: 'images', element: <UserSectionPlaceholder section="images" /> },
+          { path: 'settings', element: <UserSettingsRoute /> },
+          { path: 'stats', element: <UserStats /> },
+          { path: '*', element: <UserIndexRedirect /> },
+        ],
+      },
       {
         element: <ExploreRoute />,
         errorElement,
         children: [
           { path: 'buildings/:id', element: <BuildingRoute />, errorElement },
+          { path: 'login', element: <LoginRoute /> },
           { index: true, element: null },
           { path: '*', element: null },
         ],

@@ -1,13 +1,15 @@
 import { AppShell } from '@mantine/core';
 import { Outlet } from 'react-router';
-import { LoginButton } from '../../features/auth/components/login-button.tsx';
+import { AuthControls } from '../../features/auth/components/auth-controls.tsx';
+import { AuthModal } from '../../features/auth/components/auth-modal.tsx';
+import { AddBuildingButton } from '../../features/create-building/components/add-building-button.tsx';
 import { NavigationBar } from '../../features/navigation/components/navigation-bar.tsx';
 import { ThemeToggle } from '../../features/theme/components/theme-toggle.tsx';
 import classes from './app-layout.module.css';
 
 const HEADER_HEIGHT = 60;
 
-/** Global frame of every screen: the navigation bar above the routed content. */
+/** Global frame of every screen: navigation bar, routed content, auth modal, Add New Building. */
 export function AppLayout() {
   return (
     <AppShell header={{ height: HEADER_HEIGHT }} padding={0}>
@@ -16,7 +18,7 @@ export function AppLayout() {
           actions={
             <>
               <ThemeToggle />
-              <LoginButton />
+              <AuthControls />
             </>
           }
         />
@@ -24,6 +26,8 @@ export function AppLayout() {
       <AppShell.Main className={classes.main}>
         <Outlet />
       </AppShell.Main>
+      <AddBuildingButton />
+      <AuthModal />
     </AppShell>
   );
 }

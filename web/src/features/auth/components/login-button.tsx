@@ -1,17 +1,13 @@
-import { Button, Modal, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Button } from '@mantine/core';
+import { useAuthModal } from '../../../lib/auth/auth-provider.tsx';
+import { LOGIN_MODAL_TITLE } from '../../../lib/auth/messages.ts';
 
-/** Signed-out visitors see 'Login' (spec section 2). Google sign-in arrives in a later issue. */
+/** Signed-out visitors see 'Login', which opens 'Login or create an account! :)' (spec 2). */
 export function LoginButton() {
-  const [opened, { open, close }] = useDisclosure(false);
+  const { open } = useAuthModal();
   return (
-    <>
-      <Button variant="filled" onClick={open}>
-        Login
-      </Button>
-      <Modal opened={opened} onClose={close} title="Login or create an account! :)" centered>
-        <Text c="dimmed">Sign-in with Google is coming soon.</Text>
-      </Modal>
-    </>
+    <Button variant="filled" onClick={() => open({ title: LOGIN_MODAL_TITLE, message: null })}>
+      Login
+    </Button>
   );
 }

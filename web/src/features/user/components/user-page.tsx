@@ -1,17 +1,133 @@
-import { Container, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Anchor, Avatar, Container, Group, Loader, NavLink, Stack, Text, Title } from '@mantine/core';
+import { IconBuilding, IconChartBar, IconList, IconPhoto, IconSettings } from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
+import type { CurrentUser, User } from '#domain/users';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useAuth } from '../../../lib/auth/auth-provider.tsx';
+import { faceplateUrl } from '../../../lib/faceplate.ts';
+import { timeAgo } from '../../../lib/relative-time.ts';
+import { useUser } from '../api/get-user.ts';
+import { userNavItems, type UserSection } from '../model/user-nav.ts';
+import classes from './user-page.module.css';
 
 interface UserPageProps {
   handle: string;
+  /** The sub-route's content: lists, buildings, images, settings or stats. */
+  children: ReactNode;
 }
 
-/** Spec section 2, /user/{handle}/*. Picture, joined date, lists and settings come in a later issue. */
-export function UserPage({ handle }: UserPageProps) {
+const ICONS: Record<UserSection, typeof IconList> = {
+  lists: IconList,
+  buildings: IconBuilding,
+  images: IconPhoto,
+  settings: IconSettings,
+  stats: IconChartBar,
+};
+
+/** Spec 2, /user/{handle}/*: header, side navigation with a footer, and the section's content. */
+export function UserPage({ handle, children }: UserPageProps) {
+  const profile = useUser(handle);
+  const { user: me } = useAuth();
+  const notFound = profile.error instanceof ApiError && profile.error.status === 404;
+
   return (
-    <Container size="lg" py="xl">
-      <Stack gap="xs" component="header">
-        <Title order={1}>{handle}</Title>
-        <Text c="dimmed">This profile page is not ready yet.</Text>
+    <div className={classes.page}>
+      <Container size="lg" py="xl">
+        {profile.isPending ? (
+          <Group gap="sm" role="status">
+            <Loader size="sm" />
+            <Text>Loading...</Text>
+          </Group>
+        ) : profile.isError ? (
+          <Stack gap="lg" maw={420}>
+            <div role="alert">
+              <Title order={1}>{notFound ? 'User not found' : 'Error loading user'}</Title>
+            </div>
+            <UserPageFooter me={me} />
+          </Stack>
+        ) : (
+          <Stack gap="xl">
+            <UserHeader user={profile.data} />
+            <div className={classes.body}>
+              <aside className={classes.aside}>
+                <UserNav handle={profile.data.handle} me={me} profileId={profile.data.id} />
+                <UserPageFooter me={me} />
+              </aside>
+              <section aria-label="User section">{children}</section>
+            </div>
+          </Stack>
+        )}
+      </Container>
+    </div>
+  );
+}
+
+function UserHeader({ user }: { user: User }) {
+  const joined = new Date(user.created_at);
+  return (
+    <Group component="header" gap="lg" wrap="nowrap">
+      <Avatar src={faceplateUrl(user.handle)} alt={`${user.handle}'s picture`} size={88} radius={88} />
+      <Stack gap={4} miw={0}>
+        <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+          {user.handle}
+        </Title>
+        <Text c="dimmed" title={joined.toLocaleString()}>
+          Joined {timeAgo(joined)}
+        </Text>
       </Stack>
-    </Container>
+    </Group>
+  );
+}
+
+function UserNav({ handle, me, profileId }: { handle: string; me: CurrentUser | null; profileId: number }) {
+  const { pathname } = useLocation();
+  const items = userNavItems(handle, { isLoggedIn: me !== null, isOwnProfile: me?.id === profileId });
+  if (items.length === 0) return null;
+  return (
+    <nav aria-label="User page">
+      {items.map((item) => {
+        const Icon = ICONS[item.section];
+        const active = pathname === item.path || pathname.startsWith(`${item.path}/`);
+        return (
+          <NavLink
+            key={item.section}
+            component={Link}
+            to={item.path}
+            label={item.label}
+            active={active}
+            aria-current={active ? 'page' : undefined}
+            leftSection={<Icon size={18} stroke={1.6} aria-hidden />}
+          />
+        );
+      })}
+    </nav>
+  );
+}
+
+/** Spec 2: the signed-in user's avatar and handle, or a 'Sign In' link to /login. */
+function UserPageFooter({ me }: { me: CurrentUser | null }) {
+  return (
+    <footer className={classes.footer}>
+      {me ? (
+        <Anchor
+          component={Link}
+          to={`/user/${encodeURIComponent(me.handle)}/lists`}
+          underline="never"
+          c="var(--mantine-color-text)"
+        >
+          <Group gap="sm" wrap="nowrap">
+            <Avatar src={faceplateUrl(me.handle)} alt="" size={32} radius="xl" />
+            <Text size="sm" fw={500} truncate>
+              {me.handle}
+            </Text>
+          </Group>
+        </Anchor>
+      ) : (
+        <Anchor component={Link} to="/login">
+          Sign In
+        </Anchor>
+      )}
+    </footer>
   );
 }

@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AuthProviders } from '#domain/auth';
+import { apiGet } from '../../../lib/api-client.ts';
+import { AUTH_QUERY_PREFIX } from '../../../lib/auth/check-login.ts';
+
+export function getAuthProviders(signal?: AbortSignal): Promise<AuthProviders> {
+  return apiGet<AuthProviders>('/auth/providers', { signal, credentials: true });
+}
+
+/** The sign-in choices the server offers; they do not change while the page lives. */
+export function authProvidersQueryOptions() {
+  return queryOptions({
+    queryKey: [AUTH_QUERY_PREFIX, 'providers'],
+    queryFn: ({ signal }) => getAuthProviders(signal),
+    staleTime: Infinity,
+  });
+}
+
+export function useAuthProviders() {
+  return useQuery(authProvidersQueryOptions());
+}

@@ -1,0 +1,28 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { useAuthActions } from '../../../lib/auth/auth-provider.tsx';
+import type { LoginResponse } from './login-with-google.ts';
+
+/** The seeded demo user, who added every seeded building. */
+export const DEMO_USER_HANDLE = 'demo';
+
+/** POST /api/auth/dev {handle}: the demo sign-in, offered only when the server enables it. */
+export async function loginAsDev(handle: string): Promise<LoginResponse> {
+  const data = await apiRequest<LoginResponse>('/auth/dev', {
+    method: 'POST',
+    body: { handle },
+    credentials: true,
+  });
+  if (!data) throw new Error('Empty answer from /auth/dev');
+  return data;
+}
+
+/** Like the Google login: success sets the user and closes the modal; failure is only logged. */
+export function useLoginAsDev() {
+  const { loggedIn } = useAuthActions();
+  return useMutation({
+    mutationFn: loginAsDev,
+    onSuccess: ({ user }) => loggedIn(user),
+    onError: (error) => console.error('Demo login failed', error),
+  });
+}

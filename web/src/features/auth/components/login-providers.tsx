@@ -1,0 +1,48 @@
+import { Button, Loader, Stack, Text } from '@mantine/core';
+import { IconUser } from '@tabler/icons-react';
+import { useAuthProviders } from '../api/get-auth-providers.ts';
+import { DEMO_USER_HANDLE, useLoginAsDev } from '../api/login-as-dev.ts';
+import { useLoginWithGoogle } from '../api/login-with-google.ts';
+import { GoogleSignInButton } from './google-sign-in-button.tsx';
+
+/** The sign-in choices the server offers: Google's button, and the demo user when enabled. */
+export function LoginProviders() {
+  const providers = useAuthProviders();
+  const google = useLoginWithGoogle();
+  const dev = useLoginAsDev();
+
+  if (providers.isPending) {
+    return (
+      <Stack align="center" py="sm" role="status" aria-label="Loading sign-in options">
+        <Loader size="sm" />
+      </Stack>
+    );
+  }
+  if (providers.isError) {
+    return <Text c="dimmed">Sign-in is unavailable right now. Please try again later.</Text>;
+  }
+
+  const { google_client_id: googleClientId, dev_login: devLogin } = providers.data;
+  return (
+    <Stack align="center" gap="sm" py="xs">
+      {googleClientId !== null && (
+        <GoogleSignInButton clientId={googleClientId} onCredential={(token) => google.mutate(token)} />
+      )}
+      {devLogin && (
+        <Button
+          variant="default"
+          radius="xl"
+          w={280}
+          leftSection={<IconUser size={18} aria-hidden />}
+          loading={dev.isPending}
+          onClick={() => dev.mutate(DEMO_USER_HANDLE)}
+        >
+          Continue as demo user
+        </Button>
+      )}
+      {googleClientId === null && !devLogin && (
+        <Text c="dimmed">No sign-in method is configured on this server.</Text>
+      )}
+    </Stack>
+  );
+}

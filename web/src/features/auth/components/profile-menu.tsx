@@ -1,0 +1,48 @@
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconLogout, IconStack2 } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import type { CurrentUser } from '#domain/users';
+import { faceplateUrl } from '../../../lib/faceplate.ts';
+import { useLogout } from '../api/logout.ts';
+import classes from './profile-menu.module.css';
+
+interface ProfileMenuProps {
+  user: CurrentUser;
+}
+
+/** Spec 2: the face picture and handle, with 'My Stuff' and 'Logout'. */
+export function ProfileMenu({ user }: ProfileMenuProps) {
+  const navigate = useNavigate();
+  const logout = useLogout();
+
+  return (
+    <Menu position="bottom-end" width={180} withinPortal>
+      <Menu.Target>
+        <UnstyledButton className={classes.target}>
+          <Group gap={8} wrap="nowrap">
+            <Avatar src={faceplateUrl(user.handle)} alt="" size={30} radius="xl" />
+            <Text fw={500} size="sm" className={classes.handle}>
+              {user.handle}
+            </Text>
+            <IconChevronDown size={14} stroke={1.8} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item
+          component={Link}
+          to={`/user/${encodeURIComponent(user.handle)}/lists`}
+          leftSection={<IconStack2 size={16} aria-hidden />}
+        >
+          My Stuff
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconLogout size={16} aria-hidden />}
+          onClick={() => logout.mutate(undefined, { onSuccess: () => void navigate('/') })}
+        >
+          Logout
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

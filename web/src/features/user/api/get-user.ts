@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { User } from '#domain/users';
+import { apiGet } from '../../../lib/api-client.ts';
+
+export const userQueryKey = (handle: string) => ['users', 'profile', handle] as const;
+
+/** GET /api/users/{handle}: the public profile; the email only to its owner. */
+export function getUser(handle: string, signal?: AbortSignal): Promise<User> {
+  return apiGet<User>(`/users/${encodeURIComponent(handle)}`, { signal, credentials: true });
+}
+
+export function userQueryOptions(handle: string) {
+  return queryOptions({
+    queryKey: userQueryKey(handle),
+    queryFn: ({ signal }) => getUser(handle, signal),
+  });
+}
+
+export function useUser(handle: string) {
+  return useQuery(userQueryOptions(handle));
+}

@@ -1,0 +1,81 @@
+// @vitest-environment jsdom
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  json,
+  problem,
+  queryClientSignedIn,
+  renderWithProviders,
+  stubFetch,
+  stubMatchMedia,
+  testUser,
+} from '../../../testing/render.tsx';
+import { UserPage } from './user-page.tsx';
+
+const threeDaysAgo = new Date(Date.now() - 3 * 24 * 3600 * 1000).toISOString();
+const ada = { id: testUser.id, handle: 'ada', picture: null, created_at: threeDaysAgo };
+const bob = { id: 99, handle: 'bob', picture: null, created_at: threeDaysAgo };
+
+function renderPage(handle: string, signedIn: boolean) {
+  return renderWithProviders(
+    <UserPage handle={handle}>
+      <p>section content</p>
+    </UserPage>,
+    { queryClient: queryClientSignedIn(signedIn ? testUser : null), path: `/user/${handle}/lists` },
+  );
+}
+
+const navLabels = () =>
+  Array.from(
+    screen.queryByRole('navigation', { name: 'User page' })?.querySelectorAll('a') ?? [],
+    (a) => a.textContent,
+  );
+
+describe('user page (spec 2)', () => {
+  beforeEach(stubMatchMedia);
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("shows the picture, handle and 'Joined' with a relative time", async () => {
+    stubFetch({ 'GET /api/users/bob': () => json(bob) });
+    renderPage('bob', false);
+    expect(await screen.findByRole('heading', { name: 'bob' })).toBeTruthy();
+    expect(screen.getByText('Joined 3 days ago')).toBeTruthy();
+    expect(screen.getByRole('img', { name: "bob's picture" }).getAttribute('src')).toBe(
+      '/api/users/bob/faceplate',
+    );
+    expect(screen.getByText('section content')).toBeTruthy();
+  });
+
+  it("hides the side navigation from a signed-out visitor and offers 'Sign In' to /login", async () => {
+    stubFetch({ 'GET /api/users/bob': () => json(bob) });
+    renderPage('bob', false);
+    await screen.findByRole('heading', { name: 'bob' });
+    expect(navLabels()).toEqual([]);
+    expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/login');
+  });
+
+  it('shows Settings only on the own profile, and the signed-in user in the footer', async () => {
+    stubFetch({ 'GET /api/users/bob': () => json(bob), 'GET /api/users/ada': () => json(ada) });
+    renderPage('bob', true);
+    await screen.findByRole('heading', { name: 'bob' });
+    expect(navLabels()).toEqual(['Lists', 'Buildings', 'Images', 'Stats']);
+    expect(screen.queryByRole('link', { name: 'Sign In' })).toBeNull();
+    expect(screen.getByRole('contentinfo').textContent).toContain('ada');
+    cleanup();
+
+    renderPage('ada', true);
+    await screen.findByRole('heading', { name: 'ada', level: 1 });
+    expect(navLabels()).toEqual(['Lists', 'Buildings', 'Images', 'Settings', 'Stats']);
+    expect(screen.getByRole('link', { name: 'Lists' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it("answers an unknown handle with 'User not found'", async () => {
+    stubFetch({ 'GET /api/users/nobody': () => problem(404, 'Not Found', 'User not found') });
+    renderPage('nobody', false);
+    expect(await screen.findByRole('heading', { name: 'User not found' })).toBeTruthy();
+    expect(screen.queryByText('section content')).toBeNull();
+  });
+});

@@ -1,0 +1,36 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { useAuth } from '../../../lib/auth/auth-provider.tsx';
+import { useUser } from '../api/get-user.ts';
+import { userSectionPath } from '../model/user-nav.ts';
+import { HandleForm } from './handle-form.tsx';
+
+/** Spec 2, Settings: 'User Settings' with 'Change Username', on the user's own profile. */
+export function UserSettings({ handle }: { handle: string }) {
+  const navigate = useNavigate();
+  const profile = useUser(handle);
+  const { user: me, isChecking } = useAuth();
+  // Ownership by id: during a rename the signed-in handle changes before the URL does.
+  const isOwnProfile = me !== null && profile.data?.id === me.id;
+
+  return (
+    <Stack gap="lg">
+      <Title order={2}>User Settings</Title>
+      {isOwnProfile ? (
+        <Stack gap="xs">
+          <Title order={3}>Change Username</Title>
+          <HandleForm
+            currentHandle={handle}
+            onChanged={(newHandle) =>
+              void navigate(userSectionPath(newHandle, 'settings'), { replace: true })
+            }
+          />
+        </Stack>
+      ) : isChecking || profile.isPending ? null : (
+        <Text c="dimmed">
+          {me ? 'You can only change your own settings.' : 'Please log in to change your settings.'}
+        </Text>
+      )}
+    </Stack>
+  );
+}

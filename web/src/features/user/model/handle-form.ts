@@ -1,0 +1,55 @@
+import { handleProblem } from '#domain/users';
+import { ApiError } from '../../../lib/api-client.ts';
+
+/** Spec 4, handle form: idle, loading, success or error. */
+export type HandleFormStatus = 'idle' | 'loading' | 'success' | 'error';
+
+export interface HandleFormState {
+  value: string;
+  status: HandleFormStatus;
+  /** The text shown in the error state. */
+  error: string | null;
+}
+
+export type HandleFormAction =
+  | { type: 'edited'; value: string }
+  | { type: 'submitted' }
+  | { type: 'succeeded'; handle: string }
+  | { type: 'failed'; error: string };
+
+export const HANDLE_UPDATED_TEXT = 'Handle updated!';
+export const HANDLE_UPDATE_FAILED_TEXT = 'Failed to update handle';
+
+/** The form starts idle, prefilled with the current handle. */
+export function initialHandleFormState(handle: string): HandleFormState {
+  return { value: handle, status: 'idle', error: null };
+}
+
+export function handleFormReducer(state: HandleFormState, action: HandleFormAction): HandleFormState {
+  switch (action.type) {
+    case 'edited':
+      // Typing again leaves a finished success or error behind; a request in flight stays loading.
+      return {
+        value: action.value,
+        status: state.status === 'loading' ? 'loading' : 'idle',
+        error: null,
+      };
+    case 'submitted':
+      return { ...state, status: 'loading', error: null };
+    case 'succeeded':
+      return { value: action.handle, status: 'success', error: null };
+    case 'failed':
+      return { ...state, status: 'error', error: action.error };
+  }
+}
+
+/** Spec 5: Save is disabled while the value is invalid, unchanged, or a save is running. */
+export function canSaveHandle(state: HandleFormState, currentHandle: string): boolean {
+  return state.status !== 'loading' && state.value !== currentHandle && handleProblem(state.value) === null;
+}
+
+/** Spec 8: the server's error text, else 'Failed to update handle'. */
+export function handleChangeErrorText(error: unknown): string {
+  if (error instanceof ApiError && error.problem?.detail) return error.problem.detail;
+  return HANDLE_UPDATE_FAILED_TEXT;
+}
