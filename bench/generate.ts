@@ -35,9 +35,45 @@ function rng(seed: number) {
   };
 }
 
-/** Inserts n buildings in batched multi-row inserts (field notes: no COPY into PGlite). */
-export async function loadBuildings(db: Db, n: number, seed = 1): Promise<void> {
+/** Row triggers that follow each insert; a bulk load turns them off and rebuilds the grid once. */
+const GRID_TRIGGERS = ['building_grid_insert', 'buildings_map_version_insert_delete'];
+
+export interface LoadOptions {
+  seed?: number;
+  /**
+   * Bulk mode (default): the grid triggers are switched off during the load and the grid is
+   * rebuilt from the table at the end (`building_grid_rebuild()`), which is several times faster
+   * than maintaining 17 levels per insert statement; the result is the same grid.
+   */
+  bulk?: boolean;
+}
+
+/**
+ * Inserts n buildings in batched `unnest` inserts (field notes: no COPY into PGlite), 80% close
+ * to one of 18 cities and 20% scattered over the country around it, with years 1000-2024.
+ */
+export async function loadBuildings(db: Db, n: number, opts: LoadOptions = {}): Promise<void> {
+  const { seed = 1, bulk = true } = opts;
   const random = rng(seed);
+  if (bulk) {
+    for (const trigger of GRID_TRIGGERS)
+      await db.execute(sql.raw(`ALTER TABLE buildings DISABLE TRIGGER ${trigger}`));
+  }
+  try {
+    await insertGenerated(db, n, random);
+    if (bulk) await db.execute(sql`SELECT building_grid_rebuild()`);
+  } finally {
+    if (bulk) {
+      for (const trigger of GRID_TRIGGERS)
+        await db.execute(sql.raw(`ALTER TABLE buildings ENABLE TRIGGER ${trigger}`));
+    }
+  }
+  // As autovacuum would leave them: statistics, and a visibility map for index-only scans.
+  await db.execute(sql`VACUUM ANALYZE buildings`);
+  await db.execute(sql`VACUUM ANALYZE building_grid_counts`);
+}
+
+async function insertGenerated(db: Db, n: number, random: () => number): Promise<void> {
   const batch = 2000;
   for (let start = 0; start < n; start += batch) {
     const rows: { lng: number; lat: number; year: number }[] = [];
@@ -59,5 +95,4 @@ export async function loadBuildings(db: Db, n: number, seed = 1): Promise<void> 
         ${sql.raw(`ARRAY[${rows.map((r) => r.year).join(',')}]::int[]`)}
       ) AS g(i, lng, lat, year)`);
   }
-  await db.execute(sql`ANALYZE buildings`);
 }

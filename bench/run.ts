@@ -1,88 +1,241 @@
 /**
- * `npm run bench`: latency of the map endpoint on generated data, through the real app
- * (routing, validation, SQL, serialisation). Medians and p99 in milliseconds; results go to
- * bench/results/. BENCH_BUILDINGS (default 100000) sets the data size; BENCH_DATABASE_URL runs
- * it on PostgreSQL as well (a fresh database is made and dropped).
+ * `npm run bench`: the map endpoint under load, over HTTP on loopback. Loads generated buildings
+ * into a fresh database, starts the real app (`app.listen` on 127.0.0.1, port 0) and drives
+ * `GET /api/buildings/geojson` with autocannon (a separate process) for a city, a country and a
+ * world viewport, and a filtered world view: once with the body cache on (the default), once with
+ * it off (every request queries and renders), and against a ceiling server answering the same
+ * bytes precomputed. Results go to bench/results/geojson-<engine>-<n>.json; see bench/README.md.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createTestApp } from '../server/test/test-app.ts';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { openDatabase, type Database } from '../server/db/client.ts';
 import { loadBuildings } from './generate.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const N = Number(process.env.BENCH_BUILDINGS ?? 100_000);
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const env = process.env;
+const N = Number(env.BENCH_BUILDINGS ?? 100_000);
+const DURATION_S = Number(env.BENCH_DURATION ?? 5);
+const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 10);
+const POSTGRES_URL = env.BENCH_DATABASE_URL;
+const ENGINES = (env.BENCH_ENGINES ?? (POSTGRES_URL ? 'pglite,postgres' : 'pglite')).split(',') as Engine[];
+const VIEWPORT_FILTER = env.BENCH_VIEWPORTS?.split(',');
 
-const VIEWPORTS = {
+type Engine = 'pglite' | 'postgres';
+
+const VIEWPORTS: Record<string, string> = {
   city: 'north=48.88&south=48.84&east=2.38&west=2.32',
   country: 'north=51&south=46&east=5&west=-1',
   world: 'north=85&south=-85&east=180&west=-180',
-} as const;
+  'world, built after 1900': 'north=85&south=-85&east=180&west=-180&builtAfterDate=1900',
+};
 
-function percentile(sorted: number[], p: number): number {
-  const i = Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length));
-  return sorted[i]!;
+interface Load {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  errors: number;
+  non2xx: number;
 }
 
-async function runEngine(engine: 'pglite' | 'postgres') {
-  if (engine === 'postgres') {
-    process.env.TEST_DB_ENGINE = 'postgres';
-    process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
-  } else {
-    delete process.env.TEST_DB_ENGINE;
-  }
-  const t = await createTestApp({ SEED: 'false' });
-  try {
-    const loadStart = performance.now();
-    await loadBuildings(t.app.db, N);
-    const loadMs = performance.now() - loadStart;
-    const results: Record<
-      string,
-      { features: number; truncated: boolean; medianMs: number; p99Ms: number; bytes: number }
-    > = {};
-    for (const [name, query] of Object.entries(VIEWPORTS)) {
-      const url = `/api/buildings/geojson?${query}`;
-      const times: number[] = [];
-      let last = await t.app.inject({ method: 'GET', url }); // warm-up
-      for (let i = 0; i < REQUESTS; i++) {
-        const s = performance.now();
-        last = await t.app.inject({ method: 'GET', url });
-        times.push(performance.now() - s);
-        if (last.statusCode !== 200) throw new Error(`${name}: HTTP ${last.statusCode} ${last.body}`);
-      }
-      times.sort((a, b) => a - b);
-      const body = last.json<{ features: unknown[]; truncated: boolean }>();
-      results[name] = {
-        features: body.features.length,
-        truncated: body.truncated,
-        medianMs: Number(percentile(times, 50).toFixed(2)),
-        p99Ms: Number(percentile(times, 99).toFixed(2)),
-        bytes: last.body.length,
+interface ViewportResult {
+  query: string;
+  bytes: number;
+  points: number;
+  clusters: number;
+  total: number;
+  cached: Load;
+  uncached: Load;
+  /** Uncached with one connection: the latency of a single request doing all the work. */
+  uncachedOneConnection: Load;
+  ceiling: Load;
+  /** cached.requestsPerSecond / ceiling.requestsPerSecond */
+  cachedVsCeiling: number;
+  uncachedVsCeiling: number;
+}
+
+/** autocannon in its own process, so it does not share the server's event loop. */
+function autocannon(url: string, connections = CONNECTIONS): Promise<Load> {
+  const bin = path.join(here, '..', 'node_modules', 'autocannon', 'autocannon.js');
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [bin, '-j', '-c', String(connections), '-d', String(DURATION_S), url],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited ${code}`));
+      const r = JSON.parse(out) as {
+        requests: { average: number; total: number };
+        latency: { p50: number; p99: number };
+        errors: number;
+        non2xx: number;
       };
+      resolve({
+        requestsPerSecond: Math.round(r.requests.average),
+        p50Ms: r.latency.p50,
+        p99Ms: r.latency.p99,
+        requests: r.requests.total,
+        errors: r.errors,
+        non2xx: r.non2xx,
+      });
+    });
+  });
+}
+
+/** The ceiling: a bare Fastify route answering the same bytes with the same content type. */
+async function ceiling(body: Buffer): Promise<Load> {
+  const server = Fastify({ logger: false });
+  server.get('/api/buildings/geojson', async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send(body),
+  );
+  const address = await server.listen({ host: '127.0.0.1', port: 0 });
+  try {
+    return await autocannon(`${address}/api/buildings/geojson`);
+  } finally {
+    await server.close();
+  }
+}
+
+async function openBenchDatabase(
+  engine: Engine,
+): Promise<{ database: Database; url: string | undefined; drop(): Promise<void> }> {
+  if (engine === 'pglite') {
+    return { database: await openDatabase({}), url: undefined, drop: async () => undefined };
+  }
+  if (!POSTGRES_URL) throw new Error('postgres needs BENCH_DATABASE_URL');
+  const name = `atlas_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return {
+    database: await openDatabase({ databaseUrl: url.toString() }),
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: POSTGRES_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** The real app on an open database it must not close (two apps in turn share it). */
+async function startApp(database: Database, databaseUrl: string | undefined, cacheMb: number) {
+  const config = {
+    ...loadConfig({
+      NODE_ENV: 'development',
+      AUTH_DEV_LOGIN: 'false',
+      LOG_LEVEL: 'silent',
+      SEED: 'false',
+      WORKER: 'false',
+      GEOJSON_CACHE_MB: String(cacheMb),
+      DATA_DIR: path.join(os.tmpdir(), 'atlas-bench'),
+    }),
+    databaseUrl,
+    webDir: undefined,
+  };
+  const app = await buildApp(config, {
+    database: { ...database, close: async () => undefined },
+    logger: false,
+  });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  return { app, address };
+}
+
+async function runEngine(engine: Engine) {
+  const opened = await openBenchDatabase(engine);
+  const { database, url: databaseUrl } = opened;
+  try {
+    await database.migrate();
+    const loadStart = performance.now();
+    await loadBuildings(database.db, N);
+    const loadSeconds = Number(((performance.now() - loadStart) / 1000).toFixed(1));
+    console.error(`${engine}: loaded ${N} buildings in ${loadSeconds} s`);
+
+    const names = Object.keys(VIEWPORTS).filter((v) => !VIEWPORT_FILTER || VIEWPORT_FILTER.includes(v));
+    const partial: Record<string, Partial<ViewportResult>> = {};
+    for (const cacheMb of [64, 0]) {
+      const { app, address } = await startApp(database, databaseUrl, cacheMb);
+      try {
+        for (const name of names) {
+          const url = `${address}/api/buildings/geojson?${VIEWPORTS[name]}`;
+          const first = await fetch(url);
+          if (!first.ok) throw new Error(`${name}: HTTP ${first.status} ${await first.text()}`);
+          const body = Buffer.from(await first.arrayBuffer());
+          const parsed = JSON.parse(body.toString()) as {
+            features: { properties: { cluster: boolean } }[];
+            total: number;
+          };
+          const r = (partial[name] ??= {
+            query: VIEWPORTS[name],
+            bytes: body.length,
+            points: parsed.features.filter((f) => !f.properties.cluster).length,
+            clusters: parsed.features.filter((f) => f.properties.cluster).length,
+            total: parsed.total,
+          });
+          const load = await autocannon(url);
+          if (cacheMb > 0) {
+            r.cached = load;
+            r.ceiling = await ceiling(body);
+          } else {
+            r.uncached = load;
+            r.uncachedOneConnection = await autocannon(url, 1);
+          }
+          console.error(`${engine} ${name} cache=${cacheMb}MB: ${JSON.stringify(load)}`);
+        }
+      } finally {
+        await app.close();
+      }
+    }
+    const viewports: Record<string, ViewportResult> = {};
+    for (const [name, r] of Object.entries(partial)) {
+      const full = r as ViewportResult;
+      full.cachedVsCeiling = Number(
+        (full.cached.requestsPerSecond / full.ceiling.requestsPerSecond).toFixed(2),
+      );
+      full.uncachedVsCeiling = Number(
+        (full.uncached.requestsPerSecond / full.ceiling.requestsPerSecond).toFixed(2),
+      );
+      viewports[name] = full;
     }
     return {
       engine,
       buildings: N,
-      requests: REQUESTS,
-      loadSeconds: Number((loadMs / 1000).toFixed(1)),
-      viewports: results,
+      durationSeconds: DURATION_S,
+      connections: CONNECTIONS,
+      loadSeconds,
+      date: new Date().toISOString(),
+      viewports,
     };
   } finally {
-    await t.close();
+    await database.close();
+    await opened.drop();
   }
 }
 
 async function main() {
-  const engines: ('pglite' | 'postgres')[] = process.env.BENCH_DATABASE_URL
-    ? ['pglite', 'postgres']
-    : ['pglite'];
   await fs.mkdir(path.join(here, 'results'), { recursive: true });
-  for (const engine of engines) {
+  for (const engine of ENGINES) {
     const result = await runEngine(engine);
     console.log(JSON.stringify(result, null, 2));
     await fs.writeFile(
-      path.join(here, 'results', `geojson-${engine}.json`),
+      path.join(here, 'results', `geojson-${engine}-${N}.json`),
       `${JSON.stringify(result, null, 2)}\n`,
     );
   }

@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { idListParam, idParam, integerParam, numberParam } from './query-params.ts';
+import { ID_MAX, idListParam, idParam, integerParam, numberParam } from './query-params.ts';
 import { voteStatsSchema, userVoteSchema } from './votes.ts';
 import { architecturalStyleSchema } from './styles.ts';
-import { YEAR_MIN } from './constants.ts';
+import { currentYear, PER_PAGE_MAX, YEAR_MIN } from './constants.ts';
+import { problemSchema } from './problem.ts';
+import { MAP_ZOOM_MAX, MAP_ZOOM_MIN } from './map-grid.ts';
 
 /** [longitude, latitude] as GeoJSON orders them. */
 export const coordinatesSchema = z.tuple([
@@ -16,9 +18,10 @@ export const coordinatesSchema = z.tuple([
     .max(90, 'Latitude must be between -90 and 90 degrees'),
 ]);
 
-/** Properties of one building on the map (spec section 3). */
+/** Properties of one building on the map (spec section 3); `cluster: false` tells it from a cluster. */
 export const buildingFeaturePropertiesSchema = z
   .object({
+    cluster: z.literal(false),
     id: z.number().int(),
     name: z.string(),
     description: z.string().nullable(),
@@ -33,26 +36,80 @@ export const buildingFeaturePropertiesSchema = z
 
 export type BuildingFeatureProperties = z.infer<typeof buildingFeaturePropertiesSchema>;
 
+const pointSchema = z.object({ type: z.literal('Point'), coordinates: coordinatesSchema });
+
 export const buildingFeatureSchema = z
   .object({
     type: z.literal('Feature'),
     id: z.number().int(),
     properties: buildingFeaturePropertiesSchema,
-    geometry: z.object({ type: z.literal('Point'), coordinates: coordinatesSchema }),
+    geometry: pointSchema,
   })
   .meta({ id: 'BuildingFeature' });
 
 export type BuildingFeature = z.infer<typeof buildingFeatureSchema>;
 
+/** [west, south, east, north] in degrees; west > east when the box crosses the antimeridian. */
+export const bboxSchema = z.tuple([z.number(), z.number(), z.number(), z.number()]);
+
+/**
+ * Several buildings shown as one circle: a grid cell's count at the centroid of its buildings.
+ * Property names follow MapLibre's own clusters (`cluster`, `point_count`, `point_count_abbreviated`).
+ */
+export const clusterFeaturePropertiesSchema = z
+  .object({
+    cluster: z.literal(true),
+    cluster_id: z.string().describe('The grid cell, as "level/x/y"'),
+    point_count: z.number().int().min(1).describe('Buildings in the cell (estimated when `approximate`)'),
+    point_count_abbreviated: z.string().describe('point_count for a label: 950, 1.2k, 35k, 1.1M'),
+    expansion_zoom: z.number().describe('Zoom at which the cell splits into smaller clusters or points'),
+    bounds: bboxSchema.describe('The cell: [west, south, east, north]; fit the map to it on click'),
+  })
+  .meta({ id: 'ClusterFeatureProperties' });
+
+export type ClusterFeatureProperties = z.infer<typeof clusterFeaturePropertiesSchema>;
+
+export const clusterFeatureSchema = z
+  .object({
+    type: z.literal('Feature'),
+    properties: clusterFeaturePropertiesSchema,
+    geometry: pointSchema,
+  })
+  .meta({ id: 'ClusterFeature' });
+
+export type ClusterFeature = z.infer<typeof clusterFeatureSchema>;
+
+export const mapFeatureSchema = z.union([buildingFeatureSchema, clusterFeatureSchema]);
+export type MapFeature = BuildingFeature | ClusterFeature;
+
 export const buildingFeatureCollectionSchema = z
   .object({
     type: z.literal('FeatureCollection'),
-    features: z.array(buildingFeatureSchema),
-    truncated: z.boolean().describe('True when the viewport held more buildings than one response carries'),
+    features: z.array(mapFeatureSchema),
+    truncated: z
+      .boolean()
+      .describe(
+        'True when the response is clustered: some buildings are counted in clusters, not sent as points',
+      ),
+    total: z
+      .number()
+      .int()
+      .describe('Matching buildings the response accounts for (points plus cluster counts)'),
+    approximate: z
+      .boolean()
+      .describe('Cluster counts are estimated from a sample (filters over very many buildings)'),
+    bbox: bboxSchema.describe(
+      'Area covered: the viewport for points, the viewport widened to whole grid cells when clustered',
+    ),
   })
   .meta({ id: 'BuildingFeatureCollection' });
 
 export type BuildingFeatureCollection = z.infer<typeof buildingFeatureCollectionSchema>;
+
+/** True for a cluster, false for a building. */
+export function isClusterFeature(f: MapFeature): f is ClusterFeature {
+  return f.properties.cluster;
+}
 
 const lat = (label: string) =>
   numberParam(label).pipe(
@@ -75,36 +132,110 @@ const year = (label: string) =>
   );
 
 /** Filters shared by the map and the card list; every parameter is optional. */
-export const buildingFiltersQuerySchema = z
-  .object({
-    north: lat('north').optional(),
-    south: lat('south').optional(),
-    east: lng('east').optional(),
-    west: lng('west').optional(),
-    builtAfterDate: year('builtAfterDate').optional().describe('Earliest year built (inclusive)'),
-    builtBeforeDate: year('builtBeforeDate').optional().describe('Latest year built (inclusive)'),
-    archStyles: idListParam('archStyles')
-      .optional()
-      .describe('Comma-joined architectural style ids; a building matches any'),
-  })
-  .superRefine((q, ctx) => {
-    const edges = [q.north, q.south, q.east, q.west].filter((v) => v !== undefined).length;
-    if (edges !== 0 && edges !== 4) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['north'],
-        message: 'north, south, east and west must be given together',
-      });
-    }
-    if (q.north !== undefined && q.south !== undefined && q.north < q.south) {
-      ctx.addIssue({ code: 'custom', path: ['north'], message: 'north must not be below south' });
-    }
-    if (q.east !== undefined && q.west !== undefined && q.east - q.west > 720) {
-      ctx.addIssue({ code: 'custom', path: ['east'], message: 'east and west are too far apart' });
-    }
-  });
+const buildingFiltersShape = {
+  north: lat('north').optional(),
+  south: lat('south').optional(),
+  east: lng('east').optional(),
+  west: lng('west').optional(),
+  builtAfterDate: year('builtAfterDate').optional().describe('Earliest year built (inclusive)'),
+  builtBeforeDate: year('builtBeforeDate').optional().describe('Latest year built (inclusive)'),
+  archStyles: idListParam('archStyles')
+    .optional()
+    .describe('Comma-joined architectural style ids; a building matches any'),
+};
+
+function checkViewport(
+  q: { north?: number; south?: number; east?: number; west?: number },
+  ctx: z.RefinementCtx,
+) {
+  const edges = [q.north, q.south, q.east, q.west].filter((v) => v !== undefined).length;
+  if (edges !== 0 && edges !== 4) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['north'],
+      message: 'north, south, east and west must be given together',
+    });
+  }
+  if (q.north !== undefined && q.south !== undefined && q.north < q.south) {
+    ctx.addIssue({ code: 'custom', path: ['north'], message: 'north must not be below south' });
+  }
+  if (q.east !== undefined && q.west !== undefined && q.east - q.west > 720) {
+    ctx.addIssue({ code: 'custom', path: ['east'], message: 'east and west are too far apart' });
+  }
+}
+
+export const buildingFiltersQuerySchema = z.object(buildingFiltersShape).superRefine(checkViewport);
 
 export type BuildingFiltersQuery = z.infer<typeof buildingFiltersQuerySchema>;
+
+/** GET /api/buildings/geojson: the filters plus the map's zoom. */
+export const buildingsGeojsonQuerySchema = z
+  .object({
+    ...buildingFiltersShape,
+    zoom: numberParam('zoom')
+      .pipe(
+        z
+          .number()
+          .min(MAP_ZOOM_MIN, `zoom must be between ${MAP_ZOOM_MIN} and ${MAP_ZOOM_MAX}`)
+          .max(MAP_ZOOM_MAX, `zoom must be between ${MAP_ZOOM_MIN} and ${MAP_ZOOM_MAX}`),
+      )
+      .optional()
+      .describe('The map zoom (0-22, fractions allowed); derived from the viewport when left out'),
+  })
+  .superRefine(checkViewport);
+
+export type BuildingsGeojsonQuery = z.infer<typeof buildingsGeojsonQuerySchema>;
+
+export const BUILDINGS_PER_PAGE_DEFAULT = 20;
+
+/** GET /api/buildings/: the filters plus a page. */
+export const buildingListQuerySchema = z
+  .object({
+    ...buildingFiltersShape,
+    page: integerParam('page')
+      .pipe(z.number().min(1, 'page must be 1 or more').max(1_000_000, 'page is too large'))
+      .optional()
+      .default(1),
+    per_page: integerParam('per_page')
+      .pipe(
+        z
+          .number()
+          .min(1, `per_page must be between 1 and ${PER_PAGE_MAX}`)
+          .max(PER_PAGE_MAX, `per_page must be between 1 and ${PER_PAGE_MAX}`),
+      )
+      .optional()
+      .default(BUILDINGS_PER_PAGE_DEFAULT),
+  })
+  .superRefine(checkViewport);
+
+export type BuildingListQuery = z.infer<typeof buildingListQuerySchema>;
+
+/** One card of the explore list. */
+export const buildingCardSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    year_built: z.number().int().nullable(),
+    year_demolished: z.number().int().nullable(),
+    cover_image: z.string().nullable(),
+    vote_stats: voteStatsSchema,
+    coordinates: coordinatesSchema,
+  })
+  .meta({ id: 'BuildingCard' });
+
+export type BuildingCard = z.infer<typeof buildingCardSchema>;
+
+export const buildingListSchema = z
+  .object({
+    items: z.array(buildingCardSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    per_page: z.number().int(),
+    pages: z.number().int(),
+  })
+  .meta({ id: 'BuildingList' });
+
+export type BuildingList = z.infer<typeof buildingListSchema>;
 
 export const buildingIdParamsSchema = z.object({
   id: idParam('id'),
@@ -119,6 +250,7 @@ export const buildingDetailSchema = z
     year_built: z.number().int().nullable(),
     year_demolished: z.number().int().nullable(),
     description: z.string().nullable(),
+    place_id: z.string().nullable().describe('Place id from the maps service, sent back unchanged on edit'),
     architectural_styles: z.array(architecturalStyleSchema),
     images: z.array(z.object({ id: z.number().int(), url: z.string() })),
     cover_image: z.string().nullable(),
@@ -141,3 +273,151 @@ export const buildingDetailSchema = z
   .meta({ id: 'BuildingDetail' });
 
 export type BuildingDetail = z.infer<typeof buildingDetailSchema>;
+
+/* ---------- Creating and editing a building (spec sections 3 and 5) ---------- */
+
+export const BUILDING_NAME_MAX = 200;
+export const BUILDING_DESCRIPTION_MAX = 5000;
+export const BUILDING_STYLES_MAX = 20;
+/** Two buildings closer than this whose normalised names match are the same building. */
+export const DUPLICATE_DISTANCE_M = 50;
+
+/**
+ * A name as the duplicate rule compares it: lowercased, accents folded, every run of punctuation
+ * and whitespace turned into one space, trimmed ('Notre-Dame  de Paris!' -> 'notre dame de paris').
+ */
+export function normalizeBuildingName(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/** Optional text: trimmed, and null when empty (spec 5: description is null if empty). */
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} can have at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const yearInput = (label: string) =>
+  z
+    .number({ error: `${label} must be a whole number` })
+    .int(`${label} must be a whole number`)
+    .nullish()
+    .transform((v) => v ?? null)
+    .superRefine((v, ctx) => {
+      const max = currentYear();
+      if (v !== null && (v < YEAR_MIN || v > max)) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be between ${YEAR_MIN} and ${max}` });
+      }
+    });
+
+/** [longitude, latitude] from the form, with the spec's messages. */
+export const coordinatesInputSchema = z.tuple(
+  [
+    z
+      .number({ error: 'Invalid longitude value' })
+      .min(-180, 'Longitude must be between -180 and 180 degrees')
+      .max(180, 'Longitude must be between -180 and 180 degrees'),
+    z
+      .number({ error: 'Invalid latitude value' })
+      .min(-90, 'Latitude must be between -90 and 90 degrees')
+      .max(90, 'Latitude must be between -90 and 90 degrees'),
+  ],
+  { error: 'Invalid coordinates' },
+);
+
+export const addressInputSchema = z
+  .object(
+    {
+      line1: optionalText('Address line 1', 200),
+      line2: optionalText('Address line 2', 200),
+      line3: optionalText('Address line 3', 200),
+      city: optionalText('City', 100),
+      state: optionalText('State', 100),
+      postal_code: optionalText('Postal code', 20),
+      country_code: z
+        .string({ error: 'Country must be a two-letter ISO code' })
+        .trim()
+        .regex(/^[A-Za-z]{2}$/, 'Country must be a two-letter ISO code')
+        .transform((c) => c.toUpperCase())
+        .nullish()
+        .transform((c) => c ?? 'US'),
+    },
+    { error: 'Address line 1 is required' },
+  )
+  .superRefine((a, ctx) => {
+    if (!a.line1) ctx.addIssue({ code: 'custom', path: ['line1'], message: 'Address line 1 is required' });
+  })
+  .meta({ id: 'AddressInput' });
+
+export type AddressInput = z.infer<typeof addressInputSchema>;
+
+const buildingFields = {
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(BUILDING_NAME_MAX, `Name can have at most ${BUILDING_NAME_MAX} characters`),
+  place_id: optionalText('place_id', 300),
+  year_built: yearInput('Year built'),
+  year_demolished: yearInput('Year demolished'),
+  description: optionalText('Description', BUILDING_DESCRIPTION_MAX),
+  coordinates: coordinatesInputSchema,
+  architectural_styles: z
+    .array(
+      z
+        .number({ error: 'Architectural styles must be style ids' })
+        .int('Architectural styles must be style ids')
+        .positive('Architectural styles must be style ids')
+        .max(ID_MAX, 'Architectural styles must be style ids'),
+      { error: 'Please select at least one architectural style' },
+    )
+    .min(1, 'Please select at least one architectural style')
+    .max(BUILDING_STYLES_MAX, `A building can have at most ${BUILDING_STYLES_MAX} architectural styles`)
+    .transform((ids) => [...new Set(ids)]),
+};
+
+function checkYears(b: { year_built: number | null; year_demolished: number | null }, ctx: z.RefinementCtx) {
+  if (b.year_built !== null && b.year_demolished !== null && b.year_demolished < b.year_built) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['year_demolished'],
+      message: 'Year demolished cannot be before year built',
+    });
+  }
+}
+
+/** POST /api/buildings/ body: the building payload of spec section 3. */
+export const createBuildingBodySchema = z
+  .object({ ...buildingFields, address: addressInputSchema })
+  .superRefine(checkYears)
+  .meta({ id: 'CreateBuildingBody' });
+
+export type CreateBuildingBody = z.infer<typeof createBuildingBodySchema>;
+
+/** PUT /api/buildings/{id} body: the payload plus the id; an address left out stays as it is. */
+export const updateBuildingBodySchema = z
+  .object({
+    ...buildingFields,
+    id: z.number({ error: 'id must be the building id' }).int('id must be the building id'),
+    address: addressInputSchema.optional(),
+  })
+  .superRefine(checkYears)
+  .meta({ id: 'UpdateBuildingBody' });
+
+export type UpdateBuildingBody = z.infer<typeof updateBuildingBodySchema>;
+
+export const buildingWriteResponseSchema = z
+  .object({ building: z.object({ id: z.number().int() }) })
+  .meta({ id: 'BuildingWriteResponse' });
+
+/** 409 of POST/PUT: the building that already exists (spec 8: the client redirects to it). */
+export const duplicateBuildingProblemSchema = problemSchema
+  .extend({ building_id: z.number().int() })
+  .meta({ id: 'DuplicateBuildingProblem' });

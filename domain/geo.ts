@@ -32,3 +32,31 @@ export function viewportLngRanges(v: Pick<Viewport, 'east' | 'west'>): LngRange[
     [-180, east],
   ];
 }
+
+const EARTH_RADIUS_M = 6_371_008.8;
+
+/** Great-circle distance in metres between two [lng, lat] points (haversine). */
+export function distanceMeters(a: readonly [number, number], b: readonly [number, number]): number {
+  const rad = Math.PI / 180;
+  const dLat = (b[1] - a[1]) * rad;
+  const dLng = (b[0] - a[0]) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a[1] * rad) * Math.cos(b[1] * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/**
+ * A viewport holding every point within `meters` of a [lng, lat] point (a little more near the
+ * poles); its longitudes may run past ±180 and go through viewportLngRanges like any viewport.
+ */
+export function viewportAround(point: readonly [number, number], meters: number): Viewport {
+  const dLat = (meters / EARTH_RADIUS_M) * (180 / Math.PI);
+  const edge = Math.abs(point[1]) + dLat;
+  // Close to a pole every longitude is near.
+  const dLng = edge >= 89.9 ? 180 : Math.min(180, dLat / Math.cos((edge * Math.PI) / 180));
+  return {
+    north: Math.min(90, point[1] + dLat),
+    south: Math.max(-90, point[1] - dLat),
+    east: point[0] + dLng,
+    west: point[0] - dLng,
+  };
+}

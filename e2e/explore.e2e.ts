@@ -7,8 +7,7 @@ import {
   MAP_START_ZOOM,
   THEME_STORAGE_KEY,
 } from '#domain/constants';
-import type { BuildingFeatureCollection } from '#domain/buildings';
-import { getBuilding, getWorldBuildings } from './api.ts';
+import { getBuilding, getWorldBuildings, type WorldBuildings } from './api.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import { checkViewport, markerColor, waitForMapIdle, type PlacedBuilding } from './map.ts';
 
@@ -18,7 +17,7 @@ const EDGE_PX = 10;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let seeded: BuildingFeatureCollection;
+let seeded: WorldBuildings;
 
 const placed = (): PlacedBuilding[] =>
   seeded.features.map((f) => ({

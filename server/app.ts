@@ -26,6 +26,9 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { stylesRoutes } from './modules/styles/styles.routes.ts';
 import { buildingsRoutes } from './modules/buildings/buildings.routes.ts';
+import { imagesRoutes } from './modules/images/images.routes.ts';
+import { createStorage, type ObjectStorage } from './storage/index.ts';
+import { mediaRoutes } from './storage/media.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,9 +59,11 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   app.decorate('db', database.db);
   app.decorate('config', config);
   let queue: Queue | undefined;
+  let storage: ObjectStorage | undefined;
   // The queue's last writes (a finishing job) go to the database, so it stops first.
   app.addHook('onClose', async () => {
     await queue?.stop();
+    await storage?.close();
     await database.close();
   });
 
@@ -68,26 +73,35 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
       const result = await seedDatabase(database.db);
       app.log.info(result, 'seeded an empty database');
     }
+    storage = await createStorage(config.storage, config.dataDir);
     queue = createQueue(database, config, { log: app.log });
     await queue.start();
     if (config.worker) {
-      await registerWorkers(queue, { db: database.db, log: app.log }, config.workerConcurrency);
+      await registerWorkers(queue, { db: database.db, log: app.log, storage }, config.workerConcurrency);
     } else if (database.kind === 'pglite') {
       app.log.warn('WORKER=false on the embedded database: no process can run queued jobs');
     }
   } catch (err) {
     await queue?.stop();
+    await storage?.close();
     await database.close();
     throw err;
   }
   app.decorate('queue', queue);
+  app.decorate('storage', storage);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
 
   // The Content-Security-Policy comes with the security hardening issue; the map needs blob: workers.
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  // Google's sign-in popup needs same-origin-allow-popups and a referrer on http://localhost.
+  await app.register(helmet, {
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -110,11 +124,15 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(usersRoutes);
+      await api.register(imagesRoutes);
+      await api.register((await import('./modules/votes/votes.routes.ts')).votesRoutes);
+      await api.register((await import('./modules/comments/comments.routes.ts')).commentsRoutes);
       await api.register(stylesRoutes);
       await api.register(buildingsRoutes);
     },
     { prefix: '/api' },
   );
+  await app.register(mediaRoutes);
 
   const webDir = config.webDir;
   const indexHtml = webDir ? path.join(webDir, 'index.html') : undefined;

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { GEOJSON_MAX_FEATURES_DEFAULT } from '#domain/constants';
+import { storageConfig, storageEnv, type StorageConfig } from './storage/storage-config.ts';
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const booleanFlag = z.preprocess(
@@ -39,6 +40,7 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(1).max(50000).default(GEOJSON_MAX_FEATURES_DEFAULT),
   ),
+  GEOJSON_CACHE_MB: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(4096).default(64)),
   SEED: booleanFlag,
   WORKER: booleanFlag,
   WORKER_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).default(2)),
@@ -64,6 +66,7 @@ const envSchema = z.object({
   ),
   AUTH_DEV_LOGIN: booleanFlag,
   AUTH_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(30)),
+  ...storageEnv,
 });
 
 export interface Config {
@@ -77,6 +80,8 @@ export interface Config {
   publicUrl: string;
   logLevel: string;
   geojsonMaxFeatures: number;
+  /** Memory for rendered map bodies (GEOJSON_CACHE_MB); 0 renders every request. */
+  geojsonCacheBytes: number;
   /** Seed styles and demo buildings into an empty database at start. */
   seed: boolean;
   /** Folder of the built web app; undefined disables serving it. */
@@ -93,6 +98,8 @@ export interface Config {
   devLogin: boolean;
   /** Sign-in requests per IP and minute. */
   authRateLimit: number;
+  /** Where images are stored and how uploads are limited (server/storage/storage-config.ts). */
+  storage: StorageConfig;
 }
 
 export class ConfigError extends Error {
@@ -114,6 +121,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   if (devLogin && e.NODE_ENV === 'production') {
     throw new ConfigError(['AUTH_DEV_LOGIN: the demo sign-in cannot be enabled when NODE_ENV=production']);
   }
+  const storage = storageConfig(e);
+  if (typeof storage === 'string') throw new ConfigError([storage]);
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -123,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
     geojsonMaxFeatures: e.GEOJSON_MAX_FEATURES,
+    geojsonCacheBytes: Math.round(e.GEOJSON_CACHE_MB * 1024 * 1024),
     seed: e.SEED ?? true,
     webDir: path.resolve(cwd, 'dist/web'),
     worker: e.WORKER ?? true,
@@ -132,5 +142,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     googleIssuers: e.GOOGLE_ISSUERS,
     devLogin,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    storage,
   };
 }

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createQueue, STOP_TIMEOUT_MS } from './jobs/queue.ts';
 import { registerWorkers } from './jobs/workers.ts';
+import { createStorage } from './storage/index.ts';
 
 async function main() {
   let config: Config;
@@ -30,8 +31,10 @@ async function main() {
   const queue = createQueue(database, config, { log });
   try {
     await database.migrate();
+    // Local storage is shared only by processes on one machine with the same DATA_DIR.
+    const storage = await createStorage(config.storage, config.dataDir);
     await queue.start();
-    await registerWorkers(queue, { db: database.db, log }, config.workerConcurrency);
+    await registerWorkers(queue, { db: database.db, log, storage }, config.workerConcurrency);
   } catch (err) {
     await queue.stop();
     await database.close();

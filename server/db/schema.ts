@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
+  bigint,
   boolean,
   check,
   doublePrecision,
@@ -294,4 +295,42 @@ export const feedback = pgTable(
     check('feedback_title_not_blank', sql`length(trim(${t.title})) > 0`),
     check('feedback_description_not_blank', sql`length(trim(${t.description})) > 0`),
   ],
+);
+
+/**
+ * Buildings per map grid cell, for server-side clustering of the unfiltered map. Level L cuts
+ * the world into square cells of 360/2^L degrees (x from -180° east, y from -90° north);
+ * levels 0..GRID_MAX_LEVEL (domain/map-grid.ts). Kept up to date by triggers on `buildings`
+ * (migration 0002) in the same transaction as every insert, move and delete. The sums give a
+ * cluster's centroid, and `sum_id` is the building's id when the cell holds exactly one.
+ */
+export const buildingGridCounts = pgTable(
+  'building_grid_counts',
+  {
+    level: smallint('level').notNull(),
+    cell_x: integer('cell_x').notNull(),
+    cell_y: integer('cell_y').notNull(),
+    building_count: integer('building_count').notNull(),
+    sum_lng: doublePrecision('sum_lng').notNull(),
+    sum_lat: doublePrecision('sum_lat').notNull(),
+    sum_id: bigint('sum_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.level, t.cell_x, t.cell_y] }),
+    check('building_grid_counts_positive', sql`${t.building_count} > 0`),
+  ],
+);
+
+/**
+ * One row whose `version` rises (at commit, by deferred triggers) whenever something the map or
+ * the card list shows changes: buildings (except their view counter), their styles, and image
+ * renditions. Rendered map bodies are cached under it.
+ */
+export const mapDataVersion = pgTable(
+  'map_data_version',
+  {
+    id: smallint('id').primaryKey(),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('map_data_version_single_row', sql`${t.id} = 1`)],
 );

@@ -2,6 +2,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
+import type { ObjectStorage } from '../storage/storage.ts';
 
 /** Queue-level policy, applied to the job's pg-boss queue at every start. */
 export interface JobQueueOptions {
@@ -14,14 +15,28 @@ export interface JobQueueOptions {
   expireInSeconds?: number;
 }
 
-/** What a handler may use besides its payload; the thumbnail job will add storage here. */
+/** What a handler may use besides its payload. */
 export interface JobServices {
   db: Db;
   log: FastifyBaseLogger;
+  storage: ObjectStorage;
 }
 
 export interface JobContext extends JobServices {
   jobId: string;
+  /** No retry follows if this attempt fails. */
+  isLastAttempt: boolean;
+}
+
+/**
+ * Thrown by a handler for a failure that no retry can fix (a file that is not an image): the
+ * task ends FAILURE at once (pg-boss state `cancelled`) instead of being retried.
+ */
+export class PermanentJobError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'PermanentJobError';
+  }
 }
 
 export interface JobDefinition<Name extends string = string, Payload = unknown> {
@@ -29,7 +44,10 @@ export interface JobDefinition<Name extends string = string, Payload = unknown> 
   /** Checked when the job is enqueued and again when a worker takes it. */
   payload: z.ZodType<Payload>;
   options?: JobQueueOptions;
-  /** Throw to fail the attempt (it is retried up to retryLimit); the return value is kept as the job's output. */
+  /**
+   * Throw to fail the attempt (it is retried up to retryLimit; a PermanentJobError is not retried);
+   * the return value is kept as the job's output.
+   */
   handler(payload: Payload, context: JobContext): Promise<unknown>;
 }
 

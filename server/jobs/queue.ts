@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { BossConnection, pgliteExecute, poolExecute } from './boss-db.ts';
+import { PermanentJobError } from './job.ts';
 import { jobDefinition, jobDefinitions, type JobDefinitions, type JobName } from './registry.ts';
 
 /** A task's status as the API reports it. */
@@ -30,7 +31,8 @@ export interface WorkOptions {
 
 export type JobHandler<N extends JobName> = (
   payload: JobDefinitions[N],
-  job: { id: string; name: N },
+  /** retryCount: retries before this attempt (0 on the first); retryLimit: retries allowed. */
+  job: { id: string; name: N; retryCount: number; retryLimit: number },
 ) => Promise<unknown>;
 
 export interface Queue {
@@ -165,17 +167,28 @@ export function createQueue(
     async work(name, handler, { concurrency, pollingIntervalSeconds }) {
       assertStarted();
       const definition = jobDefinition(name);
-      const workOptions: PgBoss.WorkOptions = { batchSize: 1 };
+      const workOptions: PgBoss.WorkOptions & { includeMetadata: true } = {
+        batchSize: 1,
+        includeMetadata: true,
+      };
       if (pollingIntervalSeconds !== undefined) workOptions.pollingIntervalSeconds = pollingIntervalSeconds;
-      const run = async ([job]: PgBoss.Job<unknown>[]) => {
+      const run = async ([job]: PgBoss.JobWithMetadata<unknown>[]) => {
         if (!job) return undefined;
         // Fetched just as the queue stopped: leave the job for the next start (it expires and is retried).
         if (connection.closed) throw new Error('The job queue has stopped');
         running++;
         try {
-          return await handler(definition.payload.parse(job.data), { id: job.id, name });
+          return await handler(definition.payload.parse(job.data), {
+            id: job.id,
+            name,
+            retryCount: job.retryCount,
+            retryLimit: job.retryLimit,
+          });
         } catch (err) {
           log.warn({ err, job: name, jobId: job.id }, 'job attempt failed');
+          // pg-boss has no "fail without retry": cancelling ends the task (FAILURE); pg-boss's own
+          // fail() that follows the throw leaves a cancelled job as it is.
+          if (err instanceof PermanentJobError) await boss.cancel(name, job.id);
           throw err;
         } finally {
           running--;

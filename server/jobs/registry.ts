@@ -1,9 +1,9 @@
 /** Every job the queue knows. Add a job: write jobs/<name>.job.ts, then list it here. */
 import type { JobDefinition, PayloadOf } from './job.ts';
 import { pingJob } from './jobs/ping.job.ts';
-// The images issue adds `thumbnailJob` from './jobs/thumbnail.job.ts' (WebP renditions with sharp).
+import { thumbnailJob } from './jobs/thumbnail.job.ts';
 
-const definitions = [pingJob] as const;
+const definitions = [pingJob, thumbnailJob] as const;
 
 export type AnyJobDefinition = (typeof definitions)[number];
 export type JobName = AnyJobDefinition['name'];

@@ -10,9 +10,16 @@ export async function registerWorkers(
 ): Promise<void> {
   const register = <N extends JobName>(name: N) => {
     const definition = jobDefinition(name);
-    return queue.work(name, (payload, job) => definition.handler(payload, { ...services, jobId: job.id }), {
-      concurrency,
-    });
+    return queue.work(
+      name,
+      (payload, job) =>
+        definition.handler(payload, {
+          ...services,
+          jobId: job.id,
+          isLastAttempt: job.retryCount >= job.retryLimit,
+        }),
+      { concurrency },
+    );
   };
   for (const { name } of jobDefinitions) await register(name);
 }

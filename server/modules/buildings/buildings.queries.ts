@@ -1,8 +1,10 @@
 /** SQL conditions shared by the building read queries. */
-import { and, between, eq, exists, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, between, eq, exists, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { viewportLngRanges } from '#domain/geo';
 import type { BuildingFiltersQuery } from '#domain/buildings';
-import { buildings, buildingStyles } from '../../db/schema.ts';
+import { GRID_MAX_LEVEL, type GridWindow } from '#domain/map-grid';
+import type { Db } from '../../db/client.ts';
+import { buildings, buildingStyles, images } from '../../db/schema.ts';
 
 /** The WHERE clause of the map and list filters; undefined when nothing filters. */
 export function buildingFilterWhere(q: BuildingFiltersQuery): SQL | undefined {
@@ -15,6 +17,13 @@ export function buildingFilterWhere(q: BuildingFiltersQuery): SQL | undefined {
       conditions.push(or(...ranges.map(([min, max]) => between(buildings.lng, min, max))));
     }
   }
+  conditions.push(attributeFilterWhere(q));
+  return and(...conditions);
+}
+
+/** The year and style filters alone (no viewport); undefined when none is set. */
+export function attributeFilterWhere(q: BuildingFiltersQuery): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
   if (q.builtAfterDate !== undefined) conditions.push(gte(buildings.year_built, q.builtAfterDate));
   if (q.builtBeforeDate !== undefined) conditions.push(lte(buildings.year_built, q.builtBeforeDate));
   if (q.archStyles !== undefined && q.archStyles.length > 0) {
@@ -28,4 +37,59 @@ export function buildingFilterWhere(q: BuildingFiltersQuery): SQL | undefined {
     );
   }
   return and(...conditions);
+}
+
+export function hasAttributeFilters(q: BuildingFiltersQuery): boolean {
+  return (
+    q.builtAfterDate !== undefined ||
+    q.builtBeforeDate !== undefined ||
+    (q.archStyles !== undefined && q.archStyles.length > 0)
+  );
+}
+
+/** A building's grid cell column at a level, as the grid triggers compute it. */
+export function cellXSql(level: number): SQL {
+  return sql`(atlas_grid_x16(${buildings.lng}) >> ${sql.raw(String(GRID_MAX_LEVEL - level))})`;
+}
+
+export function cellYSql(level: number): SQL {
+  return sql`(atlas_grid_y16(${buildings.lat}) >> ${sql.raw(String(GRID_MAX_LEVEL - level))})`;
+}
+
+/**
+ * Buildings inside a grid window, as plain ranges the (lng, lat) btree and the planner's
+ * statistics understand: a cell includes its west and south edges, not its east and north ones
+ * (except at 180° and 90°), as the grid triggers count it. Edges are exact binary fractions, so a
+ * building on an edge falls in the same cell either way. No condition at all for the whole world.
+ */
+export function gridWindowWhere(w: GridWindow): SQL | undefined {
+  const size = 360 / 2 ** w.level;
+  const lastColumn = 2 ** w.level - 1;
+  const lastRow = Math.max(1, 2 ** (w.level - 1)) - 1;
+  const lngRanges = w.xRanges.map(([x0, x1]) =>
+    and(
+      x0 > 0 ? gte(buildings.lng, x0 * size - 180) : undefined,
+      x1 < lastColumn ? lt(buildings.lng, (x1 + 1) * size - 180) : undefined,
+    ),
+  );
+  const [y0, y1] = w.yRange;
+  return and(
+    y0 > 0 ? gte(buildings.lat, y0 * size - 90) : undefined,
+    y1 < lastRow ? lt(buildings.lat, (y1 + 1) * size - 90) : undefined,
+    lngRanges.some((r) => r === undefined) ? undefined : or(...lngRanges),
+  );
+}
+
+/** The ready cover image of a building, for a LEFT JOIN. */
+export const coverImageJoin = and(eq(images.id, buildings.cover_image_id), eq(images.status, 'ready'));
+
+export const coverImageColumns = {
+  storage_key: images.storage_key,
+  renditions: images.renditions,
+};
+
+/** Rows of a raw query; both drivers (PGlite and node-postgres) answer with `{ rows }`. */
+export async function selectRows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
 }

@@ -1,29 +1,128 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  type BuildingFeatureCollection,
   buildingDetailSchema,
   buildingFeatureCollectionSchema,
-  buildingFiltersQuerySchema,
   buildingIdParamsSchema,
+  buildingListQuerySchema,
+  buildingListSchema,
+  buildingsGeojsonQuerySchema,
+  buildingWriteResponseSchema,
+  createBuildingBodySchema,
+  duplicateBuildingProblemSchema,
+  updateBuildingBodySchema,
 } from '#domain/buildings';
 import { problemSchema } from '#domain/problem';
-import { notFound } from '../../http/errors.ts';
-import { buildingsGeojson, getBuildingDetail } from './buildings.service.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { requireUser } from '../auth/auth.plugin.ts';
+import { MAP_OPTION_DEFAULTS, MapBodies, mapVersionSource } from './buildings.map.ts';
+import { getBuildingDetail, listBuildings } from './buildings.service.ts';
+import { createBuilding, deleteBuilding, updateBuilding } from './buildings.write.ts';
+
+const JSON_UTF8 = 'application/json; charset=utf-8';
+
+/** Signed-out requests get their 401 before the body is validated. */
+const signedIn = async (request: FastifyRequest) => {
+  requireUser(request);
+};
+
+/**
+ * Removes a deleted building's stored files after its transaction committed. Uses the app's
+ * object storage when one is registered; without one there are no stored files to remove.
+ * A failure is logged, never reported: the building is gone either way.
+ */
+async function removeStoredFiles(app: FastifyInstance, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  const storage = (app as unknown as { storage?: { delete?: (keys: string[]) => Promise<void> } }).storage;
+  if (typeof storage?.delete !== 'function') return;
+  try {
+    await storage.delete(keys);
+  } catch (err) {
+    app.log.error({ err, keys }, 'could not remove the files of a deleted building');
+  }
+}
+
+const writeErrors = {
+  400: problemSchema,
+  401: problemSchema,
+  403: problemSchema,
+  404: problemSchema,
+  409: duplicateBuildingProblemSchema,
+};
 
 export const buildingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const versions = await mapVersionSource(app.database, app.config.databaseUrl);
+  app.addHook('onClose', () => versions.close());
+  const map = new MapBodies(
+    app.db,
+    versions,
+    { maxFeatures: app.config.geojsonMaxFeatures, ...MAP_OPTION_DEFAULTS },
+    app.config.geojsonCacheBytes,
+  );
+
   app.get(
     '/buildings/geojson',
     {
+      // A URL answered before, with no change since: the same bytes, before validation.
+      onRequest: async (request, reply) => {
+        const cached = await map.bodyForUrl(request.url);
+        if (cached) return reply.type(JSON_UTF8).send(cached as unknown as BuildingFeatureCollection);
+      },
       schema: {
         tags: ['buildings'],
-        summary: 'Buildings in a viewport as GeoJSON points',
+        summary: 'Buildings in a viewport as GeoJSON points, or grid clusters where there are too many',
         description:
-          'A viewport whose west edge is east of its east edge crosses the antimeridian. ' +
-          'At most GEOJSON_MAX_FEATURES features are returned; `truncated` says when more matched.',
-        querystring: buildingFiltersQuerySchema,
+          'A viewport whose west edge is east of its east edge crosses the antimeridian. While the ' +
+          'viewport, widened to whole grid cells at the zoom, holds at most GEOJSON_MAX_FEATURES ' +
+          'matching buildings every one is a point; beyond that the features are clusters ' +
+          '(`properties.cluster` true) and points for cells holding a single building. See docs/api.md.',
+        querystring: buildingsGeojsonQuerySchema,
         response: { 200: buildingFeatureCollectionSchema, 400: problemSchema },
       },
     },
-    async (request) => buildingsGeojson(app.db, request.query, app.config.geojsonMaxFeatures),
+    async (request, reply) => {
+      const body = await map.body(request.query, request.url);
+      // Bytes already serialised from a BuildingFeatureCollection (and cached so): Fastify sends a
+      // Buffer as it is, past the schema serialiser.
+      return reply.type(JSON_UTF8).send(body as unknown as BuildingFeatureCollection);
+    },
+  );
+
+  app.get(
+    '/buildings/',
+    {
+      schema: {
+        tags: ['buildings'],
+        summary: 'The card list: buildings matching the map filters, newest first, a page at a time',
+        querystring: buildingListQuerySchema,
+        response: { 200: buildingListSchema, 400: problemSchema },
+      },
+    },
+    async (request) => listBuildings(app.db, request.query),
+  );
+
+  app.post(
+    '/buildings/',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['buildings'],
+        summary: 'Add a building',
+        description:
+          'A building with the same place_id, or within 50 m with the same normalised name, ' +
+          'already exists: 409 with its `building_id`.',
+        body: createBuildingBodySchema,
+        response: { 201: buildingWriteResponseSchema, ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const me = requireUser(request);
+      const id = await createBuilding(app.db, me.id, request.body);
+      await versions.refresh();
+      return reply.code(201).send({ building: { id } });
+    },
   );
 
   app.get(
@@ -37,9 +136,54 @@ export const buildingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const building = await getBuildingDetail(app.db, request.params.id);
+      const building = await getBuildingDetail(app.db, request.params.id, request.user?.id ?? null);
       if (!building) throw notFound('Building not found');
       return building;
+    },
+  );
+
+  app.put(
+    '/buildings/:id',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['buildings'],
+        summary: 'Edit a building you added',
+        params: buildingIdParamsSchema,
+        body: updateBuildingBodySchema,
+        response: { 200: buildingWriteResponseSchema, ...writeErrors },
+      },
+    },
+    async (request) => {
+      const me = requireUser(request);
+      const { id } = request.params;
+      if (request.body.id !== id) {
+        const message = 'The id in the body does not match the building in the path';
+        throw badRequest(message, { errors: [{ path: 'body.id', message }] });
+      }
+      await updateBuilding(app.db, id, me.id, request.body);
+      await versions.refresh();
+      return { building: { id } };
+    },
+  );
+
+  app.delete(
+    '/buildings/:id',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ['buildings'],
+        summary: 'Delete a building you added, with its images, votes, comments and list entries',
+        params: buildingIdParamsSchema,
+        response: { 204: z.null().describe('Deleted'), ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const me = requireUser(request);
+      const { storageKeys } = await deleteBuilding(app.db, request.params.id, me.id);
+      await versions.refresh();
+      await removeStoredFiles(app, storageKeys);
+      return reply.code(204).send(null);
     },
   );
 };

@@ -1,11 +1,19 @@
-/** Reads of buildings: the map's GeoJSON and the building detail. */
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { BuildingDetail, BuildingFeatureCollection, BuildingFiltersQuery } from '#domain/buildings';
+/** Reads of buildings: the card list and the building detail (the map is in buildings.map.ts). */
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { BuildingDetail, BuildingList, BuildingListQuery } from '#domain/buildings';
 import type { VoteStats } from '#domain/votes';
 import type { Db } from '../../db/client.ts';
-import { architecturalStyles, buildings, buildingStyles, images, users } from '../../db/schema.ts';
+import {
+  architecturalStyles,
+  buildingGridCounts,
+  buildings,
+  buildingStyles,
+  images,
+  users,
+} from '../../db/schema.ts';
 import { imageUrl } from '../../storage/media-url.ts';
-import { buildingFilterWhere } from './buildings.queries.ts';
+import { userVoteOn } from '../votes/votes.service.ts';
+import { buildingFilterWhere, coverImageColumns, coverImageJoin } from './buildings.queries.ts';
 
 interface FaceCounts {
   upvotes: number;
@@ -22,64 +30,69 @@ export function voteStats(c: FaceCounts): VoteStats {
   };
 }
 
-const coverImage = {
-  storage_key: images.storage_key,
-  renditions: images.renditions,
-};
+const coverImage = coverImageColumns;
 
-/** Buildings matching the filters as GeoJSON, at most `maxFeatures` of them. */
-export async function buildingsGeojson(
-  db: Db,
-  q: BuildingFiltersQuery,
-  maxFeatures: number,
-): Promise<BuildingFeatureCollection> {
-  const rows = await db
-    .select({
-      id: buildings.id,
-      name: buildings.name,
-      description: buildings.description,
-      lng: buildings.lng,
-      lat: buildings.lat,
-      year_built: buildings.year_built,
-      year_demolished: buildings.year_demolished,
-      image_count: buildings.image_count,
-      views: buildings.views,
-      upvotes: buildings.upvotes,
-      meh_votes: buildings.meh_votes,
-      downvotes: buildings.downvotes,
-      cover: coverImage,
-    })
-    .from(buildings)
-    .leftJoin(images, and(eq(images.id, buildings.cover_image_id), eq(images.status, 'ready')))
-    .where(buildingFilterWhere(q))
-    .orderBy(asc(buildings.id))
-    .limit(maxFeatures + 1);
-
-  const truncated = rows.length > maxFeatures;
+/** One page of the card list (newest first) and how many buildings match. */
+export async function listBuildings(db: Db, q: BuildingListQuery): Promise<BuildingList> {
+  const where = buildingFilterWhere(q);
+  const offset = (q.page - 1) * q.per_page;
+  const countTotal = async () => {
+    // Nothing filters: the grid's level-0 cell holds the whole table's count.
+    if (!where) {
+      const [row] = await db
+        .select({ n: buildingGridCounts.building_count })
+        .from(buildingGridCounts)
+        .where(eq(buildingGridCounts.level, 0));
+      return row?.n ?? 0;
+    }
+    const [row] = await db.select({ n: count() }).from(buildings).where(where);
+    return row?.n ?? 0;
+  };
+  const [rows, total] = await Promise.all([
+    db
+      .select({
+        id: buildings.id,
+        name: buildings.name,
+        year_built: buildings.year_built,
+        year_demolished: buildings.year_demolished,
+        lng: buildings.lng,
+        lat: buildings.lat,
+        upvotes: buildings.upvotes,
+        meh_votes: buildings.meh_votes,
+        downvotes: buildings.downvotes,
+        cover: coverImage,
+      })
+      .from(buildings)
+      .leftJoin(images, coverImageJoin)
+      .where(where)
+      .orderBy(desc(buildings.id))
+      .limit(q.per_page)
+      .offset(offset),
+    countTotal(),
+  ]);
   return {
-    type: 'FeatureCollection',
-    truncated,
-    features: rows.slice(0, maxFeatures).map((r) => ({
-      type: 'Feature',
+    items: rows.map((r) => ({
       id: r.id,
-      geometry: { type: 'Point', coordinates: [r.lng, r.lat] },
-      properties: {
-        id: r.id,
-        name: r.name,
-        description: r.description,
-        year_built: r.year_built,
-        year_demolished: r.year_demolished,
-        cover_image: r.cover ? imageUrl(r.cover) : null,
-        image_count: r.image_count,
-        views: r.views,
-        vote_stats: voteStats(r),
-      },
+      name: r.name,
+      year_built: r.year_built,
+      year_demolished: r.year_demolished,
+      cover_image: r.cover ? imageUrl(r.cover) : null,
+      vote_stats: voteStats(r),
+      coordinates: [r.lng, r.lat],
     })),
+    total,
+    page: q.page,
+    per_page: q.per_page,
+    pages: Math.ceil(total / q.per_page),
   };
 }
 
 /** Building detail; counts the view. Null when no such building. */
-export async function getBuildingDetail(db: Db, id: number): Promise<BuildingDetail | null> {
+export async function getBuildingDetail(
+  db: Db,
+  id: number,
+  viewerId: number | null = null,
+): Promise<BuildingDetail | null> {
   return db.transaction(async (tx) => {
     const [b] = await tx
       .update(buildings)
@@ -87,7 +100,8 @@ export async function getBuildingDetail(db: Db, id: number): Promise<BuildingDet
       .where(eq(buildings.id, id))
       .returning();
     if (!b) return null;
-    const [styles, imageRows, adder, cover] = await Promise.all([
+    const [userVote, styles, imageRows, adder, cover] = await Promise.all([
+      userVoteOn(tx, viewerId, 'building', id),
       tx
         .select({ id: architecturalStyles.id, name: architecturalStyles.name })
         .from(buildingStyles)
@@ -117,13 +131,14 @@ export async function getBuildingDetail(db: Db, id: number): Promise<BuildingDet
       year_built: b.year_built,
       year_demolished: b.year_demolished,
       description: b.description,
+      place_id: b.place_id,
       architectural_styles: styles,
       images: imageRows.map((i) => ({ id: i.id, url: imageUrl(i) })),
       cover_image: cover[0] ? imageUrl(cover[0]) : null,
       image_count: b.image_count,
       views: b.views,
       vote_stats: voteStats(b),
-      user_vote: null,
+      user_vote: userVote,
       added_by: adder[0] ?? null,
       address: {
         line1: b.address_line1,

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildingFeatureCollectionSchema, buildingDetailSchema } from '#domain/buildings';
+import {
+  buildingFeatureCollectionSchema,
+  buildingDetailSchema,
+  type BuildingFeature,
+  type BuildingFeatureCollection,
+} from '#domain/buildings';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { insertBuildings, insertStyles, insertUser } from '../../test/fixtures.ts';
 
@@ -36,11 +41,17 @@ async function geojson(query: string) {
   return res;
 }
 
+const pointsOf = (body: BuildingFeatureCollection) =>
+  body.features.filter((f): f is BuildingFeature => !f.properties.cluster);
+
 async function namesIn(query: string): Promise<string[]> {
   const res = await geojson(query);
   expect(res.statusCode, res.body).toBe(200);
   const body = buildingFeatureCollectionSchema.parse(res.json());
-  return body.features.map((f) => f.properties.name).sort();
+  expect(body.truncated).toBe(false);
+  return pointsOf(body)
+    .map((f) => f.properties.name)
+    .sort();
 }
 
 describe('GET /api/buildings/geojson', () => {
@@ -51,10 +62,14 @@ describe('GET /api/buildings/geojson', () => {
     expect(body.type).toBe('FeatureCollection');
     expect(body.truncated).toBe(false);
     expect(body.features).toHaveLength(7);
-    const paris = body.features.find((f) => f.properties.name === 'Paris Gothic')!;
+    expect(body.total).toBe(7);
+    expect(body.approximate).toBe(false);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const paris = pointsOf(body).find((f) => f.properties.name === 'Paris Gothic')!;
     expect(paris.geometry).toEqual({ type: 'Point', coordinates: [2.35, 48.85] });
     expect(paris.id).toBe(ids.get('Paris Gothic'));
     expect(paris.properties).toEqual({
+      cluster: false,
       id: ids.get('Paris Gothic'),
       name: 'Paris Gothic',
       description: 'Paris Gothic description',
@@ -126,7 +141,7 @@ describe('GET /api/buildings/geojson', () => {
     ).toEqual(['Vienna Baroque']);
   });
 
-  it('caps the features and says so', async () => {
+  it('sends clusters instead of points beyond the maximum, and says so', async () => {
     const small = await createTestApp({ SEED: 'false', GEOJSON_MAX_FEATURES: '2' });
     try {
       const s = await insertStyles(small.app.db, ['Gothic']);
@@ -137,8 +152,11 @@ describe('GET /api/buildings/geojson', () => {
       );
       const res = await small.app.inject({ method: 'GET', url: '/api/buildings/geojson' });
       const body = buildingFeatureCollectionSchema.parse(res.json());
-      expect(body.features).toHaveLength(2);
+      // The whole world at the default zoom: 22.5° cells, so the three share one.
+      expect(body.features).toHaveLength(1);
+      expect(body.features[0]!.properties).toMatchObject({ cluster: true, point_count: 3 });
       expect(body.truncated).toBe(true);
+      expect(body.total).toBe(3);
     } finally {
       await small.close();
     }
@@ -212,7 +230,7 @@ describe('GET /api/buildings/{id}', () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/buildings/${id}` });
     expect(res.json<{ views: number }>().views).toBe(2);
     const map = await geojson('?north=52&south=51&east=0&west=-1');
-    expect(buildingFeatureCollectionSchema.parse(map.json()).features[0]!.properties.views).toBe(2);
+    expect(pointsOf(buildingFeatureCollectionSchema.parse(map.json()))[0]!.properties.views).toBe(2);
   });
 
   it('answers 404 problem JSON for a building that does not exist', async () => {

@@ -1,9 +1,27 @@
 import { useNavigate, useParams } from 'react-router';
 import { parseBuildingId } from '../../features/buildings/api/get-building.ts';
-import { BuildingPanel } from '../../features/buildings/components/building-panel.tsx';
+import {
+  BuildingPanel,
+  type BuildingPanelSlots,
+} from '../../features/buildings/components/building-panel.tsx';
+import { votesAndCommentsSlots } from './building-panel-slots.tsx';
+
+/**
+ * Features that add to the building panel plug in here (spec 2: vote faces, comments, Add to
+ * List), e.g. `votes: (building) => <BuildingVoteFaces buildingId={building.id} ... />`.
+ */
+const buildingPanelSlots: BuildingPanelSlots = { ...votesAndCommentsSlots };
 
 export function BuildingRoute() {
   const { id } = useParams();
   const navigate = useNavigate();
-  return <BuildingPanel buildingId={parseBuildingId(id)} onClose={() => void navigate('/')} />;
+  const goHome = () => void navigate('/');
+  return (
+    <BuildingPanel
+      buildingId={parseBuildingId(id)}
+      onClose={goHome}
+      onDeleted={goHome}
+      slots={buildingPanelSlots}
+    />
+  );
 }

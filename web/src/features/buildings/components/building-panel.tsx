@@ -1,17 +1,58 @@
-import { Badge, CloseButton, Group, Loader, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  CloseButton,
+  Divider,
+  Group,
+  Loader,
+  Paper,
+  Popover,
+  ScrollArea,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconFlag, IconPhoto } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { BuildingDetail } from '#domain/buildings';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useAuth } from '../../../lib/auth/auth-provider.tsx';
+import { buildingYearsText } from '../../../lib/building-years.ts';
 import { useBuilding } from '../api/get-building.ts';
-import { buildingYearsText } from '../model.ts';
+import { BuildingImages } from './building-images.tsx';
+import { BuildingOwnerActions } from './building-owner-actions.tsx';
 import classes from './building-panel.module.css';
+
+export const FLAG_MESSAGE =
+  'Feature coming soon! Please submit a feature request if you want this to help prioritize it.';
+
+/**
+ * Places in the panel that other features fill (composed in web/src/app, spec 2). Each gets the
+ * loaded building and renders nothing when left out.
+ */
+export interface BuildingPanelSlots {
+  /** Vote faces, under the name and years. */
+  votes?: (building: BuildingDetail) => ReactNode;
+  /** Add to List button, in the action row beside View Gallery (signed-in users only). */
+  addToList?: (building: BuildingDetail) => ReactNode;
+  /** Comments, at the end of the panel. */
+  comments?: (building: BuildingDetail) => ReactNode;
+}
 
 interface BuildingPanelProps {
   /** Null when the route's id is not a valid building id. */
   buildingId: number | null;
   onClose: () => void;
+  /** After the adder deleted the building (the app returns to /). */
+  onDeleted: () => void;
+  slots?: BuildingPanelSlots;
 }
 
 /** Spec section 2, building profile: a panel over the explore screen with a close button. */
-export function BuildingPanel({ buildingId, onClose }: BuildingPanelProps) {
+export function BuildingPanel({ buildingId, onClose, onDeleted, slots = {} }: BuildingPanelProps) {
   const building = useBuilding(buildingId);
   const notFound =
     buildingId === null || (building.error instanceof ApiError && building.error.status === 404);
@@ -28,7 +69,7 @@ export function BuildingPanel({ buildingId, onClose }: BuildingPanelProps) {
       <Group justify="flex-end" className={classes.header}>
         <CloseButton aria-label="Close building panel" onClick={onClose} size="lg" />
       </Group>
-      <ScrollArea.Autosize mah="calc(100dvh - 160px)" px="lg" pb="lg">
+      <ScrollArea.Autosize mah="calc(100dvh - 220px)" px="lg" pb="lg" type="auto" offsetScrollbars>
         {notFound ? (
           <Text role="alert">Building not found</Text>
         ) : building.isPending ? (
@@ -41,24 +82,80 @@ export function BuildingPanel({ buildingId, onClose }: BuildingPanelProps) {
             Error loading building
           </Text>
         ) : (
-          <Stack gap="sm">
-            <Title order={2}>{building.data.name}</Title>
-            {buildingYearsText(building.data) && <Text c="dimmed">{buildingYearsText(building.data)}</Text>}
-            {building.data.architectural_styles.length > 0 && (
-              <Group gap="xs" aria-label="Architectural styles">
-                {building.data.architectural_styles.map((style) => (
-                  <Badge key={style.id} variant="light">
-                    {style.name}
-                  </Badge>
-                ))}
-              </Group>
-            )}
-            {building.data.description && (
-              <Text className={classes.description}>{building.data.description}</Text>
-            )}
-          </Stack>
+          <BuildingProfile building={building.data} onDeleted={onDeleted} slots={slots} />
         )}
       </ScrollArea.Autosize>
     </Paper>
+  );
+}
+
+interface BuildingProfileProps {
+  building: BuildingDetail;
+  onDeleted: () => void;
+  slots: BuildingPanelSlots;
+}
+
+function BuildingProfile({ building, onDeleted, slots }: BuildingProfileProps) {
+  const { user } = useAuth();
+  // Spec 6: only the user who added the building sees Edit and Delete.
+  const isAdder = user !== null && building.added_by !== null && building.added_by.id === user.id;
+  const years = buildingYearsText(building);
+
+  return (
+    <Stack gap="sm">
+      <Title order={2}>{building.name}</Title>
+      {years && <Text c="dimmed">{years}</Text>}
+      {building.added_by && (
+        <Text size="sm" c="dimmed">
+          Added by{' '}
+          <Anchor component={Link} to={`/user/${encodeURIComponent(building.added_by.handle)}`}>
+            {building.added_by.handle}
+          </Anchor>
+        </Text>
+      )}
+      {slots.votes?.(building)}
+      {building.architectural_styles.length > 0 && (
+        <Group gap="xs" aria-label="Architectural styles">
+          {building.architectural_styles.map((style) => (
+            <Badge key={style.id} variant="light">
+              {style.name}
+            </Badge>
+          ))}
+        </Group>
+      )}
+      {building.description && <Text className={classes.description}>{building.description}</Text>}
+      <BuildingImages building={building} />
+      <Group gap="xs" wrap="wrap" aria-label="Building actions">
+        <Button
+          component={Link}
+          to={`/gallery/${building.id}`}
+          variant="light"
+          size="xs"
+          leftSection={<IconPhoto size={16} aria-hidden />}
+        >
+          View Gallery
+        </Button>
+        {slots.addToList?.(building)}
+        <Popover width={260} position="bottom" withArrow shadow="md">
+          <Popover.Target>
+            <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Flag building">
+              <IconFlag size={18} aria-hidden />
+            </ActionIcon>
+          </Popover.Target>
+          <Popover.Dropdown>
+            <Text size="sm" role="status">
+              {FLAG_MESSAGE}
+            </Text>
+          </Popover.Dropdown>
+        </Popover>
+        {isAdder && <BuildingOwnerActions building={building} onDeleted={onDeleted} />}
+      </Group>
+      {slots.comments && (
+        <>
+          <Divider my="xs" />
+          {slots.comments(building)}
+        </>
+      )}
+    </Stack>
   );
 }

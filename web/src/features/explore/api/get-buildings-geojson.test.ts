@@ -8,7 +8,7 @@ describe('buildingsGeojsonSearch (spec 7: each filter only when set)', () => {
     );
   });
 
-  it('adds years and comma-joined style ids when set', () => {
+  it('adds years, comma-joined style ids and the zoom when set', () => {
     const search = buildingsGeojsonSearch({
       north: 1,
       south: 0,
@@ -17,7 +17,21 @@ describe('buildingsGeojsonSearch (spec 7: each filter only when set)', () => {
       builtAfterDate: 1900,
       builtBeforeDate: null,
       archStyles: [3, 7],
+      zoom: 4,
     });
-    expect(search).toBe('north=1&south=0&east=1&west=0&builtAfterDate=1900&archStyles=3%2C7');
+    expect(search).toBe('north=1&south=0&east=1&west=0&builtAfterDate=1900&archStyles=3%2C7&zoom=4');
+  });
+
+  it('sends builtBeforeDate as the end year, and a year 0', () => {
+    expect(
+      buildingsGeojsonSearch({
+        north: 1,
+        south: 0,
+        east: 1,
+        west: 0,
+        builtAfterDate: 0,
+        builtBeforeDate: 1950,
+      }),
+    ).toBe('north=1&south=0&east=1&west=0&builtAfterDate=0&builtBeforeDate=1950');
   });
 });

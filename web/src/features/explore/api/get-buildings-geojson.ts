@@ -1,22 +1,20 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { BuildingFeatureCollection } from '#domain/buildings';
 import { apiGet } from '../../../lib/api-client.ts';
-
-export interface MapBounds {
-  north: number;
-  south: number;
-  east: number;
-  west: number;
-}
+import { BUILDINGS_QUERY_PREFIX } from '../../../lib/query-keys.ts';
+import type { MapBounds } from '../model/bounds.ts';
 
 /** Filters of GET /api/buildings/geojson (spec section 7); each is sent only when set. */
 export interface BuildingsGeojsonParams extends MapBounds {
   builtAfterDate?: number | null;
   builtBeforeDate?: number | null;
   archStyles?: readonly number[];
+  /** The map's zoom rounded down: the server clusters by it. */
+  zoom?: number | null;
 }
 
-export function buildingsGeojsonSearch(params: BuildingsGeojsonParams): string {
+/** Query string of the map and list calls: bounds, then each filter only when set. */
+export function buildingsFilterSearch(params: BuildingsGeojsonParams): URLSearchParams {
   const search = new URLSearchParams({
     north: String(params.north),
     south: String(params.south),
@@ -26,6 +24,12 @@ export function buildingsGeojsonSearch(params: BuildingsGeojsonParams): string {
   if (params.builtAfterDate != null) search.set('builtAfterDate', String(params.builtAfterDate));
   if (params.builtBeforeDate != null) search.set('builtBeforeDate', String(params.builtBeforeDate));
   if (params.archStyles?.length) search.set('archStyles', params.archStyles.join(','));
+  return search;
+}
+
+export function buildingsGeojsonSearch(params: BuildingsGeojsonParams): string {
+  const search = buildingsFilterSearch(params);
+  if (params.zoom != null) search.set('zoom', String(params.zoom));
   return search.toString();
 }
 
@@ -40,11 +44,12 @@ export function getBuildingsGeojson(
 
 export function buildingsGeojsonQueryOptions(params: BuildingsGeojsonParams) {
   return queryOptions({
-    queryKey: ['buildings', 'geojson', params],
+    queryKey: [BUILDINGS_QUERY_PREFIX, 'geojson', params],
     queryFn: ({ signal }) => getBuildingsGeojson(params, signal),
   });
 }
 
+/** The map's buildings; the previous answer stays drawn while the next viewport loads. */
 export function useBuildingsGeojson(params: BuildingsGeojsonParams) {
-  return useQuery(buildingsGeojsonQueryOptions(params));
+  return useQuery({ ...buildingsGeojsonQueryOptions(params), placeholderData: keepPreviousData });
 }

@@ -1,60 +1,160 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Box, useComputedColorScheme } from '@mantine/core';
-import type { MapLayerMouseEvent } from 'maplibre-gl';
-import { BUILDING_FLY_TO_MS, BUILDING_FLY_TO_ZOOM, MAP_DEFAULT_BOUNDS } from '#domain/constants';
-import { useBuildingsGeojson } from '../api/get-buildings-geojson.ts';
+import type { MapMouseEvent } from 'maplibre-gl';
+import type { BuildingFeatureCollection, ClusterFeature } from '#domain/buildings';
+import { BUILDING_FLY_TO_MS, BUILDING_FLY_TO_ZOOM } from '#domain/constants';
 import { useExploreMap } from '../hooks/use-explore-map.ts';
+import { useScrollZoomGuard } from '../hooks/use-scroll-zoom-guard.ts';
 import { openBuildingPopup, popupBuildingFrom } from '../lib/building-popup.ts';
-import { BUILDINGS_LAYER_ID, setBuildingsData } from '../lib/buildings-layer.ts';
+import {
+  BUILDINGS_LAYER_ID,
+  CLUSTERS_LAYER_ID,
+  HIGHLIGHT_LAYER_ID,
+  setBuildingsData,
+  setHighlightedBuildings,
+} from '../lib/buildings-layer.ts';
+import { ClusterLabels } from '../lib/cluster-labels.ts';
+import type { MapBounds } from '../model/bounds.ts';
+import { clusterTarget, splitMapData } from '../model/map-data.ts';
 import { MapStatusOverlay } from './map-status-overlay.tsx';
+import { ScrollZoomHint } from './scroll-zoom-hint.tsx';
 import classes from './explore-map.module.css';
 import '../explore.css';
 
-interface ExploreMapProps {
+export interface ExploreMapProps {
+  /** The latest geojson answer (kept while the next one loads). */
+  data: BuildingFeatureCollection | undefined;
+  /** The buildings cannot be loaded. */
+  error: boolean;
+  /** True once the data drawn is the answer for the current viewport and filters (test hook). */
+  settled: boolean;
+  /** Hovered and selected buildings: drawn purple or pink above the others. */
+  highlightedIds: readonly number[];
+  onHoverBuilding: (id: number | null) => void;
   /** Opens a building's page (the app navigates to /buildings/{id}). */
   onOpenBuilding: (id: number) => void;
+  /** Called after every move with the map's bounds and zoom; true when new data will follow. */
+  onViewChange: (bounds: MapBounds, zoom: number) => boolean;
   /** [lng, lat] to fly to, e.g. the building whose page is open. */
   focus?: readonly [number, number] | null;
+  /** Bounds to open on (the last visit's); the spec's start view otherwise. */
+  initialBounds?: MapBounds | null;
 }
 
-/** Spec section 2, explore screen: the world map with one marker per building. */
-export function ExploreMap({ onOpenBuilding, focus = null }: ExploreMapProps) {
+const POINT_LAYERS = [HIGHLIGHT_LAYER_ID, BUILDINGS_LAYER_ID];
+
+/** Spec section 2, explore screen: the world map with one marker per building, or server clusters. */
+export function ExploreMap({
+  data,
+  error,
+  settled,
+  highlightedIds,
+  onHoverBuilding,
+  onOpenBuilding,
+  onViewChange,
+  focus = null,
+  initialBounds = null,
+}: ExploreMapProps) {
+  const rootRef = useRef<HTMLDivElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const colorScheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
-  const { map, failed, markBuildingsDataSet } = useExploreMap(containerRef, colorScheme);
-  const buildings = useBuildingsGeojson(MAP_DEFAULT_BOUNDS);
+  const { map, failed, setDataSettled } = useExploreMap(containerRef, { colorScheme, initialBounds });
+  const hintVisible = useScrollZoomGuard(rootRef);
+  const mapData = useMemo(() => (data ? splitMapData(data) : null), [data]);
 
+  // Latest callbacks without re-binding the map's listeners on every render.
+  const callbacks = useRef({ onHoverBuilding, onOpenBuilding, onViewChange });
   useEffect(() => {
-    if (!map || !buildings.data) return;
-    markBuildingsDataSet();
-    setBuildingsData(map, buildings.data);
-  }, [map, buildings.data, markBuildingsDataSet]);
+    callbacks.current = { onHoverBuilding, onOpenBuilding, onViewChange };
+  }, [onHoverBuilding, onOpenBuilding, onViewChange]);
 
-  // Latest callback without re-binding the map's listeners on every render.
-  const openBuildingRef = useRef(onOpenBuilding);
-  useEffect(() => {
-    openBuildingRef.current = onOpenBuilding;
-  }, [onOpenBuilding]);
+  const clustersById = useRef(new Map<string, ClusterFeature>());
+  const labels = useRef<ClusterLabels | null>(null);
 
   useEffect(() => {
     if (!map) return;
-    const onClick = (event: MapLayerMouseEvent) => {
-      const feature = event.features?.[0];
-      const building = feature ? popupBuildingFrom(feature.properties) : null;
-      if (!building) return;
-      openBuildingPopup(map, event.lngLat, building, (id) => openBuildingRef.current(id));
-    };
-    const onEnter = () => (map.getCanvas().style.cursor = 'pointer');
-    const onLeave = () => (map.getCanvas().style.cursor = '');
-    map.on('click', BUILDINGS_LAYER_ID, onClick);
-    map.on('mouseenter', BUILDINGS_LAYER_ID, onEnter);
-    map.on('mouseleave', BUILDINGS_LAYER_ID, onLeave);
+    labels.current = new ClusterLabels(map);
     return () => {
-      map.off('click', BUILDINGS_LAYER_ID, onClick);
-      map.off('mouseenter', BUILDINGS_LAYER_ID, onEnter);
-      map.off('mouseleave', BUILDINGS_LAYER_ID, onLeave);
+      labels.current?.clear();
+      labels.current = null;
     };
   }, [map]);
+
+  useEffect(() => {
+    if (!map || !mapData) return;
+    setBuildingsData(map, mapData.points, mapData.clusters);
+    clustersById.current = new Map(mapData.clusters.features.map((c) => [c.properties.cluster_id, c]));
+    labels.current?.set(mapData.clusters.features);
+  }, [map, mapData]);
+
+  useEffect(() => {
+    setDataSettled(settled && mapData !== null);
+  }, [settled, mapData, setDataSettled]);
+
+  const highlighted = useRef<readonly number[]>([]);
+  const highlightKey = highlightedIds.join(',');
+  useEffect(() => {
+    if (!map) return;
+    const ids = highlightKey ? highlightKey.split(',').map(Number) : [];
+    highlighted.current = setHighlightedBuildings(map, ids, highlighted.current);
+  }, [map, highlightKey, mapData]);
+
+  useEffect(() => {
+    if (!map) return;
+    const report = () => {
+      const b = map.getBounds();
+      const counted = callbacks.current.onViewChange(
+        { north: b.getNorth(), south: b.getSouth(), east: b.getEast(), west: b.getWest() },
+        map.getZoom(),
+      );
+      // At once, not after React renders: the map's next 'idle' must not claim the old data is current.
+      if (counted) setDataSettled(false);
+    };
+    const hitAt = (event: MapMouseEvent) => {
+      const layers = [...POINT_LAYERS, CLUSTERS_LAYER_ID].filter((id) => map.getLayer(id));
+      return map.queryRenderedFeatures(event.point, { layers })[0];
+    };
+    const onClick = (event: MapMouseEvent) => {
+      const feature = hitAt(event);
+      if (!feature) return;
+      if (feature.layer.id === CLUSTERS_LAYER_ID) {
+        const cluster = clustersById.current.get(String(feature.properties.cluster_id));
+        if (!cluster) return;
+        map.easeTo(clusterTarget(cluster.properties, map.getZoom()));
+        return;
+      }
+      const building = popupBuildingFrom(feature.properties);
+      if (!building) return;
+      openBuildingPopup(map, event.lngLat, building, (id) => callbacks.current.onOpenBuilding(id));
+    };
+    let hovered: number | null = null;
+    const setHovered = (id: number | null) => {
+      if (id === hovered) return;
+      hovered = id;
+      callbacks.current.onHoverBuilding(id);
+    };
+    const onMove = (event: MapMouseEvent) => {
+      const feature = hitAt(event);
+      map.getCanvas().style.cursor = feature ? 'pointer' : '';
+      const id = feature && feature.layer.id !== CLUSTERS_LAYER_ID ? Number(feature.properties.id) : null;
+      setHovered(Number.isInteger(id) ? id : null);
+    };
+    const onOut = () => {
+      map.getCanvas().style.cursor = '';
+      setHovered(null);
+    };
+    report();
+    map.on('moveend', report);
+    map.on('click', onClick);
+    map.on('mousemove', onMove);
+    map.on('mouseout', onOut);
+    return () => {
+      map.off('moveend', report);
+      map.off('click', onClick);
+      map.off('mousemove', onMove);
+      map.off('mouseout', onOut);
+    };
+  }, [map, setDataSettled]);
 
   const focusLng = focus?.[0];
   const focusLat = focus?.[1];
@@ -64,13 +164,14 @@ export function ExploreMap({ onOpenBuilding, focus = null }: ExploreMapProps) {
   }, [map, focusLng, focusLat]);
 
   let status: 'loading' | 'error' | null = null;
-  if (failed || buildings.isError) status = 'error';
-  else if (!map || buildings.isPending) status = 'loading';
+  if (failed || error) status = 'error';
+  else if (!map || !data) status = 'loading';
 
   return (
-    <Box className={classes.root}>
+    <Box ref={rootRef} className={classes.root}>
       <div ref={containerRef} className={classes.map} data-testid="explore-map" />
       {status && <MapStatusOverlay status={status} />}
+      <ScrollZoomHint visible={hintVisible} />
     </Box>
   );
 }

@@ -1,46 +1,71 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { Map as MapLibreMap } from 'maplibre-gl';
+import { Map as MapLibreMap, type ErrorEvent, type RasterTileSource } from 'maplibre-gl';
 import { MAP_START_CENTER, MAP_START_ZOOM } from '#domain/constants';
 import type { ColorScheme } from '../../../lib/color-scheme.ts';
-import { buildMapStyle } from '../../../lib/map/map-style.ts';
-import { BUILDINGS_SOURCE_ID, addBuildingsLayer, applyColorScheme } from '../lib/buildings-layer.ts';
+import { BASEMAP_SOURCE_ID, buildMapStyle } from '../../../lib/map/map-style.ts';
+import { configuredTileSources } from '../../../lib/map/tile-config.ts';
+import type { MapBounds } from '../model/bounds.ts';
+import {
+  BUILDINGS_SOURCE_ID,
+  CLUSTERS_SOURCE_ID,
+  addBuildingsLayers,
+  applyColorScheme,
+} from '../lib/buildings-layer.ts';
 import { exposeMap, forgetMap, setMapIdle } from '../lib/test-hooks.ts';
 
 export interface ExploreMapState {
-  /** The map once its style and the buildings layer are in place; null before. */
+  /** The map once its style and the buildings layers are in place; null before. */
   map: MapLibreMap | null;
   /** WebGL could not start. */
   failed: boolean;
 }
 
 export interface ExploreMap extends ExploreMapState {
-  /** Call after putting new buildings data on the map: the idle test hook waits for it. */
-  markBuildingsDataSet: () => void;
+  /**
+   * Tells the idle test hook whether the buildings drawn are the ones asked for: false while a
+   * viewport change waits for its debounce or a fetch runs, true once the answer is on the map.
+   */
+  setDataSettled: (settled: boolean) => void;
+}
+
+interface ExploreMapOptions {
+  colorScheme: ColorScheme;
+  /** Bounds to open on (saved from the last visit); the spec's start view otherwise. */
+  initialBounds: MapBounds | null;
 }
 
 /**
  * Creates the MapLibre map once for the container and keeps it for the component's life.
- * A theme change recolours it in place.
+ * A theme change recolours it in place (and swaps the tiles when tiles are configured).
  */
 export function useExploreMap(
   container: RefObject<HTMLDivElement | null>,
-  colorScheme: ColorScheme,
+  { colorScheme, initialBounds }: ExploreMapOptions,
 ): ExploreMap {
   const [state, setState] = useState<ExploreMapState>({ map: null, failed: false });
-  const initialScheme = useRef(colorScheme);
-  const buildingsDataSet = useRef(false);
+  const initial = useRef({ colorScheme, initialBounds });
+  const dataSettled = useRef(false);
 
   useEffect(() => {
     const element = container.current;
     if (!element) return;
+    const { colorScheme: scheme, initialBounds: bounds } = initial.current;
     let map: MapLibreMap;
     try {
       map = new MapLibreMap({
         container: element,
-        style: buildMapStyle(initialScheme.current),
-        center: [MAP_START_CENTER[0], MAP_START_CENTER[1]],
-        zoom: MAP_START_ZOOM,
+        style: buildMapStyle(scheme, configuredTileSources),
+        ...(bounds
+          ? {
+              bounds: [
+                [bounds.west, bounds.south],
+                [bounds.east, bounds.north],
+              ],
+            }
+          : { center: [MAP_START_CENTER[0], MAP_START_CENTER[1]], zoom: MAP_START_ZOOM }),
         attributionControl: { compact: true },
+        // Spec 2: the wheel zooms only with Ctrl/Cmd; ExploreMap holds other wheels back.
+        scrollZoom: true,
       });
     } catch (error) {
       console.error('The map could not start', error);
@@ -49,16 +74,27 @@ export function useExploreMap(
       setState({ map: null, failed: true });
       return;
     }
-    buildingsDataSet.current = false;
+    dataSettled.current = false;
     setMapIdle(false);
     map.on('sourcedata', (event) => {
-      if (event.sourceId === BUILDINGS_SOURCE_ID) setMapIdle(false);
+      if (event.sourceId === BUILDINGS_SOURCE_ID || event.sourceId === CLUSTERS_SOURCE_ID) setMapIdle(false);
     });
     map.on('idle', () => {
-      if (buildingsDataSet.current) setMapIdle(true);
+      if (dataSettled.current) setMapIdle(true);
+    });
+    let tileErrorLogged = false;
+    map.on('error', (event: ErrorEvent & { sourceId?: string }) => {
+      // Tiles that cannot load leave the plain background under the markers (no internet, a
+      // blocked service): say so once, the map works on.
+      if (event.sourceId === BASEMAP_SOURCE_ID) {
+        if (!tileErrorLogged) console.warn('Map tiles could not be loaded; showing a plain background.');
+        tileErrorLogged = true;
+        return;
+      }
+      console.error('Map error', event.error);
     });
     map.on('load', () => {
-      addBuildingsLayer(map, initialScheme.current);
+      addBuildingsLayers(map, scheme);
       exposeMap(map);
       setState({ map, failed: false });
     });
@@ -70,14 +106,23 @@ export function useExploreMap(
   }, [container]);
 
   useEffect(() => {
-    if (!state.map) return;
-    applyColorScheme(state.map, colorScheme);
+    const map = state.map;
+    if (!map) return;
+    applyColorScheme(map, colorScheme);
+    const tiles = configuredTileSources[colorScheme]?.tiles;
+    if (tiles) map.getSource<RasterTileSource>(BASEMAP_SOURCE_ID)?.setTiles(tiles);
   }, [state.map, colorScheme]);
 
-  const markBuildingsDataSet = useCallback(() => {
-    buildingsDataSet.current = true;
-    setMapIdle(false);
-  }, []);
+  const { map } = state;
+  const setDataSettled = useCallback(
+    (settled: boolean) => {
+      dataSettled.current = settled;
+      setMapIdle(false);
+      // An idle event follows this repaint once everything is drawn.
+      if (settled) map?.triggerRepaint();
+    },
+    [map],
+  );
 
-  return { ...state, markBuildingsDataSet };
+  return { ...state, setDataSettled };
 }

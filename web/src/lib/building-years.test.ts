@@ -1,26 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { parseBuildingId } from './api/get-building.ts';
-import { buildingYearsText, formatYear } from './model.ts';
+import { buildingYearsText, formatYear } from './building-years.ts';
 
-describe('building panel text', () => {
+describe('building years text', () => {
   it('shows built and demolished years when known', () => {
     expect(buildingYearsText({ year_built: 1931, year_demolished: 1963 })).toBe(
       'Built 1931 · Demolished 1963',
     );
     expect(buildingYearsText({ year_built: 1931, year_demolished: null })).toBe('Built 1931');
+    expect(buildingYearsText({ year_built: null, year_demolished: 1963 })).toBe('Demolished 1963');
     expect(buildingYearsText({ year_built: null, year_demolished: null })).toBeNull();
   });
 
   it('writes years before the common era with BC', () => {
     expect(formatYear(-2560)).toBe('2560 BC');
     expect(formatYear(0)).toBe('0');
-  });
-
-  it('accepts only positive whole ids from the route', () => {
-    expect(parseBuildingId('42')).toBe(42);
-    expect(parseBuildingId('0')).toBeNull();
-    expect(parseBuildingId('4.2')).toBeNull();
-    expect(parseBuildingId('abc')).toBeNull();
-    expect(parseBuildingId(undefined)).toBeNull();
   });
 });

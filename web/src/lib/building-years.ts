@@ -1,9 +1,11 @@
-import type { BuildingDetail } from '#domain/buildings';
+/** How the app writes a building's years (panel, cards). */
+export interface BuildingYears {
+  year_built: number | null;
+  year_demolished: number | null;
+}
 
 /** 'Built 1931 · Demolished 1963', 'Built 1931' or null when no year is known. */
-export function buildingYearsText(
-  building: Pick<BuildingDetail, 'year_built' | 'year_demolished'>,
-): string | null {
+export function buildingYearsText(building: BuildingYears): string | null {
   const parts: string[] = [];
   if (building.year_built !== null) parts.push(`Built ${formatYear(building.year_built)}`);
   if (building.year_demolished !== null) parts.push(`Demolished ${formatYear(building.year_demolished)}`);

@@ -1,0 +1,289 @@
+/** Images: upload metadata, gallery queries and the image shape (spec sections 3, 5, 7, 9). */
+import { z } from 'zod';
+import { PER_PAGE_MAX, YEAR_MIN, currentYear } from './constants.ts';
+import { ID_MAX, idParam, integerParam } from './query-params.ts';
+import { userVoteSchema, voteStatsSchema } from './votes.ts';
+
+export const IMAGE_TYPES = ['exterior', 'interior', 'detail', 'plans', 'drawing', 'other'] as const;
+export type ImageType = (typeof IMAGE_TYPES)[number];
+
+/** Spec 9: accepted extensions, lowercase with the dot, and the Content-Type each is uploaded with. */
+export const IMAGE_CONTENT_TYPES = {
+  '.jpeg': 'image/jpeg',
+  '.jpg': 'image/jpeg',
+  '.png': 'image/png',
+  '.gif': 'image/gif',
+} as const;
+export type ImageFileExt = keyof typeof IMAGE_CONTENT_TYPES;
+export const IMAGE_FILE_EXTS = Object.keys(IMAGE_CONTENT_TYPES) as ImageFileExt[];
+
+/** Files one upload request may announce. */
+export const UPLOAD_MAX_FILES = 20;
+/** Spec 9: gallery page size. */
+export const IMAGES_PER_PAGE = 10;
+export const IMAGE_DESCRIPTION_MAX_LENGTH = 2000;
+/** Rendition names: the long side in pixels (architecture: WebP 400 and 1600). */
+export const RENDITION_SIZES = [400, 1600] as const;
+
+export const IMAGE_SORTS = ['date_added', 'controversial', 'popular', 'vote_date'] as const;
+export type ImageSort = (typeof IMAGE_SORTS)[number];
+
+/** Face names of the user-page filter and the vote each stands for. */
+export const FACE_VOTE_OF = { smile: 1, meh: 0, frown: -1 } as const;
+export type FaceName = keyof typeof FACE_VOTE_OF;
+
+/** A capture year: a whole number from YEAR_MIN to the current year. */
+export function captureYearProblem(year: number): string | null {
+  if (!Number.isInteger(year)) return 'Capture year must be a whole number';
+  if (year < YEAR_MIN || year > currentYear()) {
+    return `Capture year must be between ${YEAR_MIN} and ${currentYear()}`;
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Upload
+
+const captureYearSchema = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^(-?\d{1,5})?$/, 'Capture year must be a year (YYYY)'),
+    ],
+    {
+      error: 'Capture year must be a year (YYYY)',
+    },
+  )
+  .nullable()
+  .optional()
+  .transform((v) => (v === undefined || v === null || v === '' ? null : Number(v)))
+  .superRefine((year, ctx) => {
+    const problem = year === null ? null : captureYearProblem(year);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+export const uploadMetadataSchema = z
+  .object({
+    description: z
+      .string({ error: 'description must be text' })
+      .trim()
+      .max(
+        IMAGE_DESCRIPTION_MAX_LENGTH,
+        `A description can have at most ${IMAGE_DESCRIPTION_MAX_LENGTH} characters`,
+      )
+      .nullable()
+      .optional()
+      .transform((d) => (d ? d : null))
+      .describe('Optional; empty means none'),
+    captureYear: captureYearSchema.describe('A year (number or digits) or null'),
+    type: z.enum(IMAGE_TYPES, { error: 'Please select a type for each image' }),
+    fileExt: z
+      .string({ error: 'fileExt must be text' })
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(IMAGE_FILE_EXTS, { error: 'File type must be one of .jpeg, .jpg, .png, .gif' }))
+      .describe('Lowercase extension with the dot: .jpeg, .jpg, .png or .gif'),
+  })
+  .meta({ id: 'ImageUploadMetadata' });
+
+export type UploadMetadata = z.infer<typeof uploadMetadataSchema>;
+
+export const uploadRequestSchema = z
+  .object({
+    buildingId: z
+      .number({ error: 'buildingId must be a number' })
+      .int('buildingId must be a whole number')
+      .positive('buildingId must be a positive whole number')
+      .max(ID_MAX, 'buildingId is too large'),
+    metadata: z
+      .array(uploadMetadataSchema)
+      .min(1, 'Please add at least one image')
+      .max(UPLOAD_MAX_FILES, 'Too many files'),
+  })
+  .meta({ id: 'ImageUploadRequest' });
+
+export const uploadResponseSchema = z
+  .object({
+    uploadUrls: z.array(
+      z.object({
+        url: z
+          .string()
+          .describe('PUT the file here; a path on this server (local storage) or a presigned S3 URL'),
+        method: z.literal('PUT'),
+        content_type: z.string().describe('The Content-Type header the PUT must carry'),
+        expires_at: z.string(),
+      }),
+    ),
+    images: z.array(z.object({ id: z.number().int() })),
+  })
+  .meta({ id: 'ImageUploadSession' });
+
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+const idArray = (label: string) =>
+  z
+    .array(z.number().int().positive().max(ID_MAX), { error: `${label} must be a list of image ids` })
+    .max(UPLOAD_MAX_FILES * 5, `${label} holds too many ids`);
+
+export const confirmUploadRequestSchema = z
+  .object({
+    successfulIds: idArray('successfulIds').default([]),
+    failedIds: idArray('failedIds').default([]),
+  })
+  .superRefine((body, ctx) => {
+    const failed = new Set(body.failedIds);
+    if (body.successfulIds.some((id) => failed.has(id))) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['failedIds'],
+        message: 'An id cannot be both successful and failed',
+      });
+    }
+  })
+  .meta({ id: 'ConfirmUploadRequest' });
+
+export const confirmUploadResponseSchema = z
+  .object({
+    uploaded: z.array(z.number().int()).describe('Files found in storage: the images wait for processing'),
+    missing: z
+      .array(z.number().int())
+      .describe(
+        'Reported successful but no file is stored: still pending (the upload URL may be used until it expires)',
+      ),
+    deleted: z.array(z.number().int()).describe('Reported failed: the images are gone'),
+  })
+  .meta({ id: 'ConfirmUploadResult' });
+
+export type ConfirmUploadResponse = z.infer<typeof confirmUploadResponseSchema>;
+
+export const processUploadedRequestSchema = z
+  .object({ imageIds: idArray('imageIds').min(1, 'imageIds must name at least one image') })
+  .meta({ id: 'ProcessUploadedRequest' });
+
+export const processUploadedResponseSchema = z
+  .object({
+    results: z.array(z.object({ task_id: z.string(), image_id: z.number().int() })),
+  })
+  .meta({ id: 'ProcessUploadedResult' });
+
+export const TASK_STATUSES = ['PENDING', 'STARTED', 'SUCCESS', 'FAILURE'] as const;
+
+export const taskIdParamsSchema = z.object({ taskId: z.string().max(100) });
+
+export const processingStatusSchema = z
+  .object({
+    task_id: z.string(),
+    status: z.enum(TASK_STATUSES).describe('SUCCESS and FAILURE are final'),
+  })
+  .meta({ id: 'ProcessingStatus' });
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+export const imageIdParamsSchema = z.object({ id: idParam('id') });
+
+export const imageSchema = z
+  .object({
+    id: z.number().int(),
+    url: z.string().describe('400 px WebP rendition'),
+    url_large: z.string().describe('1600 px WebP rendition'),
+    image_type: z.enum(IMAGE_TYPES),
+    description: z.string().nullable(),
+    capture_year: z.number().int().nullable(),
+    capture_date: z.string().nullable().describe('The capture year as text (YYYY); only the year is known'),
+    building_id: z.number().int(),
+    added_by: z.object({ id: z.number().int(), handle: z.string() }),
+    user_vote: userVoteSchema.describe("The signed-in reader's vote: 1 smile, 0 meh, -1 frown, null none"),
+    vote_stats: voteStatsSchema,
+    width: z.number().int().nullable().describe('Of the original, upright (EXIF orientation applied)'),
+    height: z.number().int().nullable(),
+    status: z
+      .enum(['pending', 'uploaded', 'processing', 'ready', 'failed'])
+      .describe('Always ready in lists; the uploader may read their own image in other states'),
+    failure_reason: z.string().nullable().describe('Why processing failed (status failed)'),
+    created_at: z.string(),
+    voted_at: z
+      .string()
+      .nullable()
+      .optional()
+      .describe('When the user named by userHandle last voted on it (voted-images queries only)'),
+  })
+  .meta({ id: 'Image' });
+
+export type Image = z.infer<typeof imageSchema>;
+
+const faceFilterSchema = z
+  .enum(['smile', 'meh', 'frown', '1', '0', '-1'], { error: 'userVoteType must be smile, meh or frown' })
+  .transform((v): 1 | 0 | -1 =>
+    v in FACE_VOTE_OF ? FACE_VOTE_OF[v as FaceName] : (Number(v) as 1 | 0 | -1),
+  );
+
+const imageTypesParam = z
+  .string()
+  .trim()
+  .transform((s) => [
+    ...new Set(
+      s
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ),
+  ])
+  .pipe(
+    z.array(z.enum(IMAGE_TYPES, { error: `imageTypes must be comma-joined of ${IMAGE_TYPES.join(', ')}` })),
+  );
+
+export const imageListQuerySchema = z
+  .object({
+    page: integerParam('page').pipe(z.number().int().min(1, 'page must be at least 1')).default(1),
+    per_page: integerParam('per_page')
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(1, 'per_page must be at least 1')
+          .max(PER_PAGE_MAX, `per_page must be at most ${PER_PAGE_MAX}`),
+      )
+      .default(IMAGES_PER_PAGE),
+    buildingId: idParam('buildingId').optional(),
+    userHandle: z
+      .string()
+      .trim()
+      .min(1)
+      .max(64)
+      .optional()
+      .describe('Images this user voted on; only that user may ask'),
+    userVoteType: faceFilterSchema
+      .optional()
+      .describe('With userHandle: only images the user gave this face'),
+    sortBy: z
+      .enum(IMAGE_SORTS, { error: `sortBy must be one of ${IMAGE_SORTS.join(', ')}` })
+      .default('date_added'),
+    sortOrder: z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc' }).default('desc'),
+    imageTypes: imageTypesParam.optional().describe('Comma-joined image types; an image matches any'),
+  })
+  .superRefine((q, ctx) => {
+    if (q.userVoteType !== undefined && q.userHandle === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['userVoteType'], message: 'userVoteType needs userHandle' });
+    }
+    if (q.sortBy === 'vote_date' && q.userHandle === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['sortBy'], message: 'sortBy=vote_date needs userHandle' });
+    }
+  });
+
+export type ImageListQuery = z.infer<typeof imageListQuerySchema>;
+
+export const imageListSchema = z
+  .object({
+    items: z.array(imageSchema),
+    total: z.number().int(),
+    hasNext: z.boolean(),
+    page: z.number().int(),
+    per_page: z.number().int(),
+  })
+  .meta({ id: 'ImageList' });
+
+export type ImageList = z.infer<typeof imageListSchema>;

@@ -1,0 +1,72 @@
+/**
+ * Thumbnail: validates an uploaded image and writes its WebP renditions (400 px and 1600 px long
+ * side), then marks it ready and updates its building's image count and cover. A file that is not
+ * an accepted image fails at once (no retry); storage or database errors are retried, and the
+ * image is marked failed when the last attempt fails. Renditions are written whole (storage.write)
+ * under fixed keys, so a re-run replaces them.
+ */
+import { z } from 'zod';
+import { RENDITION_SIZES } from '#domain/images';
+import { ID_MAX } from '#domain/query-params';
+import {
+  imageForProcessing,
+  markImageFailed,
+  markImageReady,
+  renditionKey,
+} from '../../modules/images/images.service.ts';
+import { ImageRejectedError, processImage } from '../../modules/images/renditions.ts';
+import { defineJob, PermanentJobError } from '../job.ts';
+
+export const thumbnailPayload = z.object({ imageId: z.number().int().positive().max(ID_MAX) });
+export type ThumbnailPayload = z.infer<typeof thumbnailPayload>;
+
+export const thumbnailJob = defineJob({
+  name: 'thumbnail',
+  payload: thumbnailPayload,
+  // Transient failures (storage, database) get three more tries over about half a minute.
+  options: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 },
+  async handler({ imageId }, { db, storage, log, isLastAttempt }) {
+    const image = await imageForProcessing(db, imageId);
+    if (!image) return { imageId, skipped: 'deleted' };
+    if (image.status === 'ready') return { imageId, skipped: 'ready' };
+    if (image.status !== 'processing' && image.status !== 'uploaded') {
+      throw new PermanentJobError(`Image ${imageId} is ${image.status}, not waiting for processing`);
+    }
+    const keys = Object.fromEntries(
+      RENDITION_SIZES.map((size) => [String(size), renditionKey(image.storage_key, size)]),
+    );
+    try {
+      const stored = await storage.stat(image.storage_key);
+      if (!stored) throw new ImageRejectedError('The uploaded file is missing');
+      if (stored.size > storage.maxUploadBytes) {
+        throw new ImageRejectedError(`The file is larger than ${storage.maxUploadBytes} bytes`);
+      }
+      const processed = await processImage(await storage.read(image.storage_key));
+      for (const r of processed.renditions) await storage.write(keys[String(r.size)]!, r.data, 'image/webp');
+      const done = await markImageReady(db, image, {
+        width: processed.width,
+        height: processed.height,
+        sizeBytes: stored.size,
+        renditions: keys,
+        exifYear: processed.exifYear,
+      });
+      if (!done) {
+        // Deleted while it was processed: its renditions have no row to be found by.
+        await storage.delete(Object.values(keys));
+        return { imageId, skipped: 'deleted' };
+      }
+      return { imageId, width: processed.width, height: processed.height, renditions: keys };
+    } catch (err) {
+      const rejected = err instanceof ImageRejectedError;
+      if (rejected || isLastAttempt) {
+        const reason = rejected ? err.message : 'The image could not be processed. Please try again.';
+        await markImageFailed(db, imageId, reason);
+        await storage.delete(Object.values(keys)).catch((cleanupErr: unknown) => {
+          log.warn({ err: cleanupErr, imageId }, 'could not remove renditions of a failed image');
+        });
+      }
+      if (rejected) throw new PermanentJobError(err.message, { cause: err });
+      throw err;
+    }
+  },
+});

@@ -1,0 +1,131 @@
+/** GET /api/buildings/: the explore card list, with the map's filters and pages. */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildingListSchema, type BuildingList } from '#domain/buildings';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { insertBuildings, insertStyles, insertUser } from '../../test/fixtures.ts';
+import { buildings } from '../../db/schema.ts';
+
+let t: TestApp;
+let ids: Map<string, number>;
+let styles: Map<string, number>;
+
+beforeAll(async () => {
+  t = await createTestApp({ SEED: 'false' });
+  const adder = await insertUser(t.app.db, 'lister');
+  styles = await insertStyles(t.app.db, ['Gothic', 'Baroque', 'Brutalism']);
+  ids = await insertBuildings(
+    t.app.db,
+    [
+      { name: 'Paris Gothic', lng: 2.35, lat: 48.85, year_built: 1260, styles: ['Gothic'] },
+      { name: 'Vienna Baroque', lng: 16.37, lat: 48.2, year_built: 1723, styles: ['Baroque', 'Gothic'] },
+      { name: 'London Brutal', lng: -0.12, lat: 51.5, year_built: 1976, styles: ['Brutalism'] },
+      { name: 'Fiji East', lng: 179.5, lat: -17.7, year_built: 1900 },
+      { name: 'Samoa West', lng: -171.8, lat: -13.8, year_built: 1905 },
+      { name: 'Exactly 180', lng: 180, lat: -16, year_built: null },
+      { name: 'Gone Tower', lng: -74.01, lat: 40.71, year_built: 1973, year_demolished: 2001 },
+    ],
+    styles,
+    adder.id,
+  );
+  await t.app.db
+    .update(buildings)
+    .set({ upvotes: 3, meh_votes: 1, downvotes: 1 })
+    .where(eq(buildings.id, ids.get('Paris Gothic')!));
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+async function list(query: string): Promise<BuildingList> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/buildings/${query}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return buildingListSchema.parse(res.json());
+}
+
+const names = async (query: string) => (await list(query)).items.map((i) => i.name).sort();
+
+describe('GET /api/buildings/', () => {
+  it('lists cards, newest first, with the paging fields', async () => {
+    const body = await list('');
+    expect(body).toMatchObject({ total: 7, page: 1, per_page: 20, pages: 1 });
+    expect(body.items.map((i) => i.id)).toEqual([...ids.values()].sort((a, b) => b - a));
+    expect(body.items.find((i) => i.name === 'Paris Gothic')).toEqual({
+      id: ids.get('Paris Gothic'),
+      name: 'Paris Gothic',
+      year_built: 1260,
+      year_demolished: null,
+      cover_image: null,
+      vote_stats: { net_votes: 2, upvotes: 3, meh_votes: 1, downvotes: 1 },
+      coordinates: [2.35, 48.85],
+    });
+    expect(body.items.find((i) => i.name === 'Gone Tower')).toMatchObject({ year_demolished: 2001 });
+  });
+
+  it('filters by a viewport, edges included', async () => {
+    expect(await names('?north=52&south=48&east=17&west=-1')).toEqual([
+      'London Brutal',
+      'Paris Gothic',
+      'Vienna Baroque',
+    ]);
+    expect(await names('?north=48.85&south=48.85&east=2.35&west=2.35')).toEqual(['Paris Gothic']);
+  });
+
+  it('filters a viewport across the antimeridian, wrapped or not', async () => {
+    const expected = ['Exactly 180', 'Fiji East', 'Samoa West'];
+    expect(await names('?north=0&south=-30&east=-170&west=170')).toEqual(expected);
+    expect(await names('?north=0&south=-30&east=190&west=170')).toEqual(expected);
+  });
+
+  it('filters by years built, inclusive, leaving out unknown years', async () => {
+    expect(await names('?builtAfterDate=1900&builtBeforeDate=1905')).toEqual(['Fiji East', 'Samoa West']);
+    expect(await names('?builtAfterDate=1973')).toEqual(['Gone Tower', 'London Brutal']);
+    expect(await names('?builtBeforeDate=1723')).toEqual(['Paris Gothic', 'Vienna Baroque']);
+  });
+
+  it('filters by styles (any of them), and combines every filter', async () => {
+    expect(await names(`?archStyles=${styles.get('Gothic')}`)).toEqual(['Paris Gothic', 'Vienna Baroque']);
+    expect(await names(`?archStyles=${styles.get('Baroque')},${styles.get('Brutalism')}`)).toEqual([
+      'London Brutal',
+      'Vienna Baroque',
+    ]);
+    const all = await list(
+      `?north=60&south=40&east=20&west=-5&builtAfterDate=1700&builtBeforeDate=1800&archStyles=${styles.get('Gothic')}`,
+    );
+    expect(all.items.map((i) => i.name)).toEqual(['Vienna Baroque']);
+    expect(all.total).toBe(1);
+  });
+
+  it('pages: per_page, page, total and pages; a page past the end is empty', async () => {
+    const newestFirst = [...ids.values()].sort((a, b) => b - a);
+    const p1 = await list('?per_page=3');
+    expect(p1).toMatchObject({ total: 7, page: 1, per_page: 3, pages: 3 });
+    expect(p1.items.map((i) => i.id)).toEqual(newestFirst.slice(0, 3));
+    const p3 = await list('?per_page=3&page=3');
+    expect(p3.items.map((i) => i.id)).toEqual(newestFirst.slice(6));
+    const p4 = await list('?per_page=3&page=4');
+    expect(p4).toMatchObject({ items: [], total: 7, page: 4, pages: 3 });
+    const filtered = await list(`?archStyles=${styles.get('Gothic')}&per_page=1&page=2`);
+    expect(filtered).toMatchObject({ total: 2, pages: 2, page: 2 });
+    expect(filtered.items.map((i) => i.name)).toEqual(['Paris Gothic']);
+    expect((await list('?per_page=100')).items).toHaveLength(7);
+    expect(await list('?builtAfterDate=3000')).toMatchObject({ items: [], total: 0, pages: 0 });
+  });
+
+  it.each([
+    ['per_page=101', 'per_page must be between 1 and 100'],
+    ['per_page=0', 'per_page must be between 1 and 100'],
+    ['per_page=abc', 'per_page must be a whole number'],
+    ['page=0', 'page must be 1 or more'],
+    ['page=1.5', 'page must be a whole number'],
+    ['page=99999999999', 'page is too large'],
+    ['north=10&south=0', 'given together'],
+    ['archStyles=2147483648', 'archStyles'],
+    ['builtAfterDate=abc', 'builtAfterDate'],
+  ])('answers 400 for %s', async (query, message) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/buildings/?${query}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ detail: string }>().detail).toContain(message);
+  });
+});

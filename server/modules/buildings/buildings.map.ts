@@ -1,0 +1,512 @@
+/**
+ * The map's GeoJSON: every matching building as a point while the viewport holds at most
+ * `maxFeatures` of them, grid clusters beyond that (docs/decisions.md, "Map clustering").
+ */
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type {
+  BuildingFeature,
+  BuildingFeatureCollection,
+  BuildingsGeojsonQuery,
+  ClusterFeature,
+  MapFeature,
+} from '#domain/buildings';
+import type { Viewport } from '#domain/geo';
+import {
+  abbreviateCount,
+  cellBounds,
+  fitLevel,
+  GRID_MAX_LEVEL,
+  levelForZoom,
+  MAP_ZOOM_MAX,
+  zoomForViewport,
+  type GridWindow,
+} from '#domain/map-grid';
+import type { Client as PgClient } from 'pg';
+import type { Database, Db } from '../../db/client.ts';
+import { buildingGridCounts, buildings, images } from '../../db/schema.ts';
+import { imageUrl } from '../../storage/media-url.ts';
+import {
+  attributeFilterWhere,
+  buildingFilterWhere,
+  cellXSql,
+  cellYSql,
+  coverImageJoin,
+  gridWindowWhere,
+  hasAttributeFilters,
+  selectRows,
+} from './buildings.queries.ts';
+import { voteStats } from './buildings.service.ts';
+import { FreshReader, VersionedCache } from './map-cache.ts';
+
+/** Cached bodies live at most this long: view counters change without raising the data version. */
+export const MAP_BODY_TTL_MS = 60_000;
+
+export interface MapOptions {
+  /** Most buildings sent as points; more in the (widened) viewport means clusters. */
+  maxFeatures: number;
+  /** With year/style filters, clusters are counted exactly while the window holds at most this many buildings… */
+  filteredScanMax: number;
+  /** …and beyond it from a block sample of about this many rows of the whole table. */
+  filteredSampleRows: number;
+}
+
+export const MAP_OPTION_DEFAULTS = { filteredScanMax: 100_000, filteredSampleRows: 30_000 } as const;
+
+/** What one request asks for, worked out before touching the database. */
+export interface MapPlan {
+  viewport: Viewport | undefined;
+  window: GridWindow;
+  /** floor(zoom): clusters' expansion zoom depends on it. */
+  zoomFloor: number;
+  filtered: boolean;
+  /** Key of everything a clustered body depends on. */
+  windowKey: string;
+  /** Key of everything a body of points depends on. */
+  pointsKey: string;
+}
+
+function viewportOf(q: BuildingsGeojsonQuery): Viewport | undefined {
+  if (q.north === undefined || q.south === undefined || q.east === undefined || q.west === undefined) {
+    return undefined;
+  }
+  return { north: q.north, south: q.south, east: q.east, west: q.west };
+}
+
+export function planMap(q: BuildingsGeojsonQuery, opts: MapOptions): MapPlan {
+  const viewport = viewportOf(q);
+  const zoom = q.zoom ?? zoomForViewport(viewport);
+  const window = fitLevel(viewport, levelForZoom(zoom));
+  const filters = [
+    q.builtAfterDate ?? '',
+    q.builtBeforeDate ?? '',
+    [...(q.archStyles ?? [])].sort((a, b) => a - b).join(','),
+    opts.maxFeatures,
+  ].join('|');
+  const cells = `${window.level}:${window.xRanges.map((r) => r.join('-')).join(',')}:${window.yRange.join('-')}`;
+  const edges = viewport ? `${viewport.north},${viewport.south},${viewport.east},${viewport.west}` : 'world';
+  return {
+    viewport,
+    window,
+    zoomFloor: Math.floor(zoom),
+    filtered: hasAttributeFilters(q),
+    windowKey: `c|${cells}|${Math.floor(zoom)}|${filters}`,
+    pointsKey: `p|${edges}|${filters}`,
+  };
+}
+
+/** Channel on which the version triggers announce each new map data version (migration 0002). */
+export const MAP_VERSION_CHANNEL = 'atlas_map_version';
+
+export async function readMapVersion(db: Db): Promise<number> {
+  // A plain statement: this runs for every map request on PostgreSQL, and the query builder costs more than the query.
+  const rows = await selectRows<{ version: number | string }>(
+    db,
+    sql`SELECT version FROM map_data_version WHERE id = 1`,
+  );
+  return Number(rows[0]?.version ?? 0);
+}
+
+/** Where a process learns the current map data version. */
+export interface MapVersionSource {
+  current(): Promise<number>;
+  /** Reads the version now (after a write of this process committed, so its next reads see it). */
+  refresh(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * PGlite lives in this process and delivers a commit's notifications before the commit returns,
+ * so the version kept from them is always current. On PostgreSQL a dedicated connection LISTENs:
+ * changes show as soon as their notification arrives (a few milliseconds; at once for this
+ * process's own building writes, which call `refresh`). While that connection is down every
+ * request reads the version (one read per burst of requests) until it is back.
+ */
+export async function mapVersionSource(
+  database: Database,
+  databaseUrl: string | undefined,
+): Promise<MapVersionSource> {
+  const { pglite } = database;
+  if (database.kind === 'pglite' && pglite) {
+    let version = await readMapVersion(database.db);
+    const unlisten = await pglite.listen(MAP_VERSION_CHANNEL, (payload) => {
+      const v = Number(payload);
+      if (Number.isFinite(v) && v > version) version = v;
+    });
+    return {
+      current: () => Promise.resolve(version),
+      refresh: async () => undefined,
+      close: async () => {
+        // The database may already be closed when the app shuts down.
+        await unlisten().catch(() => undefined);
+      },
+    };
+  }
+  const listener = new PgVersionListener(database.db, databaseUrl);
+  await listener.start();
+  return listener;
+}
+
+const RECONNECT_MS = 1000;
+
+class PgVersionListener implements MapVersionSource {
+  /** null while not listening: then each request reads the version. */
+  private version: number | null = null;
+  private readonly reader: FreshReader<number>;
+  private client: PgClient | null = null;
+  private closing = false;
+  private retry: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly url: string | undefined,
+  ) {
+    this.reader = new FreshReader(() => readMapVersion(db));
+  }
+
+  async start(): Promise<void> {
+    if (!this.url) return;
+    try {
+      await this.connect(this.url);
+    } catch {
+      this.scheduleReconnect();
+    }
+  }
+
+  current(): Promise<number> {
+    return this.version !== null ? Promise.resolve(this.version) : this.reader.current();
+  }
+
+  async refresh(): Promise<void> {
+    this.adopt(await readMapVersion(this.db));
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    if (this.retry) clearTimeout(this.retry);
+    await this.client?.end().catch(() => undefined);
+  }
+
+  private adopt(v: number) {
+    if (this.version !== null && Number.isFinite(v) && v > this.version) this.version = v;
+  }
+
+  private async connect(url: string) {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: url, application_name: 'atlas-map-version' });
+    client.on('notification', (msg) => {
+      if (msg.channel === MAP_VERSION_CHANNEL) this.adopt(Number(msg.payload));
+    });
+    const lost = () => {
+      if (this.client !== client) return;
+      this.client = null;
+      this.version = null;
+      this.scheduleReconnect();
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    await client.connect();
+    this.client = client;
+    await client.query(`LISTEN ${MAP_VERSION_CHANNEL}`);
+    // Read after LISTEN: commits before it are in the value, later ones are notified.
+    this.version = await readMapVersion(this.db);
+  }
+
+  private scheduleReconnect() {
+    if (this.closing || this.retry || !this.url) return;
+    const url = this.url;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      this.connect(url).catch(() => this.scheduleReconnect());
+    }, RECONNECT_MS);
+    this.retry.unref();
+  }
+}
+
+interface Cell {
+  x: number;
+  y: number;
+  count: number;
+  sumLng: number;
+  sumLat: number;
+  /** The building's id when count is 1 (exact cells only). */
+  singleId: number | null;
+}
+
+/**
+ * Unfiltered cells of a window, from the precomputed grid; none when the window holds at most
+ * `atMost` buildings (the caller then sends points), so that case transfers no rows.
+ */
+async function gridCells(db: Db, w: GridWindow, atMost: number): Promise<Cell[]> {
+  const g = buildingGridCounts;
+  const columns = or(...w.xRanges.map(([a, b]) => sql`${g.cell_x} BETWEEN ${a} AND ${b}`));
+  // Plain SQL on the hot paths: drizzle's select builder costs more than these queries.
+  const rows = await selectRows<{ x: number; y: number; n: number; sl: number; sa: number; si: number }>(
+    db,
+    sql`WITH cells AS (
+          SELECT ${g.cell_x} AS x, ${g.cell_y} AS y, ${g.building_count} AS n, ${g.sum_lng} AS sl,
+                 ${g.sum_lat} AS sa, ${g.sum_id}::float8 AS si
+          FROM ${g}
+          WHERE ${g.level} = ${w.level} AND ${g.cell_y} BETWEEN ${w.yRange[0]} AND ${w.yRange[1]} AND (${columns})
+        )
+        SELECT * FROM cells WHERE (SELECT sum(n) FROM cells) > ${atMost}`,
+  );
+  return rows.map((r) => ({
+    x: r.x,
+    y: r.y,
+    count: r.n,
+    sumLng: r.sl,
+    sumLat: r.sa,
+    singleId: r.n === 1 ? Number(r.si) : null,
+  }));
+}
+
+/** Filtered cells of a window counted per request: exact, or estimated from a block sample. */
+async function filteredCells(
+  db: Db,
+  q: BuildingsGeojsonQuery,
+  w: GridWindow,
+  sample: { percent: number } | null,
+): Promise<Cell[]> {
+  const from = sample
+    ? sql`${buildings} TABLESAMPLE SYSTEM (${sql.raw(sample.percent.toFixed(4))}) REPEATABLE (7)`
+    : sql`${buildings}`;
+  const cx = cellXSql(w.level);
+  const cy = cellYSql(w.level);
+  const where = and(gridWindowWhere(w), attributeFilterWhere(q));
+  const rows = await selectRows<{ x: number; y: number; n: number; sl: number; sa: number; id: number }>(
+    db,
+    sql`
+    SELECT ${cx} AS x, ${cy} AS y, count(*)::int AS n, sum(${buildings.lng}) AS sl, sum(${buildings.lat}) AS sa,
+           min(${buildings.id}) AS id
+    FROM ${from}
+    ${where ? sql`WHERE ${where}` : sql``}
+    GROUP BY 1, 2`,
+  );
+  const scale = sample ? 100 / sample.percent : 1;
+  return rows.map((r) => ({
+    x: Number(r.x),
+    y: Number(r.y),
+    count: sample ? Math.max(1, Math.round(Number(r.n) * scale)) : Number(r.n),
+    sumLng: Number(r.sl) * scale,
+    sumLat: Number(r.sa) * scale,
+    singleId: !sample && Number(r.n) === 1 ? Number(r.id) : null,
+  }));
+}
+
+/** Buildings matching the filters within the window, counting no further than `limit`. */
+async function countInWindow(
+  db: Db,
+  q: BuildingsGeojsonQuery,
+  w: GridWindow,
+  limit: number,
+): Promise<number> {
+  const rows = await selectRows<{ n: number }>(
+    db,
+    sql`
+    SELECT count(*)::int AS n FROM (
+      SELECT 1 FROM ${buildings} WHERE ${and(gridWindowWhere(w), attributeFilterWhere(q)) ?? sql`true`} LIMIT ${limit}
+    ) AS s`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+async function totalBuildings(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: buildingGridCounts.building_count })
+    .from(buildingGridCounts)
+    .where(eq(buildingGridCounts.level, 0));
+  return row?.n ?? 0;
+}
+
+interface PointRow {
+  id: number;
+  name: string;
+  description: string | null;
+  lng: number;
+  lat: number;
+  year_built: number | null;
+  year_demolished: number | null;
+  image_count: number;
+  views: number;
+  upvotes: number;
+  meh_votes: number;
+  downvotes: number;
+  storage_key: string | null;
+  renditions: Record<string, string> | null;
+}
+
+async function selectPoints(db: Db, where: SQL | undefined, limit: number): Promise<BuildingFeature[]> {
+  const b = buildings;
+  const rows = await selectRows<PointRow>(
+    db,
+    sql`SELECT ${b.id} AS id, ${b.name} AS name, ${b.description} AS description, ${b.lng} AS lng,
+               ${b.lat} AS lat, ${b.year_built} AS year_built, ${b.year_demolished} AS year_demolished,
+               ${b.image_count} AS image_count, ${b.views} AS views, ${b.upvotes} AS upvotes,
+               ${b.meh_votes} AS meh_votes, ${b.downvotes} AS downvotes,
+               ${images.storage_key} AS storage_key, ${images.renditions} AS renditions
+        FROM ${b} LEFT JOIN ${images} ON ${coverImageJoin}
+        ${where ? sql`WHERE ${where}` : sql``}
+        ORDER BY ${b.id}
+        LIMIT ${limit}`,
+  );
+  return rows.map((r) => ({
+    type: 'Feature',
+    id: r.id,
+    geometry: { type: 'Point', coordinates: [r.lng, r.lat] },
+    properties: {
+      cluster: false,
+      id: r.id,
+      name: r.name,
+      description: r.description,
+      year_built: r.year_built,
+      year_demolished: r.year_demolished,
+      cover_image: r.storage_key
+        ? imageUrl({ storage_key: r.storage_key, renditions: r.renditions ?? {} })
+        : null,
+      image_count: r.image_count,
+      views: r.views,
+      vote_stats: voteStats(r),
+    },
+  }));
+}
+
+const round6 = (v: number) => Math.round(v * 1e6) / 1e6;
+
+function clusterFeature(plan: MapPlan, cell: Cell): ClusterFeature {
+  const level = plan.window.level;
+  const bounds = cellBounds(level, cell.x, cell.y);
+  // The centroid, kept inside its cell (sums of estimated or float-accumulated values may drift).
+  const lng = Math.min(bounds[2], Math.max(bounds[0], cell.sumLng / cell.count));
+  const lat = Math.min(bounds[3], Math.max(bounds[1], cell.sumLat / cell.count));
+  // Zoomed to `level` the cell spans ~512 px and splits into 8 × 8 smaller cells.
+  const expansion = level < GRID_MAX_LEVEL ? level : Math.max(level, plan.zoomFloor + 1);
+  return {
+    type: 'Feature',
+    geometry: { type: 'Point', coordinates: [round6(lng), round6(lat)] },
+    properties: {
+      cluster: true,
+      cluster_id: `${level}/${cell.x}/${cell.y}`,
+      point_count: cell.count,
+      point_count_abbreviated: abbreviateCount(cell.count),
+      expansion_zoom: Math.min(MAP_ZOOM_MAX, Math.max(plan.zoomFloor + 1, expansion)),
+      bounds,
+    },
+  };
+}
+
+function viewportBbox(v: Viewport | undefined): [number, number, number, number] {
+  if (!v) return [-180, -90, 180, 90];
+  if (v.east - v.west >= 360) return [-180, v.south, 180, v.north];
+  const wrap = (lng: number) => (lng >= -180 && lng <= 180 ? lng : ((((lng + 180) % 360) + 360) % 360) - 180);
+  return [wrap(v.west), v.south, wrap(v.east), v.north];
+}
+
+/** Every matching building in the exact viewport as a point (the caller knows they fit). */
+export async function renderPoints(
+  db: Db,
+  q: BuildingsGeojsonQuery,
+  plan: MapPlan,
+  opts: MapOptions,
+): Promise<BuildingFeatureCollection> {
+  const features = await selectPoints(db, buildingFilterWhere(q), opts.maxFeatures);
+  return {
+    type: 'FeatureCollection',
+    features,
+    truncated: false,
+    total: features.length,
+    approximate: false,
+    bbox: viewportBbox(plan.viewport),
+  };
+}
+
+/**
+ * Clusters for the window, or null when the window holds no more than `maxFeatures` matching
+ * buildings (then the caller sends points). Cells holding one building are sent as its point.
+ */
+export async function renderClusters(
+  db: Db,
+  q: BuildingsGeojsonQuery,
+  plan: MapPlan,
+  opts: MapOptions,
+): Promise<BuildingFeatureCollection | null> {
+  const w = plan.window;
+  let cells = await gridCells(db, w, opts.maxFeatures);
+  if (cells.length === 0) return null;
+  const upper = cells.reduce((n, c) => n + c.count, 0);
+  let approximate = false;
+  if (plan.filtered) {
+    if ((await countInWindow(db, q, w, opts.maxFeatures + 1)) <= opts.maxFeatures) return null;
+    if (upper <= opts.filteredScanMax) {
+      cells = await filteredCells(db, q, w, null);
+    } else {
+      const all = await totalBuildings(db);
+      const percent = Math.min(100, (100 * opts.filteredSampleRows) / Math.max(1, all));
+      cells = await filteredCells(db, q, w, percent >= 100 ? null : { percent });
+      approximate = percent < 100;
+    }
+  }
+  const singles = cells.filter((c) => c.singleId !== null).map((c) => c.singleId!);
+  const points = singles.length ? await selectPoints(db, inArray(buildings.id, singles), singles.length) : [];
+  const features: MapFeature[] = [
+    ...cells.filter((c) => c.singleId === null).map((c) => clusterFeature(plan, c)),
+    ...points,
+  ];
+  return {
+    type: 'FeatureCollection',
+    features,
+    truncated: features.some((f) => f.properties.cluster),
+    total: cells.reduce((n, c) => n + c.count, 0),
+    approximate,
+    bbox: w.bbox,
+  };
+}
+
+/** Map bodies for one app: rendered once per (data version, window or viewport, filters), then served as bytes. */
+export class MapBodies {
+  private readonly cache: VersionedCache<Buffer | null>;
+  private readonly byUrl: VersionedCache<Buffer>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly versions: MapVersionSource,
+    private readonly opts: MapOptions,
+    cacheBytes: number,
+    ttlMs = MAP_BODY_TTL_MS,
+  ) {
+    // null stands for "this window holds few enough buildings: send points of the exact viewport".
+    this.cache = new VersionedCache<Buffer | null>(cacheBytes, ttlMs, (b) => b?.length ?? 0);
+    // Holds the same buffers as `cache`: only the keys and entries cost memory of their own.
+    this.byUrl = new VersionedCache<Buffer>(cacheBytes, ttlMs, () => 0);
+  }
+
+  /**
+   * The body last sent for exactly this URL, if nothing changed since: requests repeating a URL
+   * (every client at the start view, a map panned back) skip validation and planning entirely.
+   * Only valid requests are ever stored, so a hit needs no validation.
+   */
+  async bodyForUrl(url: string): Promise<Buffer | undefined> {
+    if (!this.cache.enabled) return undefined;
+    return this.byUrl.peek(await this.versions.current(), url);
+  }
+
+  /** The JSON body of GET /api/buildings/geojson for a parsed query, remembered for its URL. */
+  async body(q: BuildingsGeojsonQuery, url?: string): Promise<Buffer> {
+    const plan = planMap(q, this.opts);
+    const version = this.cache.enabled ? await this.versions.current() : 0;
+    const body = await this.render(q, plan, version);
+    if (url !== undefined) this.byUrl.set(version, url, body);
+    return body;
+  }
+
+  private async render(q: BuildingsGeojsonQuery, plan: MapPlan, version: number): Promise<Buffer> {
+    const clustered = await this.cache.get(version, plan.windowKey, async () => {
+      const body = await renderClusters(this.db, q, plan, this.opts);
+      return body ? Buffer.from(JSON.stringify(body)) : null;
+    });
+    if (clustered) return clustered;
+    const points = await this.cache.get(version, plan.pointsKey, async () =>
+      Buffer.from(JSON.stringify(await renderPoints(this.db, q, plan, this.opts))),
+    );
+    return points!;
+  }
+}

@@ -1,0 +1,54 @@
+/** Helpers for the buildings API tests. */
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import {
+  buildingFeatureCollectionSchema,
+  type BuildingFeature,
+  type BuildingFeatureCollection,
+  type ClusterFeature,
+} from '#domain/buildings';
+import { cellX, cellY, GRID_MAX_LEVEL } from '#domain/map-grid';
+import type { Db } from '../../db/client.ts';
+import { buildingGridCounts, buildings } from '../../db/schema.ts';
+
+export const pointsOf = (body: BuildingFeatureCollection) =>
+  body.features.filter((f): f is BuildingFeature => !f.properties.cluster);
+
+export const clustersOf = (body: BuildingFeatureCollection) =>
+  body.features.filter((f): f is ClusterFeature => f.properties.cluster);
+
+/** Buildings a response accounts for: its points plus every cluster's count. */
+export const accountedFor = (body: BuildingFeatureCollection) =>
+  pointsOf(body).length + clustersOf(body).reduce((n, c) => n + c.properties.point_count, 0);
+
+export async function getGeojson(app: FastifyInstance, query: string): Promise<BuildingFeatureCollection> {
+  const res = await app.inject({ method: 'GET', url: `/api/buildings/geojson${query}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return buildingFeatureCollectionSchema.parse(res.json());
+}
+
+/**
+ * The grid table must equal the grid worked out afresh from the buildings (in JavaScript, with
+ * the same cell rules as the triggers).
+ */
+export async function expectGridMatchesBuildings(db: Db): Promise<void> {
+  const rows = await db.select({ id: buildings.id, lng: buildings.lng, lat: buildings.lat }).from(buildings);
+  const expected = new Map<string, { count: number; sumId: number }>();
+  for (const b of rows) {
+    for (let level = 0; level <= GRID_MAX_LEVEL; level++) {
+      const key = `${level}/${cellX(b.lng, level)}/${cellY(b.lat, level)}`;
+      const e = expected.get(key) ?? { count: 0, sumId: 0 };
+      e.count += 1;
+      e.sumId += b.id;
+      expected.set(key, e);
+    }
+  }
+  const grid = await db.select().from(buildingGridCounts);
+  const actual = new Map(
+    grid.map((g) => [
+      `${g.level}/${g.cell_x}/${g.cell_y}`,
+      { count: g.building_count, sumId: Number(g.sum_id) },
+    ]),
+  );
+  expect(Object.fromEntries(actual)).toEqual(Object.fromEntries(expected));
+}

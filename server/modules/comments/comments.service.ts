@@ -1,0 +1,327 @@
+/**
+ * Comments on buildings and images, two levels deep: top-level comments and their replies.
+ * Rows are locked parent first, then child, in every transaction that changes both, so
+ * replying, deleting and voting never deadlock and reply_count always equals the replies.
+ */
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  pageCount,
+  type Comment,
+  type CommentList,
+  type CommentReplies,
+  type CommentsQuery,
+  type CommentSort,
+  type CommentTargetType,
+  type NewReplyBody,
+  type RepliesQuery,
+} from '#domain/comments';
+import type { CurrentUser } from '#domain/users';
+import type { Db } from '../../db/client.ts';
+import { comments, users, votes } from '../../db/schema.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { DELETED_COMMENT, deleteVotesOn, findVotable, notFoundText } from '../votes/votes.service.ts';
+
+const COMMENT_NOT_FOUND = 'Comment not found';
+
+function commentColumns(viewerId: number | null) {
+  return {
+    id: comments.id,
+    username: users.handle,
+    user_id: comments.user_id,
+    content: comments.content,
+    target_type: comments.target_type,
+    target_id: comments.target_id,
+    parent_id: comments.parent_id,
+    deleted: comments.deleted,
+    reply_count: comments.reply_count,
+    upvotes: comments.upvotes,
+    downvotes: comments.downvotes,
+    edited: comments.edited,
+    created_at: comments.created_at,
+    user_vote:
+      viewerId === null
+        ? sql<number>`0`.mapWith(Number)
+        : sql<number>`coalesce((
+            select ${votes.vote} from ${votes}
+            where ${votes.user_id} = ${viewerId}
+              and ${votes.votable_type} = 'comment'
+              and ${votes.votable_id} = ${comments.id}
+          ), 0)`.mapWith(Number),
+  };
+}
+
+/** A comments row (or a selected one) with its author's handle and the reader's vote. */
+type CommentRow = Omit<typeof comments.$inferSelect, 'updated_at'> & { username: string; user_vote: number };
+
+function toComment(r: CommentRow): Comment {
+  return {
+    id: r.id,
+    username: r.username,
+    user_id: r.user_id,
+    content: r.deleted ? '' : r.content,
+    target_type: r.target_type as CommentTargetType,
+    target_id: r.target_id,
+    parent_id: r.parent_id,
+    deleted: r.deleted,
+    reply_count: r.reply_count,
+    upvotes: r.upvotes,
+    downvotes: r.downvotes,
+    user_vote: r.user_vote === 1 ? 1 : r.user_vote === -1 ? -1 : 0,
+    edited: r.edited,
+    created_at: r.created_at.toISOString(),
+  };
+}
+
+function selectComments(db: Db, viewerId: number | null) {
+  return db.select(commentColumns(viewerId)).from(comments).innerJoin(users, eq(users.id, comments.user_id));
+}
+
+async function getComment(db: Db, id: number, viewerId: number | null): Promise<Comment | null> {
+  const [row] = await selectComments(db, viewerId).where(eq(comments.id, id));
+  return row ? toComment(row) : null;
+}
+
+/** ORDER BY of each sort (design: popular and controversial); newer, then higher id, breaks ties. */
+function sortOrder(sort: CommentSort): SQL[] {
+  const up = comments.upvotes;
+  const down = comments.downvotes;
+  const newer = [desc(comments.created_at), desc(comments.id)];
+  switch (sort) {
+    case 'newest':
+      return newer;
+    case 'popular':
+      return [desc(sql`${up} - ${down}`), desc(sql`${up} + ${down}`), ...newer];
+    case 'controversial':
+      return [
+        desc(sql`case when ${up} = 0 or ${down} = 0 then 0::float8
+          else power((${up} + ${down})::float8, least(${up}, ${down})::float8 / greatest(${up}, ${down})) end`),
+        ...newer,
+      ];
+  }
+}
+
+async function requireTarget(db: Db, type: CommentTargetType, id: number, lock?: 'key share'): Promise<void> {
+  if (!(await findVotable(db, type, id, lock))) throw notFound(notFoundText(type));
+}
+
+/** One page of a target's top-level comments (deleted ones with replies included). */
+export async function listComments(
+  db: Db,
+  viewerId: number | null,
+  type: CommentTargetType,
+  targetId: number,
+  q: CommentsQuery,
+): Promise<CommentList> {
+  await requireTarget(db, type, targetId);
+  const where = and(
+    eq(comments.target_type, type),
+    eq(comments.target_id, targetId),
+    isNull(comments.parent_id),
+  );
+  const [[total], rows] = await Promise.all([
+    db.select({ n: count() }).from(comments).where(where),
+    selectComments(db, viewerId)
+      .where(where)
+      .orderBy(...sortOrder(q.sort))
+      .limit(q.per_page)
+      .offset((q.page - 1) * q.per_page),
+  ]);
+  return { items: rows.map(toComment), pages: pageCount(total?.n ?? 0, q.per_page), page: q.page };
+}
+
+/** One page of a comment's replies, oldest first. */
+export async function listReplies(
+  db: Db,
+  viewerId: number | null,
+  commentId: number,
+  q: RepliesQuery,
+): Promise<CommentReplies> {
+  const [parent] = await db.select({ id: comments.id }).from(comments).where(eq(comments.id, commentId));
+  if (!parent) throw notFound(COMMENT_NOT_FOUND);
+  const where = eq(comments.parent_id, commentId);
+  const [[total], rows] = await Promise.all([
+    db.select({ n: count() }).from(comments).where(where),
+    selectComments(db, viewerId)
+      .where(where)
+      .orderBy(asc(comments.created_at), asc(comments.id))
+      .limit(q.per_page)
+      .offset((q.page - 1) * q.per_page),
+  ]);
+  return {
+    comment_id: commentId,
+    items: rows.map(toComment),
+    page: q.page,
+    per_page: q.per_page,
+    pages: pageCount(total?.n ?? 0, q.per_page),
+  };
+}
+
+/** A new top-level comment on an existing building or image. */
+export async function createComment(
+  db: Db,
+  user: CurrentUser,
+  type: CommentTargetType,
+  targetId: number,
+  content: string,
+): Promise<Comment> {
+  return db.transaction(async (tx) => {
+    // Key-share lock: the target cannot be deleted until this comment is in.
+    await requireTarget(tx, type, targetId, 'key share');
+    const [row] = await tx
+      .insert(comments)
+      .values({ user_id: user.id, target_type: type, target_id: targetId, content })
+      .returning();
+    if (!row) throw new Error('comment insert returned nothing');
+    return toComment({ ...row, username: user.handle, user_vote: 0 });
+  });
+}
+
+/**
+ * A reply. A reply to a reply is attached to that reply's top-level comment (threads are two
+ * levels deep). The body's target must be the parent's; a deleted parent takes no replies.
+ */
+export async function createReply(
+  db: Db,
+  user: CurrentUser,
+  parentId: number,
+  body: NewReplyBody,
+): Promise<Comment> {
+  const [parent] = await db
+    .select({ id: comments.id, parent_id: comments.parent_id })
+    .from(comments)
+    .where(eq(comments.id, parentId));
+  if (!parent) throw notFound(COMMENT_NOT_FOUND);
+  const rootId = parent.parent_id ?? parent.id;
+  return db.transaction(async (tx) => {
+    const [root] = await tx
+      .select({
+        id: comments.id,
+        target_type: comments.target_type,
+        target_id: comments.target_id,
+        deleted: comments.deleted,
+      })
+      .from(comments)
+      .where(eq(comments.id, rootId))
+      .for('no key update');
+    if (!root) throw notFound(COMMENT_NOT_FOUND);
+    if (root.target_type !== body.target_type || root.target_id !== body.target_id) {
+      throw badRequest('target_type and target_id must be those of the comment replied to.');
+    }
+    if (root.deleted) throw conflict(DELETED_COMMENT);
+    const [row] = await tx
+      .insert(comments)
+      .values({
+        user_id: user.id,
+        target_type: body.target_type,
+        target_id: body.target_id,
+        parent_id: root.id,
+        content: body.content,
+      })
+      .returning();
+    if (!row) throw new Error('reply insert returned nothing');
+    await tx
+      .update(comments)
+      .set({ reply_count: sql`${comments.reply_count} + 1` })
+      .where(eq(comments.id, root.id));
+    return toComment({ ...row, username: user.handle, user_vote: 0 });
+  });
+}
+
+async function ownedComment(db: Db, user: CurrentUser, id: number) {
+  const [row] = await db
+    .select({ id: comments.id, user_id: comments.user_id, parent_id: comments.parent_id })
+    .from(comments)
+    .where(eq(comments.id, id));
+  if (!row) throw notFound(COMMENT_NOT_FOUND);
+  if (row.user_id !== user.id) throw forbidden('You can only change your own comments.');
+  return row;
+}
+
+/** The owner replaces the text; the comment is marked edited when the text changes. */
+export async function editComment(db: Db, user: CurrentUser, id: number, content: string): Promise<Comment> {
+  await ownedComment(db, user, id);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ content: comments.content, deleted: comments.deleted })
+      .from(comments)
+      .where(eq(comments.id, id))
+      .for('no key update');
+    if (!row) throw notFound(COMMENT_NOT_FOUND);
+    if (row.deleted) throw conflict(DELETED_COMMENT);
+    if (row.content !== content) {
+      await tx
+        .update(comments)
+        .set({ content, edited: true, updated_at: sql`now()` })
+        .where(eq(comments.id, id));
+    }
+    const comment = await getComment(tx, id, user.id);
+    if (!comment) throw notFound(COMMENT_NOT_FOUND);
+    return comment;
+  });
+}
+
+/** Removes a comment row with its votes. */
+async function removeComment(tx: Db, id: number): Promise<void> {
+  await deleteVotesOn(tx, 'comment', [id]);
+  await tx.delete(comments).where(eq(comments.id, id));
+}
+
+/**
+ * The owner deletes a comment. A top-level comment with replies stays as a deleted placeholder
+ * (content removed, votes kept); anything else is removed with its votes and the parent's
+ * reply_count falls. A deleted placeholder whose last reply goes is removed too.
+ */
+export async function deleteComment(db: Db, user: CurrentUser, id: number): Promise<void> {
+  const owned = await ownedComment(db, user, id);
+  await db.transaction(async (tx) => {
+    if (owned.parent_id !== null) {
+      const [parent] = await tx
+        .select({ id: comments.id })
+        .from(comments)
+        .where(eq(comments.id, owned.parent_id))
+        .for('update');
+      if (!parent) throw notFound(COMMENT_NOT_FOUND);
+    }
+    const [row] = await tx
+      .select({ reply_count: comments.reply_count, deleted: comments.deleted })
+      .from(comments)
+      .where(eq(comments.id, id))
+      .for('update');
+    if (!row) throw notFound(COMMENT_NOT_FOUND);
+
+    if (row.reply_count > 0) {
+      if (!row.deleted) {
+        await tx
+          .update(comments)
+          .set({ deleted: true, content: '', updated_at: sql`now()` })
+          .where(eq(comments.id, id));
+      }
+      return;
+    }
+    await removeComment(tx, id);
+    if (owned.parent_id === null) return;
+    const [parent] = await tx
+      .update(comments)
+      .set({ reply_count: sql`${comments.reply_count} - 1` })
+      .where(eq(comments.id, owned.parent_id))
+      .returning({ reply_count: comments.reply_count, deleted: comments.deleted });
+    if (parent && parent.deleted && parent.reply_count === 0) await removeComment(tx, owned.parent_id);
+  });
+}
+
+/**
+ * Removes every comment (and the votes on them) of a building or image; call it in the
+ * transaction that removes the target, since comments have no foreign key to their target.
+ */
+export async function deleteCommentsOn(tx: Db, type: CommentTargetType, targetId: number): Promise<void> {
+  const onTarget = and(eq(comments.target_type, type), eq(comments.target_id, targetId));
+  await tx
+    .delete(votes)
+    .where(
+      and(
+        eq(votes.votable_type, 'comment'),
+        inArray(votes.votable_id, tx.select({ id: comments.id }).from(comments).where(onTarget)),
+      ),
+    );
+  await tx.delete(comments).where(onTarget);
+}

@@ -1,0 +1,93 @@
+/**
+ * PUT /api/uploads/<key>?expires=…&signature=… — the local storage's upload URL. Accepts one file
+ * per URL: signed and unexpired, the declared Content-Type, at most MAX_UPLOAD_BYTES, and only
+ * while its image is pending and no file is stored yet. Registered only with local storage.
+ */
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { IMAGE_CONTENT_TYPES } from '#domain/images';
+import { problemSchema } from '#domain/problem';
+import { integerParam } from '#domain/query-params';
+import { images } from '../../db/schema.ts';
+import { HttpProblem } from '../../http/errors.ts';
+import { AlreadyUploadedError, LocalStorage, UploadTooLargeError } from '../../storage/local-storage.ts';
+import { STORAGE_KEY_PATTERN } from '../../storage/storage.ts';
+
+const uploadQuerySchema = z.object({
+  expires: integerParam('expires'),
+  signature: z.string().max(100),
+});
+
+const contentTypeOf = (key: string): string | undefined =>
+  (IMAGE_CONTENT_TYPES as Record<string, string>)[key.slice(key.lastIndexOf('.')).toLowerCase()];
+
+/** A refusal sent before the body was read: the rest of the body is not worth receiving. */
+function refuse(reply: FastifyReply, status: number, detail: string): never {
+  reply.header('connection', 'close');
+  throw new HttpProblem(status, detail);
+}
+
+export const uploadRoutes: FastifyPluginAsync = async (plain) => {
+  const storage = plain.storage;
+  if (!(storage instanceof LocalStorage)) return;
+  const app = plain.withTypeProvider<ZodTypeProvider>();
+  // Any body type reaches the handler unread, as a stream (this plugin's routes only).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+  app.put(
+    '/uploads/*',
+    {
+      schema: {
+        tags: ['images'],
+        summary: 'Upload URL of the local storage (as returned by POST /api/images/upload)',
+        querystring: uploadQuerySchema,
+        response: {
+          204: z.null().describe('Stored'),
+          403: problemSchema,
+          404: problemSchema,
+          409: problemSchema,
+          413: problemSchema,
+          415: problemSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const key = (request.params as { '*': string })['*'];
+      const contentType = contentTypeOf(key);
+      if (!STORAGE_KEY_PATTERN.test(key) || !contentType) refuse(reply, 404, 'No such upload URL.');
+      const { expires, signature } = request.query;
+      const check = storage.checkUpload(key, contentType, expires, signature);
+      if (check === 'invalid') refuse(reply, 403, 'This upload URL is not valid.');
+      if (check === 'expired') refuse(reply, 403, 'This upload URL has expired.');
+
+      const declared = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+      if (declared !== contentType)
+        refuse(reply, 415, `The file must be sent with Content-Type ${contentType}.`);
+      const length = Number(request.headers['content-length']);
+      if (length > storage.maxUploadBytes) {
+        refuse(reply, 413, `The file is larger than ${storage.maxUploadBytes} bytes.`);
+      }
+
+      const [image] = await app.db
+        .select({ status: images.status })
+        .from(images)
+        .where(eq(images.storage_key, key));
+      if (!image) refuse(reply, 404, 'No image waits for this upload.');
+      if (image.status !== 'pending') refuse(reply, 409, 'This upload URL was already used.');
+
+      try {
+        await storage.receiveUpload(key, request.raw);
+      } catch (err) {
+        if (err instanceof UploadTooLargeError) {
+          refuse(reply, 413, `The file is larger than ${storage.maxUploadBytes} bytes.`);
+        }
+        if (err instanceof AlreadyUploadedError) refuse(reply, 409, 'This upload URL was already used.');
+        throw err;
+      }
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,171 @@
+/**
+ * Local disk storage under DATA_DIR/media. Uploads come to this server through signed,
+ * expiring URLs (`PUT /api/uploads/<key>?expires=…&signature=…`); files are served under /media.
+ * Every write goes to DATA_DIR/media-tmp first and is renamed (or linked) into place, so a
+ * reader never sees half a file.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import {
+  assertStorageKey,
+  isStorageKey,
+  ObjectNotFoundError,
+  type ObjectStorage,
+  type StoredObject,
+  type UploadSlot,
+} from './storage.ts';
+import { checkUploadSignature, uploadSignature, type UploadCheck } from './upload-signature.ts';
+
+export const UPLOAD_ROUTE_PREFIX = '/api/uploads/';
+
+export class UploadTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`The file is larger than ${limit} bytes`);
+    this.name = 'UploadTooLargeError';
+  }
+}
+
+export class AlreadyUploadedError extends Error {
+  constructor(key: string) {
+    super(`A file was already uploaded to ${key}`);
+    this.name = 'AlreadyUploadedError';
+  }
+}
+
+export interface LocalStorageOptions {
+  dataDir: string;
+  secret: string;
+  maxUploadBytes: number;
+  uploadUrlTtlSeconds: number;
+}
+
+const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
+
+export class LocalStorage implements ObjectStorage {
+  readonly kind = 'local' as const;
+  readonly publicBaseUrl = '/media';
+  readonly maxUploadBytes: number;
+  /** Folder served under /media. */
+  readonly root: string;
+  private readonly tmpDir: string;
+  private readonly secret: string;
+  private readonly ttlSeconds: number;
+
+  constructor(opts: LocalStorageOptions) {
+    this.root = path.join(opts.dataDir, 'media');
+    this.tmpDir = path.join(opts.dataDir, 'media-tmp');
+    this.secret = opts.secret;
+    this.maxUploadBytes = opts.maxUploadBytes;
+    this.ttlSeconds = opts.uploadUrlTtlSeconds;
+  }
+
+  async init(): Promise<void> {
+    await fs.mkdir(this.root, { recursive: true });
+    await fs.mkdir(this.tmpDir, { recursive: true });
+  }
+
+  /** Absolute path of a key; the key pattern keeps it inside the media folder. */
+  pathOf(key: string): string {
+    assertStorageKey(key);
+    const file = path.resolve(this.root, key);
+    if (!file.startsWith(this.root + path.sep)) throw new Error(`Not a storage key: ${key}`);
+    return file;
+  }
+
+  private tmpPath(): string {
+    return path.join(this.tmpDir, `${crypto.randomUUID()}.part`);
+  }
+
+  createUploadUrl(key: string, contentType: string): Promise<UploadSlot> {
+    assertStorageKey(key);
+    const expires = Math.floor(Date.now() / 1000) + this.ttlSeconds;
+    const signature = uploadSignature(this.secret, key, contentType, expires);
+    const query = new URLSearchParams({ expires: String(expires), signature });
+    return Promise.resolve({
+      url: `${UPLOAD_ROUTE_PREFIX}${key}?${query.toString()}`,
+      contentType,
+      expiresAt: new Date(expires * 1000),
+    });
+  }
+
+  checkUpload(key: string, contentType: string, expires: number, signature: string): UploadCheck {
+    return checkUploadSignature(this.secret, key, contentType, expires, signature);
+  }
+
+  /**
+   * Streams an upload to a temporary file and links it into place. Throws UploadTooLargeError past
+   * maxUploadBytes and AlreadyUploadedError when the key already holds a file; neither leaves a file.
+   * The stream is not destroyed on a refusal, so the caller can still answer.
+   */
+  async receiveUpload(key: string, body: Readable): Promise<number> {
+    const target = this.pathOf(key);
+    const tmp = this.tmpPath();
+    const file = await fs.open(tmp, 'wx', 0o644);
+    let size = 0;
+    try {
+      try {
+        for await (const chunk of body.iterator({ destroyOnReturn: false })) {
+          const bytes = chunk as Buffer;
+          size += bytes.length;
+          if (size > this.maxUploadBytes) throw new UploadTooLargeError(this.maxUploadBytes);
+          await file.write(bytes);
+        }
+      } finally {
+        await file.close();
+      }
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      try {
+        // link, unlike rename, refuses to replace: the first upload to a key wins.
+        await fs.link(tmp, target);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new AlreadyUploadedError(key);
+        throw err;
+      }
+      return size;
+    } finally {
+      await fs.rm(tmp, { force: true });
+    }
+  }
+
+  async stat(key: string): Promise<StoredObject | null> {
+    try {
+      const s = await fs.stat(this.pathOf(key));
+      return s.isFile() ? { size: s.size } : null;
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+  }
+
+  async read(key: string): Promise<Buffer> {
+    try {
+      return await fs.readFile(this.pathOf(key));
+    } catch (err) {
+      if (isMissing(err)) throw new ObjectNotFoundError(key);
+      throw err;
+    }
+  }
+
+  async write(key: string, data: Buffer, _contentType?: string): Promise<void> {
+    const target = this.pathOf(key);
+    const tmp = this.tmpPath();
+    try {
+      await fs.writeFile(tmp, data, { flag: 'wx', mode: 0o644 });
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      await fs.rename(tmp, target);
+    } finally {
+      await fs.rm(tmp, { force: true });
+    }
+  }
+
+  async delete(keys: string[]): Promise<void> {
+    // A key this storage never writes names no file of it.
+    for (const key of keys.filter(isStorageKey)) await fs.rm(this.pathOf(key), { force: true });
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}

@@ -1,0 +1,123 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../config.ts';
+import { LocalStorage } from './local-storage.ts';
+import { checkUploadSignature, loadSigningSecret, SECRET_FILE, uploadSignature } from './upload-signature.ts';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'atlas-storage-'));
+});
+afterAll(async () => fs.rm(dir, { recursive: true, force: true }));
+
+describe('upload URL signatures', () => {
+  const secret = 'x'.repeat(40);
+  const key = 'images/3/0b9f3c52-6f1e-4a43-9d2c-5a1d6f0e7b11.jpg';
+  const future = Math.floor(Date.now() / 1000) + 60;
+
+  it('accept the signed key, type and expiry only', () => {
+    const sig = uploadSignature(secret, key, 'image/jpeg', future);
+    expect(checkUploadSignature(secret, key, 'image/jpeg', future, sig)).toBe('ok');
+    expect(checkUploadSignature(secret, key, 'image/png', future, sig)).toBe('invalid');
+    expect(checkUploadSignature(secret, key, 'image/jpeg', future + 1, sig)).toBe('invalid');
+    expect(checkUploadSignature(secret, key.replace('3', '4'), 'image/jpeg', future, sig)).toBe('invalid');
+    expect(checkUploadSignature('y'.repeat(40), key, 'image/jpeg', future, sig)).toBe('invalid');
+    expect(checkUploadSignature(secret, key, 'image/jpeg', future, '')).toBe('invalid');
+  });
+
+  it('expire', () => {
+    const past = Math.floor(Date.now() / 1000) - 1;
+    const sig = uploadSignature(secret, key, 'image/jpeg', past);
+    expect(checkUploadSignature(secret, key, 'image/jpeg', past, sig)).toBe('expired');
+  });
+});
+
+describe('the signing secret', () => {
+  it('is generated once under DATA_DIR and kept across restarts', async () => {
+    const first = await loadSigningSecret(undefined, dir);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(await loadSigningSecret(undefined, dir)).toBe(first);
+    expect((await fs.stat(path.join(dir, SECRET_FILE))).mode & 0o777).toBe(0o600);
+  });
+
+  it('comes from UPLOAD_SIGNING_SECRET when set', async () => {
+    expect(await loadSigningSecret('s'.repeat(32), dir)).toBe('s'.repeat(32));
+  });
+});
+
+describe('local storage', () => {
+  it('keeps keys inside the media folder', async () => {
+    const storage = new LocalStorage({
+      dataDir: dir,
+      secret: 'x'.repeat(32),
+      maxUploadBytes: 1024,
+      uploadUrlTtlSeconds: 60,
+    });
+    await storage.init();
+    expect(() => storage.pathOf('../upload-signing-secret')).toThrow();
+    expect(() => storage.pathOf('images/1/../../x.jpg')).toThrow();
+    await expect(storage.write('images/1/../../../x.jpg', Buffer.from('x'), 'image/jpeg')).rejects.toThrow();
+    const key = 'images/1/0b9f3c52-6f1e-4a43-9d2c-5a1d6f0e7b11-400.webp';
+    await storage.write(key, Buffer.from('abc'), 'image/webp');
+    expect(await storage.stat(key)).toEqual({ size: 3 });
+    await storage.delete([key, 'not/a/key']);
+    expect(await storage.stat(key)).toBeNull();
+  });
+});
+
+describe('storage configuration', () => {
+  it('defaults to local storage, 25 MB and 15 minutes', () => {
+    expect(loadConfig({}).storage).toEqual({
+      kind: 'local',
+      uploadSigningSecret: undefined,
+      maxUploadBytes: 25 * 1024 * 1024,
+      uploadUrlTtlSeconds: 900,
+    });
+  });
+
+  it('reads the S3 settings', () => {
+    const s3 = loadConfig({
+      STORAGE: 's3',
+      S3_BUCKET: 'media',
+      S3_ENDPOINT: 'http://127.0.0.1:9000/',
+      AWS_ACCESS_KEY_ID: 'a',
+      AWS_SECRET_ACCESS_KEY: 'b',
+      UPLOAD_URL_TTL_SECONDS: '300',
+      MAX_UPLOAD_BYTES: '1048576',
+    }).storage;
+    expect(s3).toEqual({
+      kind: 's3',
+      bucket: 'media',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+      publicUrl: 'http://127.0.0.1:9000/media',
+      credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
+      maxUploadBytes: 1048576,
+      uploadUrlTtlSeconds: 300,
+    });
+    expect(loadConfig({ STORAGE: 's3', S3_BUCKET: 'm', S3_REGION: 'eu-west-3' }).storage).toMatchObject({
+      publicUrl: 'https://m.s3.eu-west-3.amazonaws.com',
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+    expect(
+      loadConfig({ STORAGE: 's3', S3_BUCKET: 'm', S3_PUBLIC_URL: 'https://cdn.example.org/' }).storage,
+    ).toMatchObject({ publicUrl: 'https://cdn.example.org' });
+  });
+
+  it.each([
+    [{ STORAGE: 'disk' }, 'STORAGE'],
+    [{ STORAGE: 's3' }, 'S3_BUCKET'],
+    [{ STORAGE: 's3', S3_BUCKET: 'm', AWS_ACCESS_KEY_ID: 'a' }, 'AWS_ACCESS_KEY_ID'],
+    [{ MAX_UPLOAD_BYTES: '12abc' }, 'MAX_UPLOAD_BYTES'],
+    [{ UPLOAD_URL_TTL_SECONDS: '0' }, 'UPLOAD_URL_TTL_SECONDS'],
+    [{ UPLOAD_SIGNING_SECRET: 'short' }, 'UPLOAD_SIGNING_SECRET'],
+    [{ S3_ENDPOINT: 'ftp://x' }, 'S3_ENDPOINT'],
+  ])('refuses %o', (env, variable) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(variable);
+  });
+});

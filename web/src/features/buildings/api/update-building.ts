@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UpdateBuildingBody } from '#domain/buildings';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { buildingsQueryKey } from '../../../lib/query-keys.ts';
+
+/** PUT /api/buildings/{id} with the building body including its id (spec 7). */
+export async function updateBuilding(body: UpdateBuildingBody): Promise<void> {
+  await apiRequest(`/buildings/${body.id}`, { method: 'PUT', body, credentials: true });
+}
+
+/** Saving refreshes every cached building query: the panel, the map and the cards (spec 7). */
+export function useUpdateBuilding() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateBuilding,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: buildingsQueryKey }),
+  });
+}

@@ -1,0 +1,20 @@
+import { Anchor, SimpleGrid } from '@mantine/core';
+import { Link } from 'react-router';
+import type { BuildingDetail } from '#domain/buildings';
+import classes from './building-panel.module.css';
+
+const SHOWN = 6;
+
+/** Spec 2: the building's images as thumbnails; each opens the gallery. Nothing when it has none. */
+export function BuildingImages({ building }: { building: Pick<BuildingDetail, 'id' | 'name' | 'images'> }) {
+  if (building.images.length === 0) return null;
+  return (
+    <SimpleGrid cols={3} spacing={6} aria-label="Images">
+      {building.images.slice(0, SHOWN).map((image, index) => (
+        <Anchor key={image.id} component={Link} to={`/gallery/${building.id}`} className={classes.thumb}>
+          <img src={image.url} alt={`${building.name}, image ${index + 1}`} loading="lazy" />
+        </Anchor>
+      ))}
+    </SimpleGrid>
+  );
+}

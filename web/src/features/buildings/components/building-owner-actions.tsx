@@ -1,0 +1,83 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconEdit, IconTrash } from '@tabler/icons-react';
+import type { BuildingDetail } from '#domain/buildings';
+import { useDeleteBuilding } from '../api/delete-building.ts';
+import { EditBuildingForm } from './edit-building-form.tsx';
+
+export const DELETE_BUILDING_QUESTION = 'Are you sure you want to delete this building?';
+
+interface BuildingOwnerActionsProps {
+  building: BuildingDetail;
+  /** After a delete: the app leaves the building's page. */
+  onDeleted: () => void;
+}
+
+/** Spec 2 and 6: Edit and Delete, shown only to the user who added the building. */
+export function BuildingOwnerActions({ building, onDeleted }: BuildingOwnerActionsProps) {
+  const [editing, edit] = useDisclosure(false);
+  const [confirming, confirm] = useDisclosure(false);
+  const remove = useDeleteBuilding(onDeleted);
+
+  return (
+    <>
+      <Group gap="xs">
+        <Button
+          variant="light"
+          size="xs"
+          leftSection={<IconEdit size={16} aria-hidden />}
+          onClick={edit.open}
+        >
+          Edit
+        </Button>
+        <Button
+          variant="light"
+          color="red"
+          size="xs"
+          leftSection={<IconTrash size={16} aria-hidden />}
+          onClick={confirm.open}
+        >
+          Delete
+        </Button>
+      </Group>
+
+      <Modal
+        opened={editing}
+        onClose={edit.close}
+        title="Edit building"
+        size="lg"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        {/* Mounted only while open: every opening starts from the building as it is now. */}
+        {editing && <EditBuildingForm building={building} onSaved={edit.close} onCancel={edit.close} />}
+      </Modal>
+
+      <Modal
+        opened={confirming}
+        onClose={confirm.close}
+        title="Delete building"
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <Text>{DELETE_BUILDING_QUESTION}</Text>
+        <Group justify="flex-end" gap="sm" mt="lg">
+          <Button variant="default" onClick={confirm.close} disabled={remove.isPending}>
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            loading={remove.isPending}
+            onClick={() =>
+              remove.mutate(building.id, {
+                // Spec 8: a failed delete is only logged.
+                onError: (error) => console.error('Failed to delete building', error),
+              })
+            }
+          >
+            Delete
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,182 @@
+import { useState, type FormEvent } from 'react';
+import {
+  Alert,
+  Button,
+  Group,
+  MultiSelect,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  Textarea,
+  type OptionsFilter,
+} from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { BUILDING_DESCRIPTION_MAX, BUILDING_NAME_MAX, type BuildingDetail } from '#domain/buildings';
+import { useArchitecturalStyles } from '../../../lib/styles/get-architectural-styles.ts';
+import { matchStyles } from '../../../lib/styles/match-styles.ts';
+import { useUpdateBuilding } from '../api/update-building.ts';
+import {
+  MESSAGES,
+  hasErrors,
+  splitPastedCoordinates,
+  updateBuildingBody,
+  validateEditBuilding,
+  valuesFromBuilding,
+  type EditBuildingField,
+  type EditBuildingValues,
+} from '../model/edit-building-form.ts';
+
+interface EditBuildingFormProps {
+  building: BuildingDetail;
+  onSaved: () => void;
+  onCancel: () => void;
+}
+
+/** Spec 2 and 5, edit building form: name, coordinates, years, description and styles. */
+export function EditBuildingForm({ building, onSaved, onCancel }: EditBuildingFormProps) {
+  const [values, setValues] = useState<EditBuildingValues>(() => valuesFromBuilding(building));
+  const [touched, setTouched] = useState<Partial<Record<EditBuildingField, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const styles = useArchitecturalStyles();
+  const update = useUpdateBuilding();
+
+  const errors = validateEditBuilding(values, { submitting: submitted });
+  const shown = (field: EditBuildingField) => (touched[field] || submitted ? errors[field] : undefined);
+
+  const set = (field: EditBuildingField, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setTouched((t) => ({ ...t, [field]: true }));
+  };
+  // Spec 5: 'lat, lng' typed or pasted into either coordinate box fills both.
+  const setCoordinate = (field: 'longitude' | 'latitude', text: string) => {
+    const split = splitPastedCoordinates(text);
+    if (!split) return set(field, text);
+    setValues((v) => ({ ...v, ...split }));
+    setTouched((t) => ({ ...t, longitude: true, latitude: true }));
+  };
+
+  const styleOptions = (styles.data ?? building.architectural_styles).map((s) => ({
+    value: s.id,
+    label: s.name,
+  }));
+  const filterStyles: OptionsFilter<number> = ({ options, search }) => {
+    const items = options.flatMap((option) => ('value' in option ? [option] : []));
+    const matched = new Set(
+      matchStyles(
+        items.map((item) => ({ id: item.value, name: item.label })),
+        values.architecturalStyles,
+        search,
+      ).map((s) => s.id),
+    );
+    return items.filter((item) => matched.has(item.value));
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (hasErrors(validateEditBuilding(values, { submitting: true }))) return;
+    update.mutate(updateBuildingBody(building, values), {
+      onSuccess: onSaved,
+      onError: (error) => console.error('Failed to update building', error),
+    });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Edit building">
+      <Stack gap="sm">
+        <TextInput
+          label="Name"
+          required
+          maxLength={BUILDING_NAME_MAX}
+          value={values.name}
+          onChange={(e) => set('name', e.currentTarget.value)}
+          error={shown('name')}
+          data-autofocus
+        />
+        <SimpleGrid cols={2} spacing="sm">
+          <TextInput
+            label="Longitude"
+            inputMode="decimal"
+            value={values.longitude}
+            onChange={(e) => setCoordinate('longitude', e.currentTarget.value)}
+            error={errors.longitude}
+          />
+          <TextInput
+            label="Latitude"
+            inputMode="decimal"
+            value={values.latitude}
+            onChange={(e) => setCoordinate('latitude', e.currentTarget.value)}
+            error={errors.latitude}
+          />
+        </SimpleGrid>
+        {errors.coordinates && (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={18} aria-hidden />}
+            role="alert"
+            p="xs"
+          >
+            {errors.coordinates}
+          </Alert>
+        )}
+        <SimpleGrid cols={2} spacing="sm">
+          <TextInput
+            label="Year built"
+            placeholder="YYYY"
+            inputMode="numeric"
+            value={values.yearBuilt}
+            onChange={(e) => set('yearBuilt', e.currentTarget.value)}
+            error={errors.yearBuilt}
+          />
+          <TextInput
+            label="Year demolished"
+            placeholder="YYYY"
+            inputMode="numeric"
+            value={values.yearDemolished}
+            onChange={(e) => set('yearDemolished', e.currentTarget.value)}
+            error={errors.yearDemolished}
+          />
+        </SimpleGrid>
+        <Textarea
+          label="Description"
+          autosize
+          minRows={3}
+          maxRows={10}
+          maxLength={BUILDING_DESCRIPTION_MAX}
+          value={values.description}
+          onChange={(e) => set('description', e.currentTarget.value)}
+        />
+        <MultiSelect<number>
+          label="Architectural styles"
+          placeholder={values.architecturalStyles.length ? undefined : 'Search styles'}
+          data={styleOptions}
+          value={values.architecturalStyles}
+          onChange={(ids) => {
+            setValues((v) => ({ ...v, architecturalStyles: ids }));
+            setTouched((t) => ({ ...t, architecturalStyles: true }));
+          }}
+          filter={filterStyles}
+          hidePickedOptions
+          searchable
+          nothingFoundMessage={styles.isPending ? 'Loading styles...' : 'No matching style'}
+          error={shown('architecturalStyles')}
+          comboboxProps={{ withinPortal: true, zIndex: 400 }}
+        />
+        {update.isError && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+            {MESSAGES.updateFailed}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={onCancel} disabled={update.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

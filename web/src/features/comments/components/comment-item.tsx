@@ -1,0 +1,272 @@
+import { useRef, useState, type ReactNode, type Ref } from 'react';
+import { ActionIcon, Anchor, Avatar, Button, Group, Modal, Text } from '@mantine/core';
+import {
+  IconChevronDown,
+  IconChevronUp,
+  IconCornerDownRight,
+  IconPencil,
+  IconTrash,
+} from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { Comment } from '#domain/comments';
+import { LOGIN_MESSAGES, LOGIN_TITLES } from '../../../lib/auth/messages.ts';
+import { useRequireLogin } from '../../../lib/auth/use-require-login.ts';
+import { faceplateUrl } from '../../../lib/faceplate.ts';
+import { timeAgo } from '../../../lib/relative-time.ts';
+import {
+  COMMENT_TEXTS,
+  canChangeComment,
+  canReplyToComment,
+  canVoteOnComment,
+  repliesToggleText,
+} from '../model/comment-rules.ts';
+import { readRepliesOpen, writeRepliesOpen } from '../model/replies-visibility.ts';
+import { CommentForm } from './comment-form.tsx';
+import { CommentReplies } from './comment-replies.tsx';
+import { CommentVotes } from './comment-votes.tsx';
+import { useCommentsContext } from './comments-context.ts';
+import classes from './comments.module.css';
+
+type Box = 'none' | 'reply' | 'edit';
+
+/** One comment or reply (spec 2): author, text, 'x ago', edited marker, votes and its controls. */
+export function CommentItem({ comment }: { comment: Comment }) {
+  const { actions, currentUserId, compact } = useCommentsContext();
+  const requireReplyLogin = useRequireLogin(LOGIN_TITLES.reply, LOGIN_MESSAGES.action);
+  const [box, setBox] = useState<Box>('none');
+  const replyButton = useRef<HTMLButtonElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [repliesOpen, setRepliesOpen] = useState(() => readRepliesOpen(comment.id));
+  const isTopLevel = comment.parent_id === null;
+  const mine = canChangeComment(comment, currentUserId);
+  const created = new Date(comment.created_at);
+  const repliesId = `comment-${comment.id}-replies`;
+  const showReplies = isTopLevel && comment.reply_count > 0 && repliesOpen;
+
+  /** Closes the reply or edit box and gives focus back to the button that opened it. */
+  const closeBox = () => {
+    (box === 'edit' ? editButton : replyButton).current?.focus();
+    setBox('none');
+  };
+
+  const setOpen = (open: boolean) => {
+    setRepliesOpen(open);
+    writeRepliesOpen(comment.id, open);
+  };
+
+  const reply = async (content: string) => {
+    const saved = await actions.addReply(comment, content);
+    if (saved) {
+      closeBox();
+      setOpen(true); // spec 2: after a successful reply the replies open
+    }
+    return saved;
+  };
+
+  const edit = async (content: string) => {
+    const saved = await actions.editComment(comment, content);
+    if (saved) closeBox();
+    return saved;
+  };
+
+  const remove = async () => {
+    setDeleting(true);
+    const done = await actions.deleteComment(comment);
+    setDeleting(false);
+    if (done) setConfirmingDelete(false);
+  };
+
+  return (
+    <li className={classes.item} data-comment-id={comment.id}>
+      <article
+        className={classes.comment}
+        data-compact={compact || undefined}
+        aria-label={comment.deleted ? 'Deleted comment' : `Comment by ${comment.username}`}
+      >
+        {!compact && (
+          <Avatar
+            src={comment.deleted ? null : faceplateUrl(comment.username)}
+            alt=""
+            size={isTopLevel ? 32 : 26}
+            radius="xl"
+            className={classes.avatar}
+          />
+        )}
+        <div className={classes.body}>
+          {comment.deleted ? (
+            <Text size="sm" c="dimmed" fs="italic">
+              {COMMENT_TEXTS.deleted}
+            </Text>
+          ) : (
+            <>
+              <Group gap={6} wrap="wrap" className={classes.meta}>
+                <Anchor
+                  component={Link}
+                  to={`/user/${encodeURIComponent(comment.username)}`}
+                  size="sm"
+                  fw={600}
+                >
+                  {comment.username}
+                </Anchor>
+                <Text component="span" size="xs" c="dimmed">
+                  <time dateTime={comment.created_at} title={created.toLocaleString()}>
+                    {timeAgo(created)}
+                  </time>
+                </Text>
+                {comment.edited && (
+                  <Text component="span" size="xs" c="dimmed" fs="italic">
+                    (edited)
+                  </Text>
+                )}
+              </Group>
+              {box === 'edit' ? (
+                <CommentForm
+                  label="Edit comment"
+                  submitLabel="Save"
+                  initialValue={comment.content}
+                  onSubmit={edit}
+                  onCancel={closeBox}
+                  autoFocus
+                  requireChange
+                />
+              ) : (
+                <Text size="sm" className={classes.content}>
+                  {comment.content}
+                </Text>
+              )}
+            </>
+          )}
+
+          <Group gap={compact ? 2 : 4} wrap="wrap" className={classes.actions}>
+            {canVoteOnComment(comment) && <CommentVotes comment={comment} />}
+            {canReplyToComment(comment) && (
+              <CommentAction
+                ref={replyButton}
+                label="Reply"
+                icon={<IconCornerDownRight size={14} aria-hidden />}
+                compact={compact}
+                expanded={box === 'reply'}
+                onClick={() => requireReplyLogin(() => setBox(box === 'reply' ? 'none' : 'reply'))}
+              />
+            )}
+            {mine && (
+              <CommentAction
+                ref={editButton}
+                label="Edit"
+                icon={<IconPencil size={14} aria-hidden />}
+                compact={compact}
+                expanded={box === 'edit'}
+                onClick={() => setBox(box === 'edit' ? 'none' : 'edit')}
+              />
+            )}
+            {mine && (
+              <CommentAction
+                label="Delete"
+                icon={<IconTrash size={14} aria-hidden />}
+                compact={compact}
+                onClick={() => setConfirmingDelete(true)}
+              />
+            )}
+            {isTopLevel && comment.reply_count > 0 && (
+              <Button
+                variant="subtle"
+                size="compact-xs"
+                aria-expanded={showReplies}
+                aria-controls={showReplies ? repliesId : undefined}
+                leftSection={
+                  showReplies ? (
+                    <IconChevronUp size={14} aria-hidden />
+                  ) : (
+                    <IconChevronDown size={14} aria-hidden />
+                  )
+                }
+                onClick={() => setOpen(!repliesOpen)}
+              >
+                {repliesToggleText(showReplies, comment.reply_count)}
+              </Button>
+            )}
+          </Group>
+
+          {box === 'reply' && (
+            <div className={classes.replyBox}>
+              <CommentForm
+                label={`Reply to ${comment.username}`}
+                placeholder="Write a reply..."
+                submitLabel="Reply"
+                onSubmit={reply}
+                onCancel={closeBox}
+                requireLogin={requireReplyLogin}
+                autoFocus
+              />
+            </div>
+          )}
+        </div>
+      </article>
+
+      {showReplies && (
+        <div className={classes.thread} data-compact={compact || undefined}>
+          <CommentReplies parent={comment} id={repliesId} />
+        </div>
+      )}
+
+      <Modal
+        opened={confirmingDelete}
+        onClose={() => setConfirmingDelete(false)}
+        title="Delete comment"
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <Text>{COMMENT_TEXTS.confirmDelete}</Text>
+        <Group justify="flex-end" mt="lg" gap="sm">
+          <Button variant="default" onClick={() => setConfirmingDelete(false)} data-autofocus>
+            Cancel
+          </Button>
+          <Button color="red" loading={deleting} onClick={() => void remove()}>
+            Delete
+          </Button>
+        </Group>
+      </Modal>
+    </li>
+  );
+}
+
+interface CommentActionProps {
+  label: string;
+  icon: ReactNode;
+  /** Spec 9: icon-only below 768 px; the label stays the accessible name. */
+  compact: boolean;
+  onClick: () => void;
+  /** For buttons that open a box. */
+  expanded?: boolean;
+  ref?: Ref<HTMLButtonElement>;
+}
+
+function CommentAction({ label, icon, compact, onClick, expanded, ref }: CommentActionProps) {
+  return compact ? (
+    <ActionIcon
+      ref={ref}
+      variant="subtle"
+      color="gray"
+      size="sm"
+      aria-label={label}
+      aria-expanded={expanded}
+      onClick={onClick}
+    >
+      {icon}
+    </ActionIcon>
+  ) : (
+    <Button
+      ref={ref}
+      variant="subtle"
+      color="gray"
+      size="compact-xs"
+      leftSection={icon}
+      aria-expanded={expanded}
+      onClick={onClick}
+    >
+      {label}
+    </Button>
+  );
+}

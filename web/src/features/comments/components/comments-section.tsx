@@ -1,0 +1,133 @@
+import { useId, useMemo, useState } from 'react';
+import { Button, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { COMMENT_SORTS, type CommentTargetType } from '#domain/comments';
+import { useAuth } from '../../../lib/auth/auth-provider.tsx';
+import { LOGIN_MESSAGES, LOGIN_TITLES } from '../../../lib/auth/messages.ts';
+import { useRequireLogin } from '../../../lib/auth/use-require-login.ts';
+import { useCommentsList } from '../hooks/use-comments-list.ts';
+import {
+  COMMENT_LAYOUT_BREAKPOINT_PX,
+  COMMENT_SORT_LABELS,
+  COMMENT_TEXTS,
+  commentsErrorText,
+} from '../model/comment-rules.ts';
+import { CommentForm } from './comment-form.tsx';
+import { CommentItem } from './comment-item.tsx';
+import { CommentsContext, type CommentsContextValue } from './comments-context.ts';
+import classes from './comments.module.css';
+
+export interface CommentsSectionProps {
+  targetType: CommentTargetType;
+  targetId: number;
+  /** The heading level of 'Comments' in its page; default 3. */
+  headingOrder?: 2 | 3 | 4;
+}
+
+/**
+ * Comments on a building or image (spec 2): sort, new comment, the list with 'Load More',
+ * replies, votes, and the owner's edit and delete. Starts over for another target or user,
+ * since each comment carries the reader's own vote.
+ */
+export function CommentsSection(props: CommentsSectionProps) {
+  const { user, isChecking } = useAuth();
+  if (isChecking) {
+    return (
+      <Group gap="xs" role="status">
+        <Loader size="xs" />
+        <Text size="sm">Loading...</Text>
+      </Group>
+    );
+  }
+  const userId = user?.id ?? null;
+  return <CommentsList key={`${props.targetType}:${props.targetId}:${userId}`} {...props} userId={userId} />;
+}
+
+function CommentsList({
+  targetType,
+  targetId,
+  headingOrder = 3,
+  userId,
+}: CommentsSectionProps & { userId: number | null }) {
+  const { state, actions } = useCommentsList(targetType, targetId);
+  const wide = useMediaQuery(`(min-width: ${COMMENT_LAYOUT_BREAKPOINT_PX}px)`, undefined, {
+    getInitialValueInEffect: false,
+  });
+  const compact = wide !== true;
+  const requireLogin = useRequireLogin(LOGIN_TITLES.comment, LOGIN_MESSAGES.action);
+  const [addError, setAddError] = useState<string | null>(null);
+  const headingId = useId();
+  const context = useMemo<CommentsContextValue>(
+    () => ({ state, actions, currentUserId: userId, compact }),
+    [state, actions, userId, compact],
+  );
+
+  const add = async (content: string) => {
+    const saved = await actions.addComment(content);
+    setAddError(saved ? null : COMMENT_TEXTS.addFailed);
+    return saved;
+  };
+
+  const showLoadMore = state.hasMore && !state.isLoading && (state.totalPages > 0 || state.error !== null);
+
+  return (
+    <CommentsContext.Provider value={context}>
+      <section aria-labelledby={headingId} className={classes.section} data-compact={compact || undefined}>
+        <Stack gap="sm">
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <Title order={headingOrder} size="h4" id={headingId}>
+              Comments
+            </Title>
+            <SegmentedControl
+              size="xs"
+              aria-label="Sort comments"
+              value={state.currentSort}
+              onChange={(value) => actions.changeSort(value)}
+              data={COMMENT_SORTS.map((sort) => ({ value: sort, label: COMMENT_SORT_LABELS[sort] }))}
+            />
+          </Group>
+
+          <CommentForm
+            label="Add a comment"
+            placeholder="Add a comment..."
+            submitLabel="Comment"
+            onSubmit={add}
+            requireLogin={requireLogin}
+            error={addError}
+            resetOnSuccess
+          />
+
+          {state.entities.length > 0 && (
+            <ol className={classes.list} aria-label="Comments">
+              {state.entities.map((comment) => (
+                <CommentItem key={comment.id} comment={comment} />
+              ))}
+            </ol>
+          )}
+
+          {state.error && (
+            <Text role="alert" c="red" size="sm">
+              {commentsErrorText(state.error)}
+            </Text>
+          )}
+          {state.isLoading && (
+            <Group gap="xs" role="status">
+              <Loader size="xs" />
+              <Text size="sm">Loading...</Text>
+            </Group>
+          )}
+          {!state.isLoading && !state.error && state.entities.length === 0 && state.totalPages === 0 && (
+            <Text size="sm" c="dimmed">
+              No comments yet.
+            </Text>
+          )}
+          {showLoadMore && (
+            <Button variant="light" size="xs" onClick={actions.loadMore} className={classes.loadMore}>
+              {COMMENT_TEXTS.loadMore}
+            </Button>
+          )}
+        </Stack>
+      </section>
+    </CommentsContext.Provider>
+  );
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { Comment } from '#domain/comments';
+import {
+  COMMENT_LAYOUT_BREAKPOINT_PX,
+  COMMENT_TEXTS,
+  canChangeComment,
+  canReplyToComment,
+  canVoteOnComment,
+  commentVoteLabel,
+  commentsErrorText,
+  repliesToggleText,
+} from './comment-rules.ts';
+
+const comment = (patch: Partial<Comment> = {}): Comment => ({
+  id: 1,
+  username: 'ada',
+  user_id: 7,
+  content: 'hello',
+  target_type: 'building',
+  target_id: 1,
+  parent_id: null,
+  deleted: false,
+  reply_count: 0,
+  upvotes: 0,
+  downvotes: 0,
+  user_vote: 0,
+  edited: false,
+  created_at: '2026-01-01T00:00:00Z',
+  ...patch,
+});
+
+describe('comment permissions (spec 6 and 2)', () => {
+  it("spec 6: only the owner (user_id equals the current user's id) may edit and delete", () => {
+    expect(canChangeComment(comment(), 7)).toBe(true);
+    expect(canChangeComment(comment(), 8)).toBe(false);
+    expect(canChangeComment(comment(), null)).toBe(false);
+  });
+
+  it('spec 2: a deleted comment cannot be edited or voted on', () => {
+    expect(canChangeComment(comment({ deleted: true }), 7)).toBe(false);
+    expect(canVoteOnComment(comment({ deleted: true }))).toBe(false);
+    expect(canVoteOnComment(comment())).toBe(true);
+  });
+
+  it('replies go to top-level comments that are not deleted', () => {
+    expect(canReplyToComment(comment())).toBe(true);
+    expect(canReplyToComment(comment({ parent_id: 3 }))).toBe(false);
+    expect(canReplyToComment(comment({ deleted: true }))).toBe(false);
+  });
+});
+
+describe('comment texts (spec 2, 5, 8, 9)', () => {
+  it("spec 2: the replies toggle reads 'Show/Hide Replies (n)'", () => {
+    expect(repliesToggleText(false, 3)).toBe('Show Replies (3)');
+    expect(repliesToggleText(true, 1)).toBe('Hide Replies (1)');
+  });
+
+  it("spec 8: the list error shows as 'Error loading comments: {message}'", () => {
+    expect(commentsErrorText(COMMENT_TEXTS.fetchFailed)).toBe(
+      'Error loading comments: Failed to fetch comments',
+    );
+  });
+
+  it('spec 2, 5, 8: the fixed texts', () => {
+    expect(COMMENT_TEXTS).toEqual({
+      deleted: 'This comment has been deleted',
+      confirmDelete: 'Are you sure you want to delete this comment?',
+      fetchFailed: 'Failed to fetch comments',
+      addFailed: 'Failed to add comment',
+      repliesFailed: 'Error loading replies',
+      loadMore: 'Load More',
+    });
+  });
+
+  it('spec 9: the layout switches at 768 px', () => {
+    expect(COMMENT_LAYOUT_BREAKPOINT_PX).toBe(768);
+  });
+});
+
+describe('comment vote buttons (spec 2: up/down votes)', () => {
+  it('name the direction and the count', () => {
+    expect(commentVoteLabel(1, 3)).toBe('Upvote, 3 votes');
+    expect(commentVoteLabel(-1, 1)).toBe('Downvote, 1 vote');
+  });
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { buildingsListSearch } from './get-buildings.ts';
+
+describe('buildingsListSearch (the card list takes the map filters plus a page)', () => {
+  it('sends the bounds, the filters that are set, the page and the page size', () => {
+    expect(
+      buildingsListSearch({
+        north: 50,
+        south: 40,
+        east: 10,
+        west: 0,
+        builtAfterDate: 1900,
+        builtBeforeDate: 2000,
+        archStyles: [2, 5],
+        page: 3,
+        perPage: 20,
+      }),
+    ).toBe(
+      'north=50&south=40&east=10&west=0&builtAfterDate=1900&builtBeforeDate=2000&archStyles=2%2C5&page=3&per_page=20',
+    );
+  });
+
+  it('leaves out filters that are not set', () => {
+    expect(buildingsListSearch({ north: 1, south: 0, east: 1, west: 0, page: 1, perPage: 10 })).toBe(
+      'north=1&south=0&east=1&west=0&page=1&per_page=10',
+    );
+  });
+});

@@ -1,0 +1,34 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { BuildingList } from '#domain/buildings';
+import { apiGet } from '../../../lib/api-client.ts';
+import { BUILDINGS_QUERY_PREFIX } from '../../../lib/query-keys.ts';
+import { buildingsFilterSearch, type BuildingsGeojsonParams } from './get-buildings-geojson.ts';
+
+/** GET /api/buildings/ (spec 7): the card list of the buildings in view, with the map's filters. */
+export interface BuildingsListParams extends Omit<BuildingsGeojsonParams, 'zoom'> {
+  page: number;
+  perPage: number;
+}
+
+export function buildingsListSearch(params: BuildingsListParams): string {
+  const search = buildingsFilterSearch(params);
+  search.set('page', String(params.page));
+  search.set('per_page', String(params.perPage));
+  return search.toString();
+}
+
+export function getBuildings(params: BuildingsListParams, signal?: AbortSignal): Promise<BuildingList> {
+  return apiGet<BuildingList>(`/buildings/?${buildingsListSearch(params)}`, { signal });
+}
+
+export function buildingsListQueryOptions(params: BuildingsListParams) {
+  return queryOptions({
+    queryKey: [BUILDINGS_QUERY_PREFIX, 'list', params],
+    queryFn: ({ signal }) => getBuildings(params, signal),
+  });
+}
+
+/** The cards; the previous page stays shown while the next viewport loads. */
+export function useBuildings(params: BuildingsListParams) {
+  return useQuery({ ...buildingsListQueryOptions(params), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,76 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Box, Group, Paper, Text, ThemeIcon } from '@mantine/core';
+import { IconBuildingCommunity, IconMoodEmpty, IconMoodSad, IconMoodSmile } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { BuildingCard as BuildingCardData } from '#domain/buildings';
+import { buildingYearsText } from '../../../lib/building-years.ts';
+import classes from './building-cards.module.css';
+
+interface BuildingCardProps {
+  building: BuildingCardData;
+  highlighted: boolean;
+  onHover: (id: number | null) => void;
+}
+
+/** One building in the list: cover image (or a placeholder), name, years and vote summary. */
+export function BuildingCard({ building, highlighted, onHover }: BuildingCardProps) {
+  const years = buildingYearsText(building);
+  const { upvotes, meh_votes, downvotes } = building.vote_stats;
+  const ref = useRef<HTMLAnchorElement>(null);
+  // A marker hovered on the map brings its card into sight (a no-op for the card under the pointer).
+  useEffect(() => {
+    if (highlighted) ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [highlighted]);
+  return (
+    <Paper
+      ref={ref}
+      component={Link}
+      to={`/buildings/${building.id}`}
+      className={classes.card}
+      withBorder
+      radius="md"
+      data-building-id={building.id}
+      data-highlighted={highlighted || undefined}
+      onMouseEnter={() => onHover(building.id)}
+      onMouseLeave={() => onHover(null)}
+      onFocus={() => onHover(building.id)}
+      onBlur={() => onHover(null)}
+    >
+      <Box className={classes.cover}>
+        {building.cover_image ? (
+          <img src={building.cover_image} alt="" loading="lazy" className={classes.image} />
+        ) : (
+          <ThemeIcon variant="light" size="100%" radius={0} aria-hidden>
+            <IconBuildingCommunity size={28} stroke={1.5} />
+          </ThemeIcon>
+        )}
+      </Box>
+      <Box className={classes.body}>
+        <Text fw={600} lineClamp={2} className={classes.name}>
+          {building.name}
+        </Text>
+        {years && (
+          <Text size="sm" c="dimmed">
+            {years}
+          </Text>
+        )}
+        <Group gap="sm" mt={4} aria-label={`Votes: ${upvotes} smile, ${meh_votes} meh, ${downvotes} frown`}>
+          <VoteCount icon={<IconMoodSmile size={16} aria-hidden />} count={upvotes} />
+          <VoteCount icon={<IconMoodEmpty size={16} aria-hidden />} count={meh_votes} />
+          <VoteCount icon={<IconMoodSad size={16} aria-hidden />} count={downvotes} />
+        </Group>
+      </Box>
+    </Paper>
+  );
+}
+
+function VoteCount({ icon, count }: { icon: ReactNode; count: number }) {
+  return (
+    <Group gap={2} c="dimmed" wrap="nowrap">
+      {icon}
+      <Text size="xs" span>
+        {count}
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,97 @@
+import { Box, Center, Group, Loader, Pagination, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import type { BuildingCard as BuildingCardData } from '#domain/buildings';
+import { BuildingCard } from './building-card.tsx';
+import classes from './building-cards.module.css';
+
+interface BuildingCardsProps {
+  cards: readonly BuildingCardData[];
+  /** Buildings matching the filters in view, across pages. */
+  total: number;
+  /** True until the first answer. */
+  loading: boolean;
+  error: boolean;
+  page: number;
+  pages: number;
+  onPageChange: (page: number) => void;
+  highlightedIds: readonly number[];
+  onHoverBuilding: (id: number | null) => void;
+  /** Narrow screens (spec 9: width 767 or less) show a count note instead of the heading. */
+  narrow: boolean;
+}
+
+/** Spec 2, explore screen: the card list of the buildings in view. */
+export function BuildingCards({
+  cards,
+  total,
+  loading,
+  error,
+  page,
+  pages,
+  onPageChange,
+  highlightedIds,
+  onHoverBuilding,
+  narrow,
+}: BuildingCardsProps) {
+  return (
+    <Box className={classes.root} component="section" aria-label="Buildings in view">
+      <Box className={classes.header}>
+        {narrow ? (
+          <Text size="sm" c="dimmed" role="status">
+            {loading ? 'Loading buildings...' : `Showing ${total} buildings worldwide`}
+          </Text>
+        ) : (
+          <Group justify="space-between" align="baseline">
+            <Title order={2} size="h4">
+              Buildings in view
+            </Title>
+            {!loading && (
+              <Text size="sm" c="dimmed">
+                {total}
+              </Text>
+            )}
+          </Group>
+        )}
+      </Box>
+      <ScrollArea className={classes.scroll} type="auto" offsetScrollbars>
+        {loading ? (
+          <Center p="lg">
+            <Loader size="sm" />
+          </Center>
+        ) : error ? (
+          <Text c="red" p="md" role="alert">
+            Error loading buildings
+          </Text>
+        ) : cards.length === 0 ? (
+          <Text c="dimmed" p="md">
+            No buildings here. Move the map or change the filters.
+          </Text>
+        ) : (
+          <Stack gap="sm" p="sm" component="ul" className={classes.list}>
+            {cards.map((card) => (
+              <li key={card.id}>
+                <BuildingCard
+                  building={card}
+                  highlighted={highlightedIds.includes(card.id)}
+                  onHover={onHoverBuilding}
+                />
+              </li>
+            ))}
+          </Stack>
+        )}
+        <Box className={classes.footer}>
+          {pages > 1 && (
+            <Center>
+              <Pagination
+                size="sm"
+                total={pages}
+                value={page}
+                onChange={onPageChange}
+                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+              />
+            </Center>
+          )}
+        </Box>
+      </ScrollArea>
+    </Box>
+  );
+}

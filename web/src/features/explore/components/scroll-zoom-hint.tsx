@@ -1,0 +1,23 @@
+import { Kbd, Paper, Text } from '@mantine/core';
+import classes from './scroll-zoom-hint.module.css';
+
+/** Cmd on Apple systems, Ctrl elsewhere. */
+function modifierKey(): string {
+  const platform = typeof navigator === 'undefined' ? '' : navigator.platform || navigator.userAgent;
+  return /Mac|iPhone|iPad/i.test(platform) ? '⌘ Cmd' : 'Ctrl';
+}
+
+/** Spec 2: '+ Scroll to zoom map' after a wheel without Ctrl (Cmd on Mac), shown for 1.5 s. */
+export function ScrollZoomHint({ visible }: { visible: boolean }) {
+  return (
+    <div className={classes.overlay} data-visible={visible || undefined} aria-hidden={!visible}>
+      <Paper className={classes.hint} radius="md" px="lg" py="sm" role="status">
+        {visible && (
+          <Text fw={500}>
+            <Kbd>{modifierKey()}</Kbd> + Scroll to zoom map
+          </Text>
+        )}
+      </Paper>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ArchitecturalStyle } from '#domain/styles';
+import { apiGet } from '../api-client.ts';
+
+/** GET /api/architectural_styles/ (spec 7): every style, by name. Shared by the filter bar and the forms. */
+export function getArchitecturalStyles(signal?: AbortSignal): Promise<ArchitecturalStyle[]> {
+  return apiGet<ArchitecturalStyle[]>('/architectural_styles/', { signal });
+}
+
+export function architecturalStylesQueryOptions() {
+  return queryOptions({
+    queryKey: ['architectural-styles'],
+    queryFn: ({ signal }) => getArchitecturalStyles(signal),
+    // Styles change rarely; one fetch per page life is enough.
+    staleTime: Infinity,
+  });
+}
+
+export function useArchitecturalStyles() {
+  return useQuery(architecturalStylesQueryOptions());
+}
