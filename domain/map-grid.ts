@@ -1,6 +1,6 @@
 /**
- * The map grid behind server-side clustering (docs/decisions.md, "Map clustering"). Level L cuts
- * the world into square cells of 360/2^L degrees: x counts from -180° eastwards (0 … 2^L - 1),
+ * The map grid behind server-side clustering (docs/decisions.md, "Map clustering"). Level L
+ * cuts the world into square cells of 360/2^L degrees: x counts from -180° eastwards (0 … 2^L - 1),
  * y from -90° northwards (0 … 2^(L-1) - 1). The database computes the same cells
  * (migration 0002: atlas_grid_x16/y16 shifted right by 16 - L).
  */

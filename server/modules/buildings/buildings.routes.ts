@@ -17,7 +17,8 @@ import {
 import { problemSchema } from '#domain/problem';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
-import { MAP_OPTION_DEFAULTS, MapBodies, mapVersionSource } from './buildings.map.ts';
+import { MAP_OPTION_DEFAULTS, MapBodies } from './buildings.map.ts';
+import { mapVersionSource } from './map-version.ts';
 import { getBuildingDetail, listBuildings } from './buildings.service.ts';
 import { createBuilding, deleteBuilding, updateBuilding } from './buildings.write.ts';
 

@@ -465,6 +465,20 @@ describe('DELETE /api/buildings/{id}', () => {
     );
   });
 
+  it('removes the stored files from object storage once the deletion committed', async () => {
+    const [ownerRow] = await t.app.db.select().from(users).where(eq(users.handle, 'owner'));
+    const id = await createOk();
+    const original = `images/${id}/cccccccc-0000-0000-0000-000000000001.jpg`;
+    const rendition = `images/${id}/cccccccc-0000-0000-0000-000000000001-400.webp`;
+    await t.app.storage.write(original, Buffer.from('jpeg bytes'), 'image/jpeg');
+    await t.app.storage.write(rendition, Buffer.from('webp bytes'), 'image/webp');
+    await imageOf(id, ownerRow!.id, original, { '400': rendition });
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/buildings/${id}`, headers: owner });
+    expect(res.statusCode).toBe(204);
+    expect(await t.app.storage.stat(original)).toBeNull();
+    expect(await t.app.storage.stat(rendition)).toBeNull();
+  });
+
   it.each(['abc', '0', '2147483648'])('answers 400 for the id %s', async (id) => {
     const res = await t.app.inject({ method: 'DELETE', url: `/api/buildings/${id}`, headers: owner });
     expect(res.statusCode).toBe(400);
