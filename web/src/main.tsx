@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import '@mantine/dropzone/styles.css';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import './app/app.css';
 import { setupMapLibre } from './lib/map/setup-maplibre.ts';

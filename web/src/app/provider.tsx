@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createColorSchemeManager } from '../features/theme/color-scheme-manager.ts';
 import { AuthProvider } from '../lib/auth/auth-provider.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
+import { ToastContainer } from '../lib/toast/toast-container.tsx';
 import { theme } from './theme.ts';
 
 // One manager for the page's life: Mantine keys its callbacks on the manager's functions.
@@ -15,6 +16,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
         <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager}>
+          <ToastContainer />
           {children}
         </MantineProvider>
       </AuthProvider>

@@ -1,0 +1,34 @@
+import { notifications } from '@mantine/notifications';
+
+/**
+ * Toasts (spec sections 3, 4 and 9): type info by default (success also used), shown for 3000 ms,
+ * leaving with a 300 ms exit animation, with a close button. Mantine's notifications render them;
+ * <ToastContainer /> (mounted once by the app provider) holds the stack.
+ */
+export type ToastType = 'info' | 'success' | 'error';
+
+export const TOAST_DURATION_MS = 3000;
+export const TOAST_EXIT_MS = 300;
+
+export interface ToastInput {
+  message: string;
+  type?: ToastType;
+  /** Milliseconds before the toast leaves on its own; default 3000. */
+  duration?: number;
+}
+
+const COLORS: Record<ToastType, string> = { info: 'blue', success: 'teal', error: 'red' };
+
+/** Shows a toast and returns its id (for hideToast). */
+export function showToast({ message, type = 'info', duration = TOAST_DURATION_MS }: ToastInput): string {
+  return notifications.show({
+    message,
+    color: COLORS[type],
+    autoClose: duration,
+    withCloseButton: true,
+  });
+}
+
+export function hideToast(id: string): void {
+  notifications.hide(id);
+}
