@@ -46,21 +46,39 @@ export interface LoadOptions {
    * than maintaining 17 levels per insert statement; the result is the same grid.
    */
   bulk?: boolean;
+  /**
+   * Keep every building inside this box (degrees): only the cities inside it are used, and the
+   * country-wide 20% are clamped to it. The browser benchmark puts all of them in the start view.
+   */
+  area?: Area;
 }
+
+export interface Area {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+}
+
+const WORLD: Area = { west: -180, south: -85, east: 180, north: 85 };
 
 /**
  * Inserts n buildings in batched `unnest` inserts (field notes: no COPY into PGlite), 80% close
  * to one of 18 cities and 20% scattered over the country around it, with years 1000-2024.
  */
 export async function loadBuildings(db: Db, n: number, opts: LoadOptions = {}): Promise<void> {
-  const { seed = 1, bulk = true } = opts;
+  const { seed = 1, bulk = true, area = WORLD } = opts;
   const random = rng(seed);
+  const cities = CITIES.filter(
+    ([lng, lat]) => lng >= area.west && lng <= area.east && lat >= area.south && lat <= area.north,
+  );
+  if (cities.length === 0) throw new Error(`No city lies inside ${JSON.stringify(area)}`);
   if (bulk) {
     for (const trigger of GRID_TRIGGERS)
       await db.execute(sql.raw(`ALTER TABLE buildings DISABLE TRIGGER ${trigger}`));
   }
   try {
-    await insertGenerated(db, n, random);
+    await insertGenerated(db, n, random, cities, area);
     if (bulk) await db.execute(sql`SELECT building_grid_rebuild()`);
   } finally {
     if (bulk) {
@@ -73,16 +91,22 @@ export async function loadBuildings(db: Db, n: number, opts: LoadOptions = {}): 
   await db.execute(sql`VACUUM ANALYZE building_grid_counts`);
 }
 
-async function insertGenerated(db: Db, n: number, random: () => number): Promise<void> {
+async function insertGenerated(
+  db: Db,
+  n: number,
+  random: () => number,
+  cities: readonly [number, number][],
+  area: Area,
+): Promise<void> {
   const batch = 2000;
   for (let start = 0; start < n; start += batch) {
     const rows: { lng: number; lat: number; year: number }[] = [];
     for (let i = start; i < Math.min(n, start + batch); i++) {
-      const city = CITIES[Math.floor(random() * CITIES.length)]!;
+      const city = cities[Math.floor(random() * cities.length)]!;
       // 80% near a city (within ~0.3°), 20% anywhere in the city's country-sized neighbourhood.
       const spread = random() < 0.8 ? 0.3 : 6;
-      const lng = Math.max(-180, Math.min(180, city[0] + (random() - 0.5) * 2 * spread));
-      const lat = Math.max(-85, Math.min(85, city[1] + (random() - 0.5) * 2 * spread));
+      const lng = Math.max(area.west, Math.min(area.east, city[0] + (random() - 0.5) * 2 * spread));
+      const lat = Math.max(area.south, Math.min(area.north, city[1] + (random() - 0.5) * 2 * spread));
       rows.push({ lng, lat, year: 1000 + Math.floor(random() * 1025) });
     }
     await db.execute(sql`

@@ -1,0 +1,518 @@
+/**
+ * `npm run bench:map`: the explore map in the e2e Chromium, from navigation to the map's first
+ * `idle` with the buildings drawn, for N buildings all inside the start view (10k and 100k by
+ * default). For each N it loads a fresh database (bench/generate.ts, every building inside the
+ * start view), starts the real server (`server/main.ts` in a child process on a free port, serving
+ * dist/web, built here when missing) and opens `/` in a fresh Chromium BENCH_MAP_RUNS times.
+ * Results go to bench/results/map-browser-<engine>.json; see bench/README.md.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { chromium, type Response } from 'playwright-core';
+import { MAP_FETCH_DEBOUNCE_MS, MAP_START_CENTER, MAP_START_ZOOM } from '#domain/constants';
+import { openDatabase } from '../server/db/client.ts';
+import { BUILDINGS_SOURCE_ID, CLUSTERS_SOURCE_ID } from '../web/src/features/explore/lib/buildings-layer.ts';
+import { assertChromiumInstalled, chromiumPath } from '../e2e/chromium-path.ts';
+import { loadBuildings, type Area } from './generate.ts';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const env = process.env;
+const SIZES = (env.BENCH_MAP_SIZES ?? '10000,100000').split(',').map(Number);
+const RUNS = Number(env.BENCH_MAP_RUNS ?? 5);
+const POSTGRES_URL = env.BENCH_DATABASE_URL;
+const ENGINES = (env.BENCH_ENGINES ?? (POSTGRES_URL ? 'pglite,postgres' : 'pglite')).split(',') as Engine[];
+/** Passed to the server as GEOJSON_MAX_FEATURES (≤ 50000): raise it to send points, not clusters. */
+const MAX_FEATURES = env.BENCH_MAP_MAX_FEATURES;
+const RUN_TIMEOUT_MS = Number(env.BENCH_MAP_TIMEOUT_MS ?? 180_000);
+const VIEWPORT = { width: 1280, height: 800 };
+
+/**
+ * Inside the start view (center [0, 40], zoom 3): in a 1280×800 window the map shows
+ * lng −40.4…40.4, lat 13.6…59.1. London, Paris, Berlin and Istanbul lie in this box.
+ */
+const AREA: Area = { west: -30, south: 20, east: 30, north: 55 };
+
+/** As e2e/browser.ts (field notes: WebGL 2 through SwiftShader in headless Debian Chromium). */
+const CHROMIUM_ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+];
+
+type Engine = 'pglite' | 'postgres';
+
+/** Milliseconds from navigation start (the page's time origin), measured in the page. */
+interface PageTimes {
+  domContentLoaded: number;
+  /** The map's `load` with the buildings layers added (the app sets window.__atlasMap). */
+  mapLoaded: number | null;
+  /** First GET /api/buildings/geojson answered (responseEnd). */
+  firstGeojsonResponse: number | null;
+  /** First `setData` of the buildings or clusters source with at least one feature. */
+  firstDataSet: number | null;
+  /** First `idle` after that: the buildings are drawn. The headline number. */
+  firstDrawnIdle: number | null;
+  /**
+   * `window.__atlasMapIdle` first true: the data of the map's own viewport drawn. The app fetches
+   * the default box first, then the map's bounds after the 1000 ms debounce of spec 4.
+   */
+  settledIdle: number | null;
+  usedJsHeapBytes: number | null;
+}
+
+interface GeojsonAnswer {
+  url: string;
+  bytes: number;
+  points: number;
+  clusters: number;
+  total: number;
+  truncated: boolean;
+}
+
+interface RunResult extends PageTimes {
+  run: number;
+  geojson: GeojsonAnswer[];
+  externalRequests: string[];
+}
+
+interface Stats {
+  median: number;
+  min: number;
+  max: number;
+}
+
+interface SizeResult {
+  buildings: number;
+  loadSeconds: number;
+  /** Of the settled answer (the map's own viewport): should equal `buildings`. */
+  buildingsInView: number;
+  firstAnswer: GeojsonAnswer;
+  settledAnswer: GeojsonAnswer;
+  summary: Record<'mapLoaded' | 'firstGeojsonResponse' | 'firstDrawnIdle' | 'settledIdle', Stats>;
+  runs: RunResult[];
+}
+
+function stats(values: (number | null)[]): Stats {
+  const v = values.filter((x): x is number => x !== null).sort((a, b) => a - b);
+  if (v.length === 0) return { median: NaN, min: NaN, max: NaN };
+  const mid = Math.floor(v.length / 2);
+  const median = v.length % 2 ? v[mid]! : (v[mid - 1]! + v[mid]!) / 2;
+  return { median: Math.round(median), min: Math.round(v[0]!), max: Math.round(v[v.length - 1]!) };
+}
+
+function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+}
+
+async function run(command: string, args: string[], childEnv: NodeJS.ProcessEnv): Promise<void> {
+  const output: string[] = [];
+  const child = spawn(command, args, { cwd: repoRoot, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', resolve);
+  });
+  if (code !== 0) throw new Error(`${command} ${args.join(' ')} failed (exit ${code}):\n${output.join('')}`);
+}
+
+/** As e2e/global-setup.ts, but only when dist/web is missing; never with tile URLs (no internet). */
+async function ensureWebBuild(): Promise<void> {
+  if (fs.existsSync(path.join(repoRoot, 'dist/web/index.html')) && env.BENCH_MAP_BUILD !== '1') return;
+  console.error('building the web app (vite build, no tile URLs)');
+  const buildEnv = { ...env };
+  delete buildEnv.VITE_TILE_URL_LIGHT;
+  delete buildEnv.VITE_TILE_URL_DARK;
+  await run('npx', ['vite', 'build'], buildEnv);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+interface PreparedDatabase {
+  /** Server environment naming the database. */
+  env: NodeJS.ProcessEnv;
+  dataDir: string;
+  loadSeconds: number;
+  drop(): Promise<void>;
+}
+
+/** A fresh database holding n generated buildings, closed again so the server can open it. */
+async function prepareDatabase(engine: Engine, n: number): Promise<PreparedDatabase> {
+  const dataDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'atlas-bench-map-'));
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => undefined as void;
+  if (engine === 'postgres') {
+    if (!POSTGRES_URL) throw new Error('postgres needs BENCH_DATABASE_URL');
+    const name = `atlas_bench_map_${process.pid}_${n}`;
+    const admin = new pg.Client({ connectionString: POSTGRES_URL });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(POSTGRES_URL);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: POSTGRES_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const database = await openDatabase({ databaseUrl, dataDir });
+  const start = performance.now();
+  try {
+    await database.migrate();
+    await loadBuildings(database.db, n, { area: AREA });
+  } finally {
+    await database.close();
+  }
+  const loadSeconds = Number(((performance.now() - start) / 1000).toFixed(1));
+  const serverEnv: NodeJS.ProcessEnv = { DATA_DIR: dataDir };
+  if (databaseUrl) serverEnv.DATABASE_URL = databaseUrl;
+  return {
+    env: serverEnv,
+    dataDir,
+    loadSeconds,
+    async drop() {
+      await dropDatabase();
+      await fs.promises.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface Server {
+  baseURL: string;
+  stop(): Promise<void>;
+}
+
+/** The real server as e2e starts it: `server/main.ts` in its own process, serving dist/web. */
+async function startServer(database: PreparedDatabase): Promise<Server> {
+  const port = await freePort();
+  const serverEnv: NodeJS.ProcessEnv = {
+    ...env,
+    ...database.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SEED: 'false',
+    WORKER: 'false',
+    LOG_LEVEL: 'warn',
+  };
+  if (!database.env.DATABASE_URL) delete serverEnv.DATABASE_URL;
+  if (MAX_FEATURES) serverEnv.GEOJSON_MAX_FEATURES = MAX_FEATURES;
+  const logPath = path.join(database.dataDir, 'server.log');
+  const log = fs.openSync(logPath, 'a');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: repoRoot,
+    env: serverEnv,
+    stdio: ['ignore', log, log],
+  });
+  fs.closeSync(log);
+  const baseURL = `http://127.0.0.1:${port}`;
+  const stop = () => stopProcess(child);
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`the server exited before it was healthy:\n${fs.readFileSync(logPath, 'utf8')}`);
+    }
+    try {
+      const response = await fetch(`${baseURL}/api/health`, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return { baseURL, stop };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server was not healthy within 120 s:\n${fs.readFileSync(logPath, 'utf8')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/**
+ * Runs in the page before its scripts: catches window.__atlasMap as the app sets it (test-hooks.ts),
+ * wraps the two buildings sources' setData, and notes the times of the events measured in
+ * window.__bench. A string, not a function: tsx's name helpers would not exist in the page.
+ */
+const INSTRUMENT_PAGE = `(() => {
+  const state = { mapLoaded: null, firstDataSet: null, firstDrawnIdle: null, settledIdle: null };
+  window.__bench = state;
+  const watch = (map) => {
+    state.mapLoaded = performance.now();
+    for (const id of ${JSON.stringify([BUILDINGS_SOURCE_ID, CLUSTERS_SOURCE_ID])}) {
+      const source = map.getSource(id);
+      if (!source) continue;
+      const original = source.setData.bind(source);
+      source.setData = (data, ...rest) => {
+        if (state.firstDataSet === null && data && data.features && data.features.length > 0) {
+          state.firstDataSet = performance.now();
+        }
+        return original(data, ...rest);
+      };
+    }
+    map.on('idle', () => {
+      if (state.firstDataSet !== null && state.firstDrawnIdle === null) state.firstDrawnIdle = performance.now();
+    });
+  };
+  let mapValue;
+  Object.defineProperty(window, '__atlasMap', {
+    configurable: true,
+    get: () => mapValue,
+    set: (value) => {
+      mapValue = value;
+      if (value && state.mapLoaded === null) watch(value);
+    },
+  });
+  let idleValue;
+  Object.defineProperty(window, '__atlasMapIdle', {
+    configurable: true,
+    get: () => idleValue,
+    set: (value) => {
+      idleValue = value;
+      if (value === true && state.settledIdle === null) state.settledIdle = performance.now();
+    },
+  });
+})();`;
+
+async function readAnswer(response: Response): Promise<GeojsonAnswer> {
+  const body = await response.body();
+  const parsed = JSON.parse(body.toString()) as {
+    features: { properties: { cluster?: boolean } }[];
+    total: number;
+    truncated: boolean;
+  };
+  const clusters = parsed.features.filter((f) => f.properties.cluster === true).length;
+  return {
+    url: new URL(response.url()).search,
+    bytes: body.length,
+    points: parsed.features.length - clusters,
+    clusters,
+    total: parsed.total,
+    truncated: parsed.truncated,
+  };
+}
+
+/** One fresh Chromium, one fresh page load of `/`. */
+async function measureOnce(baseURL: string, runIndex: number): Promise<RunResult> {
+  const executablePath = chromiumPath();
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ viewport: VIEWPORT, colorScheme: 'light' });
+    await context.addInitScript({ content: INSTRUMENT_PAGE });
+    const page = await context.newPage();
+    const geojsonResponses: Response[] = [];
+    const externalRequests: string[] = [];
+    page.on('request', (request) => {
+      if (
+        !request.url().startsWith(baseURL) &&
+        !request.url().startsWith('blob:') &&
+        !request.url().startsWith('data:')
+      )
+        externalRequests.push(request.url());
+    });
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/api/buildings/geojson') geojsonResponses.push(response);
+    });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+
+    await page.goto(`${baseURL}/`, { waitUntil: 'commit' });
+    try {
+      await page.waitForFunction(
+        () => {
+          const bench = (
+            window as unknown as { __bench?: { settledIdle: number | null; firstDrawnIdle: number | null } }
+          ).__bench;
+          return bench?.settledIdle != null && bench.firstDrawnIdle != null;
+        },
+        null,
+        { timeout: RUN_TIMEOUT_MS, polling: 100 },
+      );
+    } catch (error) {
+      throw new Error(`run ${runIndex}: the map did not settle (${errors.join('; ') || String(error)})`);
+    }
+    const times = await page.evaluate((): PageTimes => {
+      const bench = (
+        window as unknown as {
+          __bench: Pick<PageTimes, 'mapLoaded' | 'firstDataSet' | 'firstDrawnIdle' | 'settledIdle'>;
+        }
+      ).__bench;
+      const navigation = performance.getEntriesByType('navigation')[0] as
+        PerformanceNavigationTiming | undefined;
+      const geojson = performance
+        .getEntriesByType('resource')
+        .filter((e) => e.name.includes('/api/buildings/geojson'))
+        .map((e) => (e as PerformanceResourceTiming).responseEnd);
+      const memory = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;
+      return {
+        domContentLoaded: navigation?.domContentLoadedEventEnd ?? NaN,
+        mapLoaded: bench.mapLoaded,
+        firstGeojsonResponse: geojson.length ? Math.min(...geojson) : null,
+        firstDataSet: bench.firstDataSet,
+        firstDrawnIdle: bench.firstDrawnIdle,
+        settledIdle: bench.settledIdle,
+        usedJsHeapBytes: memory?.usedJSHeapSize ?? null,
+      };
+    });
+    const camera = await page.evaluate(() => {
+      const map = window.__atlasMap;
+      return map ? { center: map.getCenter().toArray(), zoom: map.getZoom() } : null;
+    });
+    if (
+      !camera ||
+      Math.abs(camera.zoom - MAP_START_ZOOM) > 1e-6 ||
+      Math.abs(camera.center[0] - MAP_START_CENTER[0]) > 1e-6 ||
+      Math.abs(camera.center[1] - MAP_START_CENTER[1]) > 1e-6
+    ) {
+      throw new Error(`run ${runIndex}: the map is not at the start view: ${JSON.stringify(camera)}`);
+    }
+    const geojson = await Promise.all(geojsonResponses.map(readAnswer));
+    const round = (t: number | null) => (t === null ? null : Math.round(t));
+    return {
+      run: runIndex,
+      domContentLoaded: Math.round(times.domContentLoaded),
+      mapLoaded: round(times.mapLoaded),
+      firstGeojsonResponse: round(times.firstGeojsonResponse),
+      firstDataSet: round(times.firstDataSet),
+      firstDrawnIdle: round(times.firstDrawnIdle),
+      settledIdle: round(times.settledIdle),
+      usedJsHeapBytes: times.usedJsHeapBytes,
+      geojson,
+      externalRequests,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function measureSize(engine: Engine, n: number): Promise<SizeResult> {
+  const database = await prepareDatabase(engine, n);
+  console.error(
+    `${engine}: loaded ${n} buildings in ${database.loadSeconds} s (load average ${loadAverage()})`,
+  );
+  try {
+    const server = await startServer(database);
+    try {
+      const runs: RunResult[] = [];
+      for (let i = 1; i <= RUNS; i++) {
+        const result = await measureOnce(server.baseURL, i);
+        runs.push(result);
+        console.error(
+          `${engine} ${n} run ${i}: map loaded ${result.mapLoaded} ms, first drawn idle ${result.firstDrawnIdle} ms, ` +
+            `settled idle ${result.settledIdle} ms; answers ${result.geojson
+              .map((a) => `${a.clusters} clusters + ${a.points} points (total ${a.total}, ${a.bytes} B)`)
+              .join(', ')} (load average ${loadAverage()})`,
+        );
+        if (result.externalRequests.length)
+          console.error(`  requests outside the server: ${result.externalRequests.join(', ')}`);
+      }
+      const last = runs[runs.length - 1]!;
+      const firstAnswer = last.geojson[0]!;
+      const settledAnswer = last.geojson[last.geojson.length - 1]!;
+      if (settledAnswer.total !== n) {
+        console.error(`warning: ${settledAnswer.total} of ${n} buildings in the start view`);
+      }
+      return {
+        buildings: n,
+        loadSeconds: database.loadSeconds,
+        buildingsInView: settledAnswer.total,
+        firstAnswer,
+        settledAnswer,
+        summary: {
+          mapLoaded: stats(runs.map((r) => r.mapLoaded)),
+          firstGeojsonResponse: stats(runs.map((r) => r.firstGeojsonResponse)),
+          firstDrawnIdle: stats(runs.map((r) => r.firstDrawnIdle)),
+          settledIdle: stats(runs.map((r) => r.settledIdle)),
+        },
+        runs,
+      };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await database.drop();
+  }
+}
+
+async function main() {
+  assertChromiumInstalled();
+  await ensureWebBuild();
+  await fs.promises.mkdir(path.join(repoRoot, 'bench', 'results'), { recursive: true });
+  const probe = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  const chromiumVersion = probe.version();
+  await probe.close();
+  for (const engine of ENGINES) {
+    const loadAverageAtStart = loadAverage();
+    const sizes: SizeResult[] = [];
+    for (const n of SIZES) sizes.push(await measureSize(engine, n));
+    const result = {
+      engine,
+      date: new Date().toISOString(),
+      chromium: chromiumVersion,
+      chromiumArgs: CHROMIUM_ARGS,
+      viewport: VIEWPORT,
+      runsPerSize: RUNS,
+      fetchDebounceMs: MAP_FETCH_DEBOUNCE_MS,
+      geojsonMaxFeatures: MAX_FEATURES ? Number(MAX_FEATURES) : 'default',
+      area: AREA,
+      cpus: os.cpus().length,
+      loadAverageAtStart,
+      loadAverageAtEnd: loadAverage(),
+      sizes,
+    };
+    const suffix = MAX_FEATURES ? `-max${MAX_FEATURES}` : '';
+    const file = path.join(repoRoot, 'bench', 'results', `map-browser-${engine}${suffix}.json`);
+    await fs.promises.writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
+    console.error(`wrote ${path.relative(repoRoot, file)}`);
+    for (const s of sizes) {
+      const f = s.summary.firstDrawnIdle;
+      const settled = s.summary.settledIdle;
+      const a = s.settledAnswer;
+      console.log(
+        `| ${engine} | ${s.buildings} | ${a.clusters} clusters + ${a.points} points (total ${a.total}), ` +
+          `${(a.bytes / 1024).toFixed(0)} KB | ${s.summary.mapLoaded.median} | ${f.median} (${f.min}–${f.max}) | ` +
+          `${settled.median} (${settled.min}–${settled.max}) |`,
+      );
+    }
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
