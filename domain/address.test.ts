@@ -95,7 +95,12 @@ describe('parseAddress (spec 7: the wizard fills the address from a picked place
 
   it('US subpremise without a label in the formatted address becomes "Unit n"', () => {
     const a = parsed(
-      [c('4B', ['subpremise']), c('12', ['street_number']), c('Elm Street', ['route']), locality('Springfield')],
+      [
+        c('4B', ['subpremise']),
+        c('12', ['street_number']),
+        c('Elm Street', ['route']),
+        locality('Springfield'),
+      ],
       { formattedAddress: '12 Elm St, Springfield' },
     );
     expect(a).toMatchObject({ line1: '12 Elm Street', line2: 'Unit 4B' });
@@ -428,7 +433,9 @@ describe('parseAddress (spec 7: the wizard fills the address from a picked place
   });
 
   it('cannot read a place without components, or with nothing address-like', () => {
-    expect(parseAddress({ formattedAddress: 'Somewhere', addressComponents: [], types: [], id: 'x' })).toEqual({
+    expect(
+      parseAddress({ formattedAddress: 'Somewhere', addressComponents: [], types: [], id: 'x' }),
+    ).toEqual({
       success: false,
       error: 'The place has no address details.',
       address: null,

@@ -77,9 +77,7 @@ const SHORT_STATE = new Set(['US', 'CA', 'AU', 'BR']);
 /** Where the first-level area is not part of a postal address (England, Scotland...). */
 const NO_STATE = new Set(['GB']);
 /** Where a district (bairro, colonia, sector) is customarily a line of the address. */
-const DISTRICT_LINE = new Set(
-  'BR MX IN PH ID TR VN TH AR CO CL PE EG ZA NG KE PK BD MY CN KR'.split(' '),
-);
+const DISTRICT_LINE = new Set('BR MX IN PH ID TR VN TH AR CO CL PE EG ZA NG KE PK BD MY CN KR'.split(' '));
 
 /** Place types that describe an address rather than a named place. */
 const ADDRESS_TYPES = new Set([
@@ -143,8 +141,7 @@ function subpremiseLine(value: string, formattedAddress: string): string {
 }
 
 type ParseResult =
-  | { success: true; error: null; address: ParsedAddress }
-  | { success: false; error: string; address: null };
+  { success: true; error: null; address: ParsedAddress } | { success: false; error: string; address: null };
 
 /**
  * Reads an address out of a place's components. line1 is the street line (in the country's
@@ -183,8 +180,7 @@ export function parseAddress(place: PlaceInfo, buildingName?: string | null): Pa
   const postalText = postal ? tidy(suffix ? `${postal.longText}-${suffix.longText}` : postal.longText) : '';
   const postalCode = postalText && postalText.length <= ADDRESS_POSTAL_CODE_MAX ? postalText : null;
 
-  const city =
-    take('locality') ?? take('postal_town') ?? take('sublocality_level_1') ?? take('sublocality');
+  const city = take('locality') ?? take('postal_town') ?? take('sublocality_level_1') ?? take('sublocality');
   // A town that is both locality and postal town is one city, not a district.
   if (city) components.filter((c) => tidy(c.longText) === tidy(city.longText)).forEach((c) => used.add(c));
 

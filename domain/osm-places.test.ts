@@ -35,7 +35,7 @@ describe('Photon features as Google-shaped place details', () => {
         country: 'France',
         countrycode: 'FR',
         postcode: '75007',
-        extent: [2.2933, 48.8590, 2.2956, 48.8574],
+        extent: [2.2933, 48.859, 2.2956, 48.8574],
       }),
     );
     expect(place).toMatchObject({
@@ -43,10 +43,17 @@ describe('Photon features as Google-shaped place details', () => {
       displayName: 'Eiffel Tower',
       formattedAddress: 'Eiffel Tower, 5 Avenue Anatole France, 75007 Paris, Île-de-France, France',
       location: { latitude: 48.8584, longitude: 2.2945 },
-      viewport: { low: { latitude: 48.8574, longitude: 2.2933 }, high: { latitude: 48.859, longitude: 2.2956 } },
+      viewport: {
+        low: { latitude: 48.8574, longitude: 2.2933 },
+        high: { latitude: 48.859, longitude: 2.2956 },
+      },
       types: ['point_of_interest', 'establishment', 'tourist_attraction'],
     });
-    expect(place?.addressComponents).toContainEqual({ longText: 'France', shortText: 'FR', types: ['country', 'political'] });
+    expect(place?.addressComponents).toContainEqual({
+      longText: 'France',
+      shortText: 'FR',
+      types: ['country', 'political'],
+    });
     expect(addressOf(place)).toEqual({
       line1: '5 Avenue Anatole France',
       line2: null,
@@ -233,7 +240,12 @@ describe('Nominatim jsonv2 results as Google-shaped place details', () => {
       address: { village: 'Zermatt', state: 'Valais', country: 'Schweiz', country_code: 'ch' },
     });
     expect(place).toMatchObject({ id: 'osm:R:123', types: ['locality', 'political'] });
-    expect(addressOf(place)).toMatchObject({ line1: null, city: 'Zermatt', state: 'Valais', country_code: 'CH' });
+    expect(addressOf(place)).toMatchObject({
+      line1: null,
+      city: 'Zermatt',
+      state: 'Valais',
+      country_code: 'CH',
+    });
   });
 
   it('refuses what is not a Nominatim result', () => {

@@ -66,7 +66,8 @@ const STATE_CODES: Record<string, Record<string, string>> = {
 };
 
 /** What a geocoder result describes, in Google's place-type words. */
-type OsmKind = 'establishment' | 'address' | 'street' | 'district' | 'locality' | 'county' | 'state' | 'country';
+type OsmKind =
+  'establishment' | 'address' | 'street' | 'district' | 'locality' | 'county' | 'state' | 'country';
 
 /** A geocoder result in one neutral shape, before it becomes place details. */
 interface OsmPlace {
@@ -286,7 +287,9 @@ export const nominatimResultSchema = z.object({
   addresstype: text,
   name: text,
   address: nominatimAddressSchema.nullish(),
-  boundingbox: z.tuple([z.coerce.number(), z.coerce.number(), z.coerce.number(), z.coerce.number()]).nullish(),
+  boundingbox: z
+    .tuple([z.coerce.number(), z.coerce.number(), z.coerce.number(), z.coerce.number()])
+    .nullish(),
 });
 
 const firstOf = (address: Record<string, string | number>, keys: string[]): string | null => {
@@ -341,9 +344,10 @@ export function nominatimResultToPlace(result: unknown): PlaceDetails | null {
     city: firstOf(a, ['city', 'town', 'village', 'municipality', 'hamlet']),
     county: firstOf(a, ['county']),
     state: firstOf(a, ['state']),
-    stateCode: lvl4 && countryCode && lvl4.startsWith(`${countryCode}-`) && countryCode in STATE_CODES
-      ? lvl4.slice(countryCode.length + 1)
-      : null,
+    stateCode:
+      lvl4 && countryCode && lvl4.startsWith(`${countryCode}-`) && countryCode in STATE_CODES
+        ? lvl4.slice(countryCode.length + 1)
+        : null,
     postcode: firstOf(a, ['postcode']),
     country: firstOf(a, ['country']),
     countryCode,

@@ -16,7 +16,10 @@ afterAll(async () => receiver?.close());
 function capturedLogger() {
   const lines: Record<string, unknown>[] = [];
   const app = Fastify({
-    logger: { level: 'info', stream: { write: (l: string) => lines.push(JSON.parse(l) as Record<string, unknown>) } },
+    logger: {
+      level: 'info',
+      stream: { write: (l: string) => lines.push(JSON.parse(l) as Record<string, unknown>) },
+    },
   });
   return { log: app.log, lines };
 }
@@ -31,7 +34,12 @@ describe('analytics implementations', () => {
     expect(lines[0]).toMatchObject({
       level: 30,
       msg: 'analytics event',
-      analytics: { name: 'building_created', user_id: 7, properties: { building_id: 3 }, timestamp: expect.any(String) },
+      analytics: {
+        name: 'building_created',
+        user_id: 7,
+        properties: { building_id: 3 },
+        timestamp: expect.any(String) as unknown,
+      },
     });
   });
 
@@ -42,7 +50,12 @@ describe('analytics implementations', () => {
     analytics.track({ name: 'image_upload', user_id: 1, properties: { uploaded: 2 } });
     await analytics.flush();
     expect(receiver.events).toEqual([
-      { name: 'image_upload', user_id: 1, properties: { uploaded: 2 }, timestamp: expect.any(String) },
+      {
+        name: 'image_upload',
+        user_id: 1,
+        properties: { uploaded: 2 },
+        timestamp: expect.any(String) as unknown,
+      },
     ]);
   });
 
@@ -109,7 +122,7 @@ describe('events of the API (spec 7: image upload and building creation, when si
           style_count: 1,
           country_code: 'IT',
         },
-        timestamp: expect.any(String),
+        timestamp: expect.any(String) as unknown,
       },
     ]);
   });
@@ -145,7 +158,7 @@ describe('events of the API (spec 7: image upload and building creation, when si
         name: 'image_upload',
         user_id: adaId,
         properties: { uploaded: 1, missing: 1, failed: 1 },
-        timestamp: expect.any(String),
+        timestamp: expect.any(String) as unknown,
       },
     ]);
   });

@@ -38,7 +38,11 @@ export function logAnalytics(log: FastifyBaseLogger): Analytics {
 }
 
 /** Each event POSTed as JSON to `url`, fire-and-forget; failures are logged as warnings. */
-export function httpAnalytics(url: string, log: FastifyBaseLogger, timeoutMs = ANALYTICS_TIMEOUT_MS): Analytics {
+export function httpAnalytics(
+  url: string,
+  log: FastifyBaseLogger,
+  timeoutMs = ANALYTICS_TIMEOUT_MS,
+): Analytics {
   const inFlight = new Set<Promise<void>>();
   async function send(record: AnalyticsRecord): Promise<void> {
     try {
@@ -49,7 +53,8 @@ export function httpAnalytics(url: string, log: FastifyBaseLogger, timeoutMs = A
         signal: AbortSignal.timeout(timeoutMs),
       });
       await res.body?.cancel();
-      if (!res.ok) log.warn({ status: res.status, event: record.name }, 'analytics receiver refused an event');
+      if (!res.ok)
+        log.warn({ status: res.status, event: record.name }, 'analytics receiver refused an event');
     } catch (err) {
       log.warn({ err, event: record.name }, 'analytics event could not be sent');
     }

@@ -41,7 +41,12 @@ export const googleEiffel = {
   },
   addressComponents: [
     { longText: '5', shortText: '5', types: ['street_number'], languageCode: 'en' },
-    { longText: 'Avenue Anatole France', shortText: 'Av. Anatole France', types: ['route'], languageCode: 'fr' },
+    {
+      longText: 'Avenue Anatole France',
+      shortText: 'Av. Anatole France',
+      types: ['route'],
+      languageCode: 'fr',
+    },
     { longText: 'Paris', shortText: 'Paris', types: ['locality', 'political'], languageCode: 'fr' },
     { longText: 'Île-de-France', shortText: 'IDF', types: ['administrative_area_level_1', 'political'] },
     { longText: 'France', shortText: 'FR', types: ['country', 'political'], languageCode: 'en' },
@@ -129,7 +134,8 @@ function answer(req: FakeRequest): { status: number; body: unknown } {
     if (id !== GOOGLE_PLACE_ID) return { status: 404, body: { error: { code: 404, status: 'NOT_FOUND' } } };
     return { status: 200, body: googleEiffel };
   }
-  if (method === 'GET' && path === '/api') return { status: 200, body: { type: 'FeatureCollection', features: photonFeatures } };
+  if (method === 'GET' && path === '/api')
+    return { status: 200, body: { type: 'FeatureCollection', features: photonFeatures } };
   if (method === 'GET' && path === '/search') return { status: 200, body: [nominatimEiffel, { junk: true }] };
   if (method === 'GET' && path === '/lookup') {
     return { status: 200, body: req.query.get('osm_ids') === 'W5013364' ? [nominatimEiffel] : [] };

@@ -43,7 +43,10 @@ describe('POST /api/feedback', () => {
   });
 
   it('keeps the sender when signed in, and trims the texts', async () => {
-    const res = await send({ ...valid, title: '  Idea  ', description: '\nMore styles\n', type: 'feature' }, ada);
+    const res = await send(
+      { ...valid, title: '  Idea  ', description: '\nMore styles\n', type: 'feature' },
+      ada,
+    );
     expect(res.statusCode, res.body).toBe(201);
     const row = await stored(res.json<{ id: number }>().id);
     expect(row).toMatchObject({
@@ -55,7 +58,13 @@ describe('POST /api/feedback', () => {
   });
 
   it('defaults the type to general and treats an empty email as none', async () => {
-    const res = await send({ title: 'Hi', description: 'Nice site', email: '', page_url: '', browser_info: null });
+    const res = await send({
+      title: 'Hi',
+      description: 'Nice site',
+      email: '',
+      page_url: '',
+      browser_info: null,
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(await stored(res.json<{ id: number }>().id)).toMatchObject({
       type: 'general',
@@ -93,7 +102,7 @@ describe('POST /api/feedback', () => {
       errors: expect.arrayContaining([
         { path: 'body.title', message: 'Title is required' },
         { path: 'body.description', message: 'Description is required' },
-      ]),
+      ]) as unknown,
     });
     const missing = await send({ type: 'bug' });
     expect(missing.json<{ detail: string }>().detail).toBe('Title is required; Description is required');

@@ -7,7 +7,8 @@ import type { PlaceDetails, PlaceSuggestion } from '#domain/places';
 import type { PlacesProvider } from './places.provider.ts';
 import { fetchJson, PlacesUpstreamError, type UpstreamOptions } from './upstream.ts';
 
-export const GOOGLE_DETAILS_FIELD_MASK = 'id,displayName,formattedAddress,location,viewport,addressComponents,types';
+export const GOOGLE_DETAILS_FIELD_MASK =
+  'id,displayName,formattedAddress,location,viewport,addressComponents,types';
 
 const latLng = z.object({ latitude: z.number(), longitude: z.number() });
 
@@ -74,7 +75,13 @@ export function googlePlaces(baseUrl: string, apiKey: string, opts: UpstreamOpti
         const p = s.placePrediction;
         if (!p) return [];
         const main = p.structuredFormat?.mainText?.text ?? p.text?.text ?? '';
-        return [{ id: p.placeId, primary_text: main, secondary_text: p.structuredFormat?.secondaryText?.text || null }];
+        return [
+          {
+            id: p.placeId,
+            primary_text: main,
+            secondary_text: p.structuredFormat?.secondaryText?.text || null,
+          },
+        ];
       });
     },
     async details(id, sessionToken) {

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AutocompleteResponse, PlaceDetails } from '#domain/places';
 import { loadConfig } from '../../config.ts';
-import { FAKE_GOOGLE_KEY, GOOGLE_PLACE_ID, startFakePlaces, type FakePlaces } from '../../test/places-fake.ts';
+import {
+  FAKE_GOOGLE_KEY,
+  GOOGLE_PLACE_ID,
+  startFakePlaces,
+  type FakePlaces,
+} from '../../test/places-fake.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { GOOGLE_DETAILS_FIELD_MASK } from './google-places.ts';
 import { createPlacesProvider, PlacesUpstreamError } from './places.provider.ts';
@@ -51,7 +56,11 @@ describe('Google Places (New)', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<AutocompleteResponse>()).toEqual({
       suggestions: [
-        { id: GOOGLE_PLACE_ID, primary_text: 'Eiffel Tower', secondary_text: 'Avenue Gustave Eiffel, Paris, France' },
+        {
+          id: GOOGLE_PLACE_ID,
+          primary_text: 'Eiffel Tower',
+          secondary_text: 'Avenue Gustave Eiffel, Paris, France',
+        },
       ],
     });
     const [call] = fake.requests;
@@ -70,7 +79,10 @@ describe('Google Places (New)', () => {
       displayName: 'Eiffel Tower',
       formattedAddress: 'Av. Gustave Eiffel, 75007 Paris, France',
       location: { latitude: 48.8583701, longitude: 2.2944813 },
-      viewport: { low: { latitude: 48.8569, longitude: 2.2931 }, high: { latitude: 48.8597, longitude: 2.2958 } },
+      viewport: {
+        low: { latitude: 48.8569, longitude: 2.2931 },
+        high: { latitude: 48.8597, longitude: 2.2958 },
+      },
       types: ['tourist_attraction', 'point_of_interest', 'establishment'],
     });
     expect(place.addressComponents[1]).toEqual({
@@ -165,7 +177,11 @@ describe('failures', () => {
       const res = await get(none, url, '10.0.0.1');
       expect(res.statusCode).toBe(503);
       expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-      expect(res.json()).toMatchObject({ status: 503, title: 'Service Unavailable', detail: 'Place search is not configured' });
+      expect(res.json()).toMatchObject({
+        status: 503,
+        title: 'Service Unavailable',
+        detail: 'Place search is not configured',
+      });
     }
   });
 
@@ -209,7 +225,7 @@ describe('failures', () => {
     for (const url of cases) {
       const res = await get(google, url);
       expect(res.statusCode, url).toBe(400);
-      expect(res.json(), url).toMatchObject({ status: 400, errors: expect.any(Array) });
+      expect(res.json(), url).toMatchObject({ status: 400, errors: expect.any(Array) as unknown });
     }
     const res = await get(google, '/api/places/autocomplete');
     expect(res.json()).toMatchObject({ detail: 'input is required' });
@@ -240,7 +256,10 @@ describe('POST /api/parse-address', () => {
   it('reads the address of picked place details as the wizard sends them', async () => {
     const details = (await get(google, `/api/places/details/${GOOGLE_PLACE_ID}`)).json<PlaceDetails>();
     const { formattedAddress, addressComponents, types, id } = details;
-    const res = await parse({ place_info: { formattedAddress, addressComponents, types, id }, building_name: 'Eiffel Tower' });
+    const res = await parse({
+      place_info: { formattedAddress, addressComponents, types, id },
+      building_name: 'Eiffel Tower',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       success: true,
@@ -271,7 +290,10 @@ describe('POST /api/parse-address', () => {
         id: 'x',
       },
     });
-    expect(res.json()).toMatchObject({ success: true, address: { line1: 'Unter den Linden 77', country_code: 'DE' } });
+    expect(res.json()).toMatchObject({
+      success: true,
+      address: { line1: 'Unter den Linden 77', country_code: 'DE' },
+    });
   });
 
   it('answers 200 with success false when nothing can be read', async () => {
@@ -281,7 +303,11 @@ describe('POST /api/parse-address', () => {
     ]) {
       const res = await parse({ place_info, building_name: 'Nowhere' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ success: false, error: expect.any(String), address: null });
+      expect(res.json()).toMatchObject({
+        success: false,
+        error: expect.any(String) as unknown,
+        address: null,
+      });
     }
   });
 
@@ -295,7 +321,7 @@ describe('POST /api/parse-address', () => {
     ]) {
       const res = await parse(body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json()).toMatchObject({ status: 400, errors: expect.any(Array) });
+      expect(res.json()).toMatchObject({ status: 400, errors: expect.any(Array) as unknown });
     }
   });
 });

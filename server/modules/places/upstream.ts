@@ -26,7 +26,9 @@ export async function fetchJson(url: string, init: RequestInit, opts: UpstreamOp
     });
   } catch (err) {
     const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
-    throw new PlacesUpstreamError(timedOut ? `no answer within ${opts.timeoutMs} ms` : `request failed: ${String(err)}`);
+    throw new PlacesUpstreamError(
+      timedOut ? `no answer within ${opts.timeoutMs} ms` : `request failed: ${String(err)}`,
+    );
   }
   let text: string;
   try {
@@ -41,4 +43,3 @@ export async function fetchJson(url: string, init: RequestInit, opts: UpstreamOp
     throw new PlacesUpstreamError('the answer is not JSON', res.status);
   }
 }
-
