@@ -13,15 +13,10 @@ import { problemSchema } from '#domain/problem';
 import { HttpProblem, notFound } from '../../http/errors.ts';
 import { createPlacesProvider, PlacesUpstreamError, type PlacesProvider } from './places.provider.ts';
 
-export interface PlacesRoutesOptions {
-  /** Upstream time limit (tests); PLACES_UPSTREAM_TIMEOUT_MS otherwise. */
-  timeoutMs?: number;
-}
-
 const problems = { 400: problemSchema, 429: problemSchema, 502: problemSchema, 503: problemSchema };
 
-export const placesRoutes: FastifyPluginAsyncZod<PlacesRoutesOptions> = async (app, opts) => {
-  const provider = createPlacesProvider(app.config, { timeoutMs: opts.timeoutMs });
+export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const provider = createPlacesProvider(app.config);
   const rateLimit = { max: app.config.places.rateLimit, timeWindow: 60_000 };
 
   function configured(): PlacesProvider {
