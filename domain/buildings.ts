@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ID_MAX, idListParam, idParam, integerParam, numberParam } from './query-params.ts';
 import { voteStatsSchema, userVoteSchema } from './votes.ts';
+import { FACE_VOTE_OF, type FaceName } from './images.ts';
 import { architecturalStyleSchema } from './styles.ts';
 import { currentYear, PER_PAGE_MAX, YEAR_MIN } from './constants.ts';
 import { problemSchema } from './problem.ts';
@@ -188,10 +189,45 @@ export type BuildingsGeojsonQuery = z.infer<typeof buildingsGeojsonQuerySchema>;
 
 export const BUILDINGS_PER_PAGE_DEFAULT = 20;
 
-/** GET /api/buildings/: the filters plus a page. */
+/** Sorts of the card list: date added (the default), or vote date for a user's rated buildings. */
+export const BUILDING_LIST_SORTS = ['date_added', 'vote_date'] as const;
+export type BuildingListSort = (typeof BUILDING_LIST_SORTS)[number];
+
+const handleFilter = (label: string) =>
+  z
+    .string({ error: `${label} must be a handle` })
+    .trim()
+    .min(1, `${label} must be a handle`)
+    .max(100, `${label} must be a handle`);
+
+/** A face as the rated-buildings filter takes it: smile, meh, frown or 1, 0, -1. */
+const voteTypeParam = z
+  .enum(['smile', 'meh', 'frown', '1', '0', '-1'], {
+    error: 'vote_type must be smile, meh or frown (or 1, 0, -1)',
+  })
+  .transform((v): 1 | 0 | -1 =>
+    v in FACE_VOTE_OF ? FACE_VOTE_OF[v as FaceName] : (Number(v) as 1 | 0 | -1),
+  );
+
+/** GET /api/buildings/: the filters plus a page, and a user's added or rated buildings. */
 export const buildingListQuerySchema = z
   .object({
     ...buildingFiltersShape,
+    user_handle: handleFilter('user_handle').optional().describe('Only buildings this user added'),
+    vote_user_handle: handleFilter('vote_user_handle')
+      .optional()
+      .describe('Only buildings this user voted on (rated buildings); only that user may ask'),
+    vote_type: voteTypeParam
+      .optional()
+      .describe('With vote_user_handle: only buildings the user gave this face (smile/1, meh/0, frown/-1)'),
+    sort_by: z
+      .enum(BUILDING_LIST_SORTS, { error: `sort_by must be one of ${BUILDING_LIST_SORTS.join(', ')}` })
+      .optional()
+      .describe('date_added, or vote_date (needs vote_user_handle, and is its default)'),
+    sort_order: z
+      .enum(['asc', 'desc'], { error: 'sort_order must be asc or desc' })
+      .optional()
+      .default('desc'),
     page: integerParam('page')
       .pipe(z.number().min(1, 'page must be 1 or more').max(1_000_000, 'page is too large'))
       .optional()
@@ -206,7 +242,19 @@ export const buildingListQuerySchema = z
       .optional()
       .default(BUILDINGS_PER_PAGE_DEFAULT),
   })
-  .superRefine(checkViewport);
+  .superRefine(checkViewport)
+  .superRefine((q, ctx) => {
+    if (q.vote_type !== undefined && q.vote_user_handle === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['vote_type'], message: 'vote_type needs vote_user_handle' });
+    }
+    if (q.sort_by === 'vote_date' && q.vote_user_handle === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sort_by'],
+        message: 'sort_by=vote_date needs vote_user_handle',
+      });
+    }
+  });
 
 export type BuildingListQuery = z.infer<typeof buildingListQuerySchema>;
 
@@ -220,6 +268,13 @@ export const buildingCardSchema = z
     cover_image: z.string().nullable(),
     vote_stats: voteStatsSchema,
     coordinates: coordinatesSchema,
+    user_vote: userVoteSchema
+      .optional()
+      .describe("Rated-buildings lists only: the vote_user_handle user's face (1 smile, 0 meh, -1 frown)"),
+    voted_at: z
+      .string()
+      .optional()
+      .describe('Rated-buildings lists only: when that user last voted on it (ISO 8601)'),
   })
   .meta({ id: 'BuildingCard' });
 

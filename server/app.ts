@@ -129,6 +129,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
       await api.register((await import('./modules/comments/comments.routes.ts')).commentsRoutes);
       await api.register(stylesRoutes);
       await api.register(buildingsRoutes);
+      await api.register((await import('./modules/lists/lists.routes.ts')).listsRoutes);
     },
     { prefix: '/api' },
   );

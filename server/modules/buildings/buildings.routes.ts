@@ -97,11 +97,22 @@ export const buildingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['buildings'],
         summary: 'The card list: buildings matching the map filters, newest first, a page at a time',
+        description:
+          "user_handle: the buildings that user added (public). vote_user_handle: a user's rated " +
+          'buildings, each with `user_vote` and `voted_at`, newest vote first unless sort_by/sort_order ' +
+          'say otherwise; only that user may ask (401 signed out, 403 another user). An unknown ' +
+          'handle is a 404. See docs/api.md.',
         querystring: buildingListQuerySchema,
-        response: { 200: buildingListSchema, 400: problemSchema },
+        response: {
+          200: buildingListSchema,
+          400: problemSchema,
+          401: problemSchema,
+          403: problemSchema,
+          404: problemSchema,
+        },
       },
     },
-    async (request) => listBuildings(app.db, request.query),
+    async (request) => listBuildings(app.db, request.query, request.user),
   );
 
   app.post(
