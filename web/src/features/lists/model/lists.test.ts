@@ -78,10 +78,10 @@ describe('lists on the user page (spec 4, 5, 6, 8)', () => {
     expect(visibleLists(lists, false).map((l) => l.id)).toEqual([3]);
   });
 
-  it('replaces a changed list in place, appends a new one, removes a deleted one', () => {
+  it('replaces a changed list in place, puts a new one first (newest first), removes a deleted one', () => {
     const changed = { ...empty, is_public: true };
     expect(withList(lists, changed)[1]).toBe(changed);
-    expect(withList(lists, list(4, [])).map((l) => l.id)).toEqual([1, 2, 3, 4]);
+    expect(withList(lists, list(4, [])).map((l) => l.id)).toEqual([4, 1, 2, 3]);
     expect(withoutList(lists, 2).map((l) => l.id)).toEqual([1, 3]);
   });
 

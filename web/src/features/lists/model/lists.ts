@@ -52,11 +52,14 @@ export function visibleLists(lists: readonly List[], isOwner: boolean): List[] {
   return isOwner ? [...lists] : lists.filter((list) => list.is_public);
 }
 
-/** The cached lists after the server answered with a changed list (unknown lists are added). */
+/**
+ * The cached lists after the server answered with a changed list; a new list goes first, as the
+ * API orders a user's lists newest first.
+ */
 export function withList(lists: readonly List[], changed: List): List[] {
   return lists.some((list) => list.id === changed.id)
     ? lists.map((list) => (list.id === changed.id ? changed : list))
-    : [...lists, changed];
+    : [changed, ...lists];
 }
 
 export function withoutList(lists: readonly List[], listId: number): List[] {

@@ -12,11 +12,8 @@ export const USER_BUILDINGS_TEXTS = {
   private: 'Rated buildings are private: only their owner can see them.',
 } as const;
 
-/** A card of the rated buildings: the reader's own vote and when it was cast. */
-export type RatedBuildingCard = BuildingCard & {
-  user_vote?: VoteValue | null;
-  voted_at?: string | null;
-};
+/** A card of the user page; rated buildings also carry the user's vote and when it was cast. */
+export type RatedBuildingCard = BuildingCard;
 
 /** A page of a paged building answer. */
 export interface PagedAnswer {
