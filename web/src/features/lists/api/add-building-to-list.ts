@@ -22,7 +22,10 @@ export interface AddToListsResult {
 }
 
 /** Adds the building to each list, all at once; one failure does not undo the others. */
-export async function addBuildingToLists(lists: readonly List[], buildingId: number): Promise<AddToListsResult> {
+export async function addBuildingToLists(
+  lists: readonly List[],
+  buildingId: number,
+): Promise<AddToListsResult> {
   const results = await Promise.allSettled(lists.map((list) => addBuildingToList(list.id, buildingId)));
   const added: List[] = [];
   const failed: List[] = [];

@@ -53,7 +53,7 @@ describe('Add to List dialog (spec 2, 5, 6)', () => {
     vi.unstubAllGlobals();
   });
 
-  it("disables and marks a list that already holds the building; submit needs one box checked", async () => {
+  it('disables and marks a list that already holds the building; submit needs one box checked', async () => {
     const { calls } = stubFetch({
       'GET /api/users/ada/lists': () =>
         json({ items: [list(1, 'Favourites', [5]), list(2, 'Brutalism', []), list(3, 'To visit', [9])] }),

@@ -21,7 +21,13 @@ export function ConfirmDialog({
   onCancel,
 }: ConfirmDialogProps) {
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} centered closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={opened}
+      onClose={onCancel}
+      title={title}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Text>{question}</Text>
       <Group justify="flex-end" gap="sm" mt="lg">
         <Button variant="default" onClick={onCancel} disabled={pending}>

@@ -40,7 +40,9 @@ describe('user page Lists (spec 2, 4, 5, 6, 8)', () => {
   });
 
   it('a visitor sees the lists and their building links, without any control', async () => {
-    stubFetch({ 'GET /api/users/ada/lists': () => json({ items: [brutalism, { ...favourites, is_public: true }] }) });
+    stubFetch({
+      'GET /api/users/ada/lists': () => json({ items: [brutalism, { ...favourites, is_public: true }] }),
+    });
     renderWithProviders(<UserLists handle="ada" />, {
       queryClient: queryClientSignedIn({ ...testUser, id: 99, handle: 'bob' }),
     });
@@ -71,7 +73,9 @@ describe('user page Lists (spec 2, 4, 5, 6, 8)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Create List' });
     const create = within(dialog).getByRole('button', { name: 'Create List' });
     expect(isDisabled(create)).toBe(true);
-    fireEvent.change(within(dialog).getByRole('textbox', { name: 'List name' }), { target: { value: 'Bridges' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'List name' }), {
+      target: { value: 'Bridges' },
+    });
     fireEvent.click(create);
     expect(await screen.findByRole('article', { name: 'List Bridges' })).toBeTruthy();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Bridges', is_public: false });

@@ -7,7 +7,11 @@ import { nextPage, uploadedBuildingsSearch } from '../model/user-buildings.ts';
 export const UPLOADED_PER_PAGE = 12;
 
 /** GET /api/buildings/?user_handle={handle}&page&per_page: the buildings a user added. */
-export function getUploadedBuildings(handle: string, page: number, signal?: AbortSignal): Promise<BuildingList> {
+export function getUploadedBuildings(
+  handle: string,
+  page: number,
+  signal?: AbortSignal,
+): Promise<BuildingList> {
   const search = uploadedBuildingsSearch(handle, page, UPLOADED_PER_PAGE);
   return apiGet<BuildingList>(`/buildings/?${search}`, { signal });
 }
