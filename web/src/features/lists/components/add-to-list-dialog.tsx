@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Checkbox, Divider, Group, Loader, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Divider, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { List } from '#domain/lists';
 import { showToast } from '../../../lib/toast/toast.ts';
@@ -112,11 +112,14 @@ export function AddToListDialog({ buildingId, buildingName, userHandle, onDone }
       {showCreate ? (
         <>
           <Divider label={LIST_TEXTS.newList} labelPosition="left" />
-          <CreateListForm
-            onCreated={onCreated}
-            onCancel={all.length > 0 ? () => setCreating(false) : undefined}
-            autoFocus={creating}
-          />
+          <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-default-hover)">
+            <CreateListForm
+              onCreated={onCreated}
+              onCancel={all.length > 0 ? () => setCreating(false) : undefined}
+              autoFocus={creating}
+              size="xs"
+            />
+          </Paper>
         </>
       ) : (
         <Button

@@ -10,10 +10,12 @@ interface CreateListFormProps {
   onCancel?: () => void;
   /** Focus the name field when shown (the form opens on demand). */
   autoFocus?: boolean;
+  /** Button size: 'xs' inside the Add to List dialog, beside its own buttons. */
+  size?: 'xs' | 'sm';
 }
 
 /** Spec 2 and 3: a new list's name and public flag (private unless ticked). */
-export function CreateListForm({ onCreated, onCancel, autoFocus = false }: CreateListFormProps) {
+export function CreateListForm({ onCreated, onCancel, autoFocus = false, size = 'sm' }: CreateListFormProps) {
   const [name, setName] = useState('');
   const [isPublic, setIsPublic] = useState(false);
   const create = useCreateList();
@@ -65,11 +67,11 @@ export function CreateListForm({ onCreated, onCancel, autoFocus = false }: Creat
         )}
         <Group justify="flex-end" gap="sm">
           {onCancel && (
-            <Button variant="default" onClick={onCancel} disabled={create.isPending}>
+            <Button variant="default" size={size} onClick={onCancel} disabled={create.isPending}>
               Cancel
             </Button>
           )}
-          <Button type="submit" disabled={!trimmed} loading={create.isPending}>
+          <Button type="submit" size={size} disabled={!trimmed} loading={create.isPending}>
             {LIST_TEXTS.createList}
           </Button>
         </Group>
