@@ -367,3 +367,28 @@ describe('deleting a building', () => {
     expect((await addTo(mine.id, doomed)).status).toBe(404);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('shows the lists paths under the lists tag, and the user filters of the card list', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    type Operation = { tags?: string[]; parameters?: { name: string }[] };
+    const doc = res.json<{ paths: Record<string, Record<string, Operation>> }>();
+    const expected: [string, string][] = [
+      ['/api/lists/{id}', 'get'],
+      ['/api/lists/', 'post'],
+      ['/api/lists/{id}', 'put'],
+      ['/api/lists/{id}', 'delete'],
+      ['/api/lists/{list_id}/buildings', 'post'],
+      ['/api/lists/{list_id}/buildings/{building_id}', 'delete'],
+      ['/api/users/{handle}/lists', 'get'],
+    ];
+    for (const [path, method] of expected) {
+      expect(doc.paths[path]?.[method]?.tags, `${method} ${path}`).toEqual(['lists']);
+    }
+    const cardList = doc.paths['/api/buildings/']!.get!.parameters!.map((p) => p.name);
+    expect(cardList).toEqual(
+      expect.arrayContaining(['user_handle', 'vote_user_handle', 'vote_type', 'sort_by', 'sort_order']),
+    );
+  });
+});
