@@ -5,13 +5,10 @@ import { BUILDINGS_QUERY_PREFIX } from '../../../lib/query-keys.ts';
 import {
   nextPage,
   ratedBuildingsSearch,
-  type RatedBuildingCard,
   type RatedBuildingsFilter,
 } from '../model/user-buildings.ts';
 
 export const RATED_PER_PAGE = 12;
-
-export type RatedBuildingList = Omit<BuildingList, 'items'> & { items: RatedBuildingCard[] };
 
 /**
  * GET /api/buildings/?vote_user_handle&vote_type&sort_by=vote_date&sort_order&page&per_page: the
@@ -22,9 +19,9 @@ export function getRatedBuildings(
   filter: RatedBuildingsFilter,
   page: number,
   signal?: AbortSignal,
-): Promise<RatedBuildingList> {
+): Promise<BuildingList> {
   const search = ratedBuildingsSearch(handle, filter, page, RATED_PER_PAGE);
-  return apiGet<RatedBuildingList>(`/buildings/?${search}`, { signal, credentials: true });
+  return apiGet<BuildingList>(`/buildings/?${search}`, { signal, credentials: true });
 }
 
 /** One query per filter and sort: a change starts again at page 1 (spec 4). */
