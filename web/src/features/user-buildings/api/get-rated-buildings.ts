@@ -2,11 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { BuildingList } from '#domain/buildings';
 import { apiGet } from '../../../lib/api-client.ts';
 import { BUILDINGS_QUERY_PREFIX } from '../../../lib/query-keys.ts';
-import {
-  nextPage,
-  ratedBuildingsSearch,
-  type RatedBuildingsFilter,
-} from '../model/user-buildings.ts';
+import { nextPage, ratedBuildingsSearch, type RatedBuildingsFilter } from '../model/user-buildings.ts';
 
 export const RATED_PER_PAGE = 12;
 
