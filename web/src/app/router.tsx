@@ -7,7 +7,13 @@ import { BuildingRoute } from './routes/building-route.tsx';
 import { ExploreRoute } from './routes/explore-route.tsx';
 import { GalleryRoute } from './routes/gallery-route.tsx';
 import { LoginRoute } from './routes/login-route.tsx';
-import { UserIndexRedirect, UserRoute, UserSettingsRoute } from './routes/user-route.tsx';
+import {
+  UserBuildingsRoute,
+  UserIndexRedirect,
+  UserListsRoute,
+  UserRoute,
+  UserSettingsRoute,
+} from './routes/user-route.tsx';
 
 const errorElement = <RouteErrorBoundary />;
 
@@ -28,8 +34,8 @@ export const routes: RouteObject[] = [
         errorElement,
         children: [
           { index: true, element: <UserIndexRedirect /> },
-          { path: 'lists', element: <UserSectionPlaceholder section="lists" /> },
-          { path: 'buildings', element: <UserSectionPlaceholder section="buildings" /> },
+          { path: 'lists', element: <UserListsRoute /> },
+          { path: 'buildings', element: <UserBuildingsRoute /> },
           { path: 'images', element: <UserSectionPlaceholder section="images" /> },
           { path: 'settings', element: <UserSettingsRoute /> },
           { path: 'stats', element: <UserStats /> },

@@ -3,6 +3,7 @@ import type { BuildingDetail } from '#domain/buildings';
 import type { VoteResult } from '#domain/votes';
 import { buildingQueryOptions } from '../../features/buildings/api/get-building.ts';
 import type { BuildingPanelSlots } from '../../features/buildings/components/building-panel.tsx';
+import { AddToListButton } from '../../features/lists/components/add-to-list-button.tsx';
 import { CommentsSection } from '../../features/comments/components/comments-section.tsx';
 import { VoteFaces } from '../../features/votes/components/vote-faces.tsx';
 import { BUILDINGS_QUERY_PREFIX } from '../../lib/query-keys.ts';
@@ -37,4 +38,9 @@ function BuildingVoteFaces({ building }: { building: BuildingDetail }) {
 export const votesAndCommentsSlots: Pick<BuildingPanelSlots, 'votes' | 'comments'> = {
   votes: (building) => <BuildingVoteFaces building={building} />,
   comments: (building) => <CommentsSection targetType="building" targetId={building.id} />,
+};
+
+/** Spec 2 and 6: the Add to List button (signed-in users only) and its dialog. */
+export const addToListSlots: Pick<BuildingPanelSlots, 'addToList'> = {
+  addToList: (building) => <AddToListButton buildingId={building.id} buildingName={building.name} />,
 };

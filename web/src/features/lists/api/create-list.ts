@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { List } from '#domain/lists';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { storeList } from './list-cache.ts';
+
+export interface CreateListInput {
+  name: string;
+  is_public: boolean;
+}
+
+/** POST /api/lists/ {name, is_public}: 201 with the new list. */
+export async function createList(input: CreateListInput): Promise<List> {
+  const list = await apiRequest<List>('/lists/', { method: 'POST', body: input, credentials: true });
+  if (!list) throw new Error('Empty answer from creating a list');
+  return list;
+}
+
+export function useCreateList() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createList, onSuccess: (list) => storeList(queryClient, list) });
+}

@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { List, UserLists } from '#domain/lists';
+import { apiGet } from '../../../lib/api-client.ts';
+
+/** Every list query lives under this prefix, so a list change can refresh them all. */
+export const LISTS_QUERY_PREFIX = 'lists';
+export const listsQueryKey = [LISTS_QUERY_PREFIX] as const;
+export const userListsQueryKey = (handle: string) => [LISTS_QUERY_PREFIX, 'user', handle] as const;
+
+/** GET /api/users/{handle}/lists: every list for the owner, only public ones for anyone else. */
+export async function getUserLists(handle: string, signal?: AbortSignal): Promise<List[]> {
+  const data = await apiGet<UserLists>(`/users/${encodeURIComponent(handle)}/lists`, {
+    signal,
+    credentials: true,
+  });
+  return data.items;
+}
+
+export function userListsQueryOptions(handle: string) {
+  return queryOptions({
+    queryKey: userListsQueryKey(handle),
+    queryFn: ({ signal }) => getUserLists(handle, signal),
+  });
+}
+
+export function useUserLists(handle: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...userListsQueryOptions(handle), enabled });
+}

@@ -1,0 +1,155 @@
+import { useState } from 'react';
+import { ActionIcon, Anchor, Badge, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { IconTrash, IconX } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { List, ListBuilding } from '#domain/lists';
+import { showToast } from '../../../lib/toast/toast.ts';
+import { useDeleteList } from '../api/delete-list.ts';
+import { useRemoveBuildingFromList } from '../api/remove-building-from-list.ts';
+import { useSetListVisibility } from '../api/set-list-visibility.ts';
+import {
+  LIST_TEXTS,
+  deleteListQuestion,
+  removeBuildingQuestion,
+  removedFromListMessage,
+} from '../model/lists.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import classes from './lists.module.css';
+
+interface ListCardProps {
+  list: List;
+  /** Spec 6: only the profile owner manages lists. */
+  isOwner: boolean;
+}
+
+/** One list and its buildings (links to their profiles); the owner's controls when isOwner. */
+export function ListCard({ list, isOwner }: ListCardProps) {
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [removing, setRemoving] = useState<ListBuilding | null>(null);
+  const visibility = useSetListVisibility();
+  const remove = useDeleteList();
+  const removeBuilding = useRemoveBuildingFromList();
+
+  const onVisibilityChange = (isPublic: boolean) =>
+    visibility.mutate(
+      { listId: list.id, isPublic },
+      {
+        onError: (error) => {
+          console.error(`Changing the visibility of list ${list.id} failed`, error);
+          showToast({ message: LIST_TEXTS.visibilityFailed, type: 'error' });
+        },
+      },
+    );
+
+  const confirmDelete = () =>
+    remove.mutate(list, {
+      onSuccess: () => setConfirmingDelete(false),
+      onError: (error) => {
+        console.error(`Deleting list ${list.id} failed`, error);
+        showToast({ message: LIST_TEXTS.deleteListFailed, type: 'error' });
+      },
+    });
+
+  const confirmRemove = () => {
+    if (!removing) return;
+    const building = removing;
+    removeBuilding.mutate(
+      { listId: list.id, buildingId: building.id },
+      {
+        onSuccess: () => {
+          setRemoving(null);
+          showToast({ message: removedFromListMessage(building.name, list.name), type: 'success' });
+        },
+        onError: (error) => {
+          console.error(`Removing building ${building.id} from list ${list.id} failed`, error);
+          showToast({ message: LIST_TEXTS.removeFailed, type: 'error' });
+        },
+      },
+    );
+  };
+
+  return (
+    <Paper component="article" withBorder radius="md" p="md" aria-label={`List ${list.name}`}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Group gap="xs" miw={0}>
+            <Title order={3} size="h4" className={classes.name}>
+              {list.name}
+            </Title>
+            {!isOwner && (
+              <Badge variant="light" size="sm">
+                Public
+              </Badge>
+            )}
+          </Group>
+          {isOwner && (
+            <Group gap="sm" wrap="nowrap">
+              <Switch
+                label="Public"
+                checked={list.is_public}
+                disabled={visibility.isPending}
+                onChange={(event) => onVisibilityChange(event.currentTarget.checked)}
+              />
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Delete list ${list.name}`}
+                onClick={() => setConfirmingDelete(true)}
+              >
+                <IconTrash size={18} aria-hidden />
+              </ActionIcon>
+            </Group>
+          )}
+        </Group>
+        {list.buildings.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            {LIST_TEXTS.emptyList}
+          </Text>
+        ) : (
+          <ul className={classes.buildings} aria-label={`Buildings in ${list.name}`}>
+            {list.buildings.map((building) => (
+              <li key={building.id} className={classes.building}>
+                <Anchor component={Link} to={`/buildings/${building.id}`}>
+                  {building.name}
+                </Anchor>
+                {isOwner && (
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    size="sm"
+                    aria-label={`Remove ${building.name} from ${list.name}`}
+                    onClick={() => setRemoving(building)}
+                  >
+                    <IconX size={14} aria-hidden />
+                  </ActionIcon>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Stack>
+      {isOwner && (
+        <>
+          <ConfirmDialog
+            opened={confirmingDelete}
+            title="Delete list"
+            question={deleteListQuestion(list.name)}
+            confirmLabel="Delete"
+            pending={remove.isPending}
+            onConfirm={confirmDelete}
+            onCancel={() => setConfirmingDelete(false)}
+          />
+          <ConfirmDialog
+            opened={removing !== null}
+            title="Remove building"
+            question={removing ? removeBuildingQuestion(removing.name, list.name) : ''}
+            confirmLabel="Remove"
+            pending={removeBuilding.isPending}
+            onConfirm={confirmRemove}
+            onCancel={() => setRemoving(null)}
+          />
+        </>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,31 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { BuildingList } from '#domain/buildings';
+import { apiGet } from '../../../lib/api-client.ts';
+import { BUILDINGS_QUERY_PREFIX } from '../../../lib/query-keys.ts';
+import { nextPage, uploadedBuildingsSearch } from '../model/user-buildings.ts';
+
+export const UPLOADED_PER_PAGE = 12;
+
+/** GET /api/buildings/?user_handle={handle}&page&per_page: the buildings a user added. */
+export function getUploadedBuildings(
+  handle: string,
+  page: number,
+  signal?: AbortSignal,
+): Promise<BuildingList> {
+  const search = uploadedBuildingsSearch(handle, page, UPLOADED_PER_PAGE);
+  return apiGet<BuildingList>(`/buildings/?${search}`, { signal });
+}
+
+/** Under the buildings prefix: a building change refreshes it too (spec 7). */
+export function uploadedBuildingsQueryOptions(handle: string) {
+  return infiniteQueryOptions({
+    queryKey: [BUILDINGS_QUERY_PREFIX, 'uploaded-by', handle],
+    queryFn: ({ pageParam, signal }) => getUploadedBuildings(handle, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
+  });
+}
+
+export function useUploadedBuildings(handle: string) {
+  return useInfiniteQuery(uploadedBuildingsQueryOptions(handle));
+}
