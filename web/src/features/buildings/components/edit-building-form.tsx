@@ -1,13 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Button,
-  Group,
-  SimpleGrid,
-  Stack,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { BUILDING_DESCRIPTION_MAX, BUILDING_NAME_MAX, type BuildingDetail } from '#domain/buildings';
 import { StylePicker } from '../../../lib/styles/style-picker.tsx';

@@ -65,7 +65,10 @@ export function getPlaceDetails(id: string, sessionToken: string): Promise<Place
  * POST /api/parse-address (spec 7): the picked place's address as form fields. Any failure (an
  * error answer, success false) gives null: the address stays unfilled and the wizard goes on.
  */
-export async function parsePlaceAddress(place: PlaceDetails, buildingName: string): Promise<ParsedAddress | null> {
+export async function parsePlaceAddress(
+  place: PlaceDetails,
+  buildingName: string,
+): Promise<ParsedAddress | null> {
   try {
     const data = await apiRequest<ParseAddressResponse>('/parse-address', {
       method: 'POST',

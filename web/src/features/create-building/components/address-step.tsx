@@ -61,7 +61,9 @@ export function AddressStep({ state, dispatch }: AddressStepProps) {
           label="State"
           maxLength={100}
           value={address.state}
-          onChange={(e) => dispatch({ type: 'setAddressField', field: 'state', value: e.currentTarget.value })}
+          onChange={(e) =>
+            dispatch({ type: 'setAddressField', field: 'state', value: e.currentTarget.value })
+          }
         />
         <TextInput
           label="Postal code"

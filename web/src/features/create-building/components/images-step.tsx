@@ -1,20 +1,15 @@
 import { useEffect, useState, type Dispatch } from 'react';
-import {
-  ActionIcon,
-  Group,
-  Image,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Group, Image, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 import { IMAGE_CONTENT_TYPES, IMAGE_DESCRIPTION_MAX_LENGTH } from '#domain/images';
 import { IMAGE_TYPE_OPTIONS, isImageType } from '../model/image-types.ts';
-import { CAPTURE_YEAR_MAX_DIGITS, type WizardAction, type WizardImage, type WizardState } from '../model/wizard.ts';
+import {
+  CAPTURE_YEAR_MAX_DIGITS,
+  type WizardAction,
+  type WizardImage,
+  type WizardState,
+} from '../model/wizard.ts';
 
 interface ImagesStepProps {
   state: WizardState;
@@ -93,7 +88,13 @@ function ImageItem({
   const preview = useObjectUrl(image.file);
   const { key } = image;
   return (
-    <Paper withBorder p="sm" radius="md" role="listitem" aria-label={`Image ${index + 1}: ${image.file.name}`}>
+    <Paper
+      withBorder
+      p="sm"
+      radius="md"
+      role="listitem"
+      aria-label={`Image ${index + 1}: ${image.file.name}`}
+    >
       <Group align="flex-start" wrap="nowrap" gap="sm">
         {preview && <Image src={preview} alt="" w={72} h={72} radius="sm" fit="cover" />}
         <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>

@@ -80,7 +80,13 @@ export function LocationStep({ state, dispatch, searchAvailable, providerPending
         </Stack>
       )}
       {state.placeError && (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert" p="xs">
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertCircle size={18} aria-hidden />}
+          role="alert"
+          p="xs"
+        >
           {state.placeError}
         </Alert>
       )}

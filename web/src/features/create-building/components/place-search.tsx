@@ -24,7 +24,9 @@ export function PlaceSearch({ state, dispatch }: PlaceSearchProps) {
   // One token per search session: from the first keystroke until a place is picked.
   const [sessionToken, setSessionToken] = useState(newSessionToken);
   const [picking, setPicking] = useState(false);
-  const suggestions = usePlaceSuggestions(debounced, sessionToken);
+  // Only what the user typed is searched, not the label a pick puts into the box.
+  const [typed, setTyped] = useState(false);
+  const suggestions = usePlaceSuggestions(typed ? debounced : '', sessionToken);
 
   const byLabel = useMemo(() => {
     const map = new Map<string, PlaceSuggestion>();
@@ -38,6 +40,7 @@ export function PlaceSearch({ state, dispatch }: PlaceSearchProps) {
   const pick = async (label: string) => {
     const suggestion = byLabel.get(label);
     if (!suggestion) return;
+    setTyped(false);
     setPicking(true);
     try {
       dispatch({ type: 'placePicked', place: await getPlaceDetails(suggestion.id, sessionToken) });
@@ -50,7 +53,7 @@ export function PlaceSearch({ state, dispatch }: PlaceSearchProps) {
     }
   };
 
-  const busy = picking || (suggestions.isFetching && debounced.trim() !== '');
+  const busy = picking || suggestions.isFetching;
   const { place } = state;
   return (
     <Stack gap="sm">
@@ -60,7 +63,10 @@ export function PlaceSearch({ state, dispatch }: PlaceSearchProps) {
         leftSection={<IconSearch size={16} aria-hidden />}
         rightSection={busy ? <Loader size="xs" aria-label="Searching" /> : null}
         value={input}
-        onChange={setInput}
+        onChange={(text) => {
+          setInput(text);
+          if (!byLabel.has(text)) setTyped(true);
+        }}
         data={[...byLabel.keys()]}
         // The server already matched the text: show its suggestions as they are.
         filter={({ options }) => options}
@@ -77,7 +83,8 @@ export function PlaceSearch({ state, dispatch }: PlaceSearchProps) {
         <Paper withBorder p="sm" radius="md" aria-label="Selected place">
           <Stack gap={2}>
             <Text fw={600}>
-              <IconMapPin size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} /> {place.displayName}
+              <IconMapPin size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} />{' '}
+              {place.displayName}
             </Text>
             {place.formattedAddress && (
               <Text size="sm" c="dimmed">

@@ -98,7 +98,10 @@ describe('wizard steps (spec 2 and 5, create wizard)', () => {
     let state: WizardState = { ...complete, step: 0 };
     state = run([{ type: 'next' }, { type: 'next' }, { type: 'next' }, { type: 'next' }], state);
     expect(state.step).toBe(3);
-    state = run([{ type: 'previous' }, { type: 'previous' }, { type: 'previous' }, { type: 'previous' }], state);
+    state = run(
+      [{ type: 'previous' }, { type: 'previous' }, { type: 'previous' }, { type: 'previous' }],
+      state,
+    );
     expect(state.step).toBe(0);
   });
 });
@@ -209,7 +212,11 @@ describe('address (spec 2 step 2)', () => {
     ]);
     expect(run([{ type: 'removeAddressLine', index: 1 }], three).address.lines).toEqual(['one', 'three']);
     expect(run([{ type: 'removeAddressLine', index: 2 }], three).address.lines).toEqual(['one', 'two']);
-    expect(run([{ type: 'removeAddressLine', index: 0 }], three).address.lines).toEqual(['one', 'two', 'three']);
+    expect(run([{ type: 'removeAddressLine', index: 0 }], three).address.lines).toEqual([
+      'one',
+      'two',
+      'three',
+    ]);
     const readded = run([{ type: 'removeAddressLine', index: 2 }, { type: 'addAddressLine' }], three);
     expect(readded.address.lines).toEqual(['one', 'two', '']);
   });
@@ -219,10 +226,12 @@ describe('images (spec 5: capture year digits only, max 4)', () => {
   it('keeps digits only, at most 4', () => {
     expect(sanitizeCaptureYear('19a8x7')).toBe('1987');
     expect(sanitizeCaptureYear('123456')).toBe('1234');
-    expect(run([
-      { type: 'addImages', images: [{ key: 'a', file: file('a.jpg') }] },
-      { type: 'setImageCaptureYear', key: 'a', value: 'c. 19999' },
-    ]).images[0]?.captureYear).toBe('1999');
+    expect(
+      run([
+        { type: 'addImages', images: [{ key: 'a', file: file('a.jpg') }] },
+        { type: 'setImageCaptureYear', key: 'a', value: 'c. 19999' },
+      ]).images[0]?.captureYear,
+    ).toBe('1999');
   });
 
   it('sends a 4-digit year or null', () => {
@@ -257,7 +266,11 @@ describe('submit (spec 5 messages, spec 3 payload)', () => {
   it.each<[string, Partial<WizardState>, string]>([
     ['styles', { architecturalStyles: [] }, 'Please select at least one architectural style'],
     ['images', { images: [] }, 'Please add at least one image'],
-    ['image types', { images: complete.images.map((i) => ({ ...i, type: null })) }, 'Please select a type for each image'],
+    [
+      'image types',
+      { images: complete.images.map((i) => ({ ...i, type: null })) },
+      'Please select a type for each image',
+    ],
     ['longitude', { longitude: 'abc' }, 'Invalid longitude value'],
     ['longitude range', { longitude: '181' }, 'Invalid longitude value'],
     ['latitude', { latitude: '' }, 'Invalid latitude value'],

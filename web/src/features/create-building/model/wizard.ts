@@ -314,7 +314,8 @@ export function validateSubmission(state: WizardState, now: Date = new Date()): 
   if (years.yearDemolished) messages.push(years.yearDemolished);
   if (state.architecturalStyles.length === 0) messages.push(WIZARD_MESSAGES.stylesRequired);
   if (state.images.length === 0) messages.push(WIZARD_MESSAGES.imagesRequired);
-  else if (state.images.some((image) => image.type === null)) messages.push(WIZARD_MESSAGES.imageTypeRequired);
+  else if (state.images.some((image) => image.type === null))
+    messages.push(WIZARD_MESSAGES.imageTypeRequired);
   return messages;
 }
 
