@@ -29,6 +29,10 @@ import { buildingsRoutes } from './modules/buildings/buildings.routes.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { createStorage, type ObjectStorage } from './storage/index.ts';
 import { mediaRoutes } from './storage/media.routes.ts';
+import analyticsPlugin from './analytics/analytics.plugin.ts';
+import { placesRoutes } from './modules/places/places.routes.ts';
+import { parseAddressRoutes } from './modules/places/parse-address.routes.ts';
+import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -116,6 +120,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(analyticsPlugin);
 
   await app.register(
     async (api) => {
@@ -129,6 +134,9 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
       await api.register((await import('./modules/comments/comments.routes.ts')).commentsRoutes);
       await api.register(stylesRoutes);
       await api.register(buildingsRoutes);
+      await api.register(placesRoutes);
+      await api.register(parseAddressRoutes);
+      await api.register(feedbackRoutes);
     },
     { prefix: '/api' },
   );

@@ -66,6 +66,27 @@ const envSchema = z.object({
   ),
   AUTH_DEV_LOGIN: booleanFlag,
   AUTH_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(30)),
+  GOOGLE_MAPS_API_KEY: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  GOOGLE_PLACES_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
+      .default('https://places.googleapis.com/v1'),
+  ),
+  GEOCODER_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
+  ),
+  GEOCODER_KIND: z.preprocess(
+    emptyToUndefined,
+    z.enum(['photon', 'nominatim'], { message: 'must be photon or nominatim' }).default('photon'),
+  ),
+  PLACES_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(60)),
+  FEEDBACK_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(5)),
+  ANALYTICS_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
+  ),
   ...storageEnv,
 });
 
@@ -100,6 +121,20 @@ export interface Config {
   authRateLimit: number;
   /** Where images are stored and how uploads are limited (server/storage/storage-config.ts). */
   storage: StorageConfig;
+  /** Place search: Google Places (New) with this key, else the OSM geocoder, else none. */
+  places: {
+    googleApiKey: string | undefined;
+    /** Base URL of Google Places API (New), up to and including /v1. */
+    googlePlacesUrl: string;
+    geocoderUrl: string | undefined;
+    geocoderKind: 'photon' | 'nominatim';
+    /** Place search requests per IP and minute. */
+    rateLimit: number;
+  };
+  /** Feedback submissions per IP and minute. */
+  feedbackRateLimit: number;
+  /** Analytics events are POSTed here as JSON; undefined logs them instead. */
+  analyticsUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -143,5 +178,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     devLogin,
     authRateLimit: e.AUTH_RATE_LIMIT,
     storage,
+    places: {
+      googleApiKey: e.GOOGLE_MAPS_API_KEY,
+      googlePlacesUrl: e.GOOGLE_PLACES_URL.replace(/\/+$/, ''),
+      geocoderUrl: e.GEOCODER_URL?.replace(/\/+$/, ''),
+      geocoderKind: e.GEOCODER_KIND,
+      rateLimit: e.PLACES_RATE_LIMIT,
+    },
+    feedbackRateLimit: e.FEEDBACK_RATE_LIMIT,
+    analyticsUrl: e.ANALYTICS_URL,
   };
 }

@@ -122,6 +122,16 @@ export const buildingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = requireUser(request);
       const id = await createBuilding(app.db, me.id, request.body);
       await versions.refresh();
+      app.analytics.track({
+        name: 'building_created',
+        user_id: me.id,
+        properties: {
+          building_id: id,
+          from_place: request.body.place_id !== null,
+          style_count: request.body.architectural_styles.length,
+          country_code: request.body.address.country_code,
+        },
+      });
       return reply.code(201).send({ building: { id } });
     },
   );

@@ -66,7 +66,23 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = requireUser(request);
-      return confirmUpload(app.db, app.storage, me.id, request.body.successfulIds, request.body.failedIds);
+      const result = await confirmUpload(
+        app.db,
+        app.storage,
+        me.id,
+        request.body.successfulIds,
+        request.body.failedIds,
+      );
+      app.analytics.track({
+        name: 'image_upload',
+        user_id: me.id,
+        properties: {
+          uploaded: result.uploaded.length,
+          missing: result.missing.length,
+          failed: result.deleted.length,
+        },
+      });
+      return result;
     },
   );
 

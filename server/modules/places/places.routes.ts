@@ -1,0 +1,89 @@
+/** /api/places: the wizard's place search through the configured provider (places.provider.ts). */
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  autocompleteQuerySchema,
+  autocompleteResponseSchema,
+  placeDetailsParamsSchema,
+  placeDetailsQuerySchema,
+  placeDetailsSchema,
+  placesProviderResponseSchema,
+} from '#domain/places';
+import { problemSchema } from '#domain/problem';
+import { HttpProblem, notFound } from '../../http/errors.ts';
+import { createPlacesProvider, PlacesUpstreamError, type PlacesProvider } from './places.provider.ts';
+
+const problems = { 400: problemSchema, 429: problemSchema, 502: problemSchema, 503: problemSchema };
+
+export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const provider = createPlacesProvider(app.config);
+  const rateLimit = { max: app.config.places.rateLimit, timeWindow: 60_000 };
+
+  function configured(): PlacesProvider {
+    if (!provider) throw new HttpProblem(503, 'Place search is not configured');
+    return provider;
+  }
+
+  /** Runs a provider call; its failures become a 502 (never a 500), logged for the operator. */
+  async function upstream<T>(request: FastifyRequest, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (err) {
+      if (!(err instanceof PlacesUpstreamError)) throw err;
+      request.log.warn({ provider: provider?.kind, reason: err.message }, 'place search failed upstream');
+      throw new HttpProblem(502, 'Place search is unavailable right now. Please try again.');
+    }
+  }
+
+  app.get(
+    '/places/provider',
+    {
+      schema: {
+        tags: ['places'],
+        summary: 'Which place search this server offers: google, osm or none (null)',
+        response: { 200: placesProviderResponseSchema },
+      },
+    },
+    async () => ({ provider: provider?.kind ?? null }),
+  );
+
+  app.get(
+    '/places/autocomplete',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['places'],
+        summary: 'Place suggestions for the text typed so far',
+        querystring: autocompleteQuerySchema,
+        response: { 200: autocompleteResponseSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const places = configured();
+      const { input, session_token } = request.query;
+      return { suggestions: await upstream(request, () => places.autocomplete(input, session_token)) };
+    },
+  );
+
+  app.get(
+    '/places/details/:id',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['places'],
+        summary: 'A suggested place: name, address components, location and viewport (Google-shaped)',
+        params: placeDetailsParamsSchema,
+        querystring: placeDetailsQuerySchema,
+        response: { 200: placeDetailsSchema, ...problems, 404: problemSchema },
+      },
+    },
+    async (request) => {
+      const places = configured();
+      const place = await upstream(request, () =>
+        places.details(request.params.id, request.query.session_token),
+      );
+      if (!place) throw notFound('Place not found');
+      return place;
+    },
+  );
+};
