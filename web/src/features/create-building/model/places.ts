@@ -1,52 +1,16 @@
 /**
- * Shapes of the place search and address parsing calls (spec 3 "Place details" and "Address parse
- * response", spec 7 "Other").
+ * The place search and address parsing calls (spec 3 "Place details" and "Address parse
+ * response", spec 7 "Other"); their shapes are the API's, from domain/.
  */
+import type { z } from 'zod';
+import type { parseAddressBodySchema } from '#domain/address';
+import type { PlaceDetails, PlaceSuggestion, PlacesProviderResponse } from '#domain/places';
 
-export type PlacesProvider = 'google' | 'osm' | null;
+export type { ParseAddressResponse, ParsedAddress } from '#domain/address';
+export type { PlaceDetails, PlaceSuggestion } from '#domain/places';
 
-export interface PlaceSuggestion {
-  id: string;
-  primary_text: string;
-  secondary_text: string | null;
-}
-
-export interface PlaceAddressComponent {
-  longText: string;
-  shortText: string;
-  types: string[];
-}
-
-export interface PlaceDetails {
-  id: string;
-  displayName: string;
-  formattedAddress: string | null;
-  location: { latitude: number; longitude: number } | null;
-  viewport: unknown;
-  addressComponents: PlaceAddressComponent[];
-  types: string[];
-}
-
-export interface ParsedAddress {
-  line1: string | null;
-  line2: string | null;
-  line3: string | null;
-  city: string | null;
-  state: string | null;
-  postal_code: string | null;
-  country_code: string | null;
-}
-
-export interface ParseAddressResponse {
-  success: boolean;
-  error: string | null;
-  address: ParsedAddress | null;
-}
-
-export interface ParseAddressBody {
-  place_info: Pick<PlaceDetails, 'formattedAddress' | 'addressComponents' | 'types' | 'id'>;
-  building_name: string;
-}
+export type PlacesProvider = PlacesProviderResponse['provider'];
+export type ParseAddressBody = z.input<typeof parseAddressBodySchema>;
 
 /** POST /api/parse-address body for a picked place (spec 7). */
 export function parseAddressBody(place: PlaceDetails, buildingName: string): ParseAddressBody {

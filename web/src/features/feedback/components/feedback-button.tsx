@@ -1,0 +1,23 @@
+import { Button } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconMessageReport } from '@tabler/icons-react';
+import { FeedbackModal } from './feedback-modal.tsx';
+
+/** Spec 2, global elements: the Feedback button opens the feedback modal (no login needed). */
+export function FeedbackButton() {
+  const [opened, { open, close }] = useDisclosure(false);
+  return (
+    <>
+      <Button
+        variant="subtle"
+        color="gray"
+        size="compact-md"
+        leftSection={<IconMessageReport size={18} aria-hidden />}
+        onClick={open}
+      >
+        Feedback
+      </Button>
+      <FeedbackModal opened={opened} onClose={close} />
+    </>
+  );
+}
