@@ -39,5 +39,8 @@ export function imageListSearch({ scope, query, page, perPage = IMAGES_PER_PAGE 
 
 /** GET /api/images/infinite-scroll: {items, total, hasNext} of ready images. */
 export function getImages(params: GetImagesParams, signal?: AbortSignal): Promise<ImageList> {
-  return apiGet<ImageList>(`/images/infinite-scroll?${imageListSearch(params)}`, { signal, credentials: true });
+  return apiGet<ImageList>(`/images/infinite-scroll?${imageListSearch(params)}`, {
+    signal,
+    credentials: true,
+  });
 }

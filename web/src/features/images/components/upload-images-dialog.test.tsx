@@ -84,7 +84,9 @@ describe('upload dialog (spec 2, 5)', () => {
     // react-dropzone keeps the first 20 and refuses the rest.
     expect(alert.textContent).toContain('p20.jpg: Too many files');
     expect(alert.textContent).not.toContain('p0.jpg');
-    expect(within(screen.getByRole('list', { name: 'Chosen images' })).getAllByRole('listitem')).toHaveLength(20);
+    expect(within(screen.getByRole('list', { name: 'Chosen images' })).getAllByRole('listitem')).toHaveLength(
+      20,
+    );
   });
 
   it("shows a form per file and asks 'Please select a type for each image' before sending anything", async () => {
@@ -92,7 +94,9 @@ describe('upload dialog (spec 2, 5)', () => {
     renderDialog();
     await choose([jpeg('a.jpg'), jpeg('b.jpg')]);
     const item = screen.getByRole('listitem', { name: 'a.jpg' });
-    expect(within(item).getByRole('textbox', { name: 'Description' }).getAttribute('placeholder')).toBe('leave blank');
+    expect(within(item).getByRole('textbox', { name: 'Description' }).getAttribute('placeholder')).toBe(
+      'leave blank',
+    );
     const year = within(item).getByRole('textbox', { name: 'Capture year' });
     expect(year.getAttribute('placeholder')).toBe('YYYY');
     expect(year.getAttribute('maxlength')).toBe('10');
@@ -115,7 +119,14 @@ describe('upload dialog (spec 2, 5)', () => {
     const item = screen.getByRole('listitem', { name: 'a.jpg' });
     await user().click(within(item).getByRole('combobox', { name: 'Type' }));
     const options = await screen.findAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual(['Exterior', 'Interior', 'Plans', 'Drawing', 'Detail', 'Other']);
+    expect(options.map((o) => o.textContent)).toEqual([
+      'Exterior',
+      'Interior',
+      'Plans',
+      'Drawing',
+      'Detail',
+      'Other',
+    ]);
     await user().click(screen.getByRole('option', { name: 'Plans' }));
     await user().type(within(item).getByRole('textbox', { name: 'Capture year' }), 'spring');
     await user().click(screen.getByRole('button', { name: 'Upload' }));
@@ -127,7 +138,9 @@ describe('upload dialog (spec 2, 5)', () => {
       'POST /api/images/upload': () =>
         json(
           {
-            uploadUrls: [{ url: '/api/uploads/k1', method: 'PUT', content_type: 'image/jpeg', expires_at: '' }],
+            uploadUrls: [
+              { url: '/api/uploads/k1', method: 'PUT', content_type: 'image/jpeg', expires_at: '' },
+            ],
             images: [{ id: 41 }],
           },
           201,
@@ -169,8 +182,10 @@ describe('upload dialog (spec 2, 5)', () => {
     expect(onUploaded).not.toHaveBeenCalled();
     expect(onClose).not.toHaveBeenCalled();
     const kept = screen.getByRole('listitem', { name: 'front.jpg' });
-    expect((within(kept).getByRole('textbox', { name: 'Description' }) as HTMLInputElement).value).toBe('Door handle');
-    expect((within(kept).getByRole('combobox', { name: 'Type' }) as HTMLInputElement).value).toBe('Detail');
+    expect(within(kept).getByRole<HTMLInputElement>('textbox', { name: 'Description' }).value).toBe(
+      'Door handle',
+    );
+    expect(within(kept).getByRole<HTMLInputElement>('combobox', { name: 'Type' }).value).toBe('Detail');
     expect(screen.getByRole('button', { name: 'Upload' }).hasAttribute('disabled')).toBe(false);
   });
 

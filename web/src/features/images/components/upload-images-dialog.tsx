@@ -1,8 +1,25 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, CloseButton, Group, Image as MantineImage, List, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  CloseButton,
+  Group,
+  Image as MantineImage,
+  List,
+  Modal,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconPhotoPlus } from '@tabler/icons-react';
-import { DEFAULT_MAX_UPLOAD_BYTES, IMAGE_CONTENT_TYPES, UPLOAD_MAX_FILES, type ImageType } from '#domain/images';
+import {
+  DEFAULT_MAX_UPLOAD_BYTES,
+  IMAGE_CONTENT_TYPES,
+  UPLOAD_MAX_FILES,
+  type ImageType,
+} from '#domain/images';
 import { uploadImages } from '../lib/upload-sequence.ts';
 import { IMAGE_TYPE_OPTIONS } from '../model/image-types.ts';
 import { UPLOAD_TEXTS, uploadOutcomeText } from '../model/upload.ts';
@@ -55,6 +72,7 @@ export function UploadImagesDialog({
   const abort = useRef<AbortController | null>(null);
   const busy = phase.kind === 'busy';
   const room = UPLOAD_MAX_FILES - items.length;
+  const previews = usePreviewUrls(items);
 
   useEffect(() => () => abort.current?.abort(), []);
 
@@ -66,7 +84,13 @@ export function UploadImagesDialog({
     setFailure(null);
     setItems((current) => [
       ...current,
-      ...files.map((file) => ({ key: `f${(nextKey += 1)}`, file, type: null, description: '', captureYear: '' })),
+      ...files.map((file) => ({
+        key: `f${(nextKey += 1)}`,
+        file,
+        type: null,
+        description: '',
+        captureYear: '',
+      })),
     ]);
   };
 
@@ -108,7 +132,10 @@ export function UploadImagesDialog({
       });
       if (controller.signal.aborted) return;
       setPhase({ kind: 'editing' });
-      const message = uploadOutcomeText({ uploadedCount: result.uploadedIds.length, failedCount: result.failedCount });
+      const message = uploadOutcomeText({
+        uploadedCount: result.uploadedIds.length,
+        failedCount: result.failedCount,
+      });
       // Files that did not make it stay in the form, with what was typed about them.
       const failedKeys = new Set(result.failedIndexes.map((i) => sent[i]?.key));
       setItems((current) => current.filter((item) => failedKeys.has(item.key)));
@@ -177,6 +204,7 @@ export function UploadImagesDialog({
               <UploadItemForm
                 key={item.key}
                 item={item}
+                preview={previews.get(item.key)}
                 disabled={busy}
                 yearError={problems?.captureYear[item.key]}
                 typeMissing={problems?.message !== null && problems !== null && item.type === null}
@@ -199,11 +227,7 @@ export function UploadImagesDialog({
         )}
 
         <Group justify="flex-end">
-          <Button
-            onClick={() => void submit()}
-            disabled={busy || items.length === 0}
-            aria-live="polite"
-          >
+          <Button onClick={() => void submit()} disabled={busy || items.length === 0} aria-live="polite">
             {busy ? phase.text : 'Upload'}
           </Button>
         </Group>
@@ -214,6 +238,7 @@ export function UploadImagesDialog({
 
 interface UploadItemFormProps {
   item: UploadFormItem;
+  preview: string | undefined;
   disabled: boolean;
   yearError: string | undefined;
   typeMissing: boolean;
@@ -221,8 +246,15 @@ interface UploadItemFormProps {
   onRemove: () => void;
 }
 
-function UploadItemForm({ item, disabled, yearError, typeMissing, onChange, onRemove }: UploadItemFormProps) {
-  const preview = usePreviewUrl(item.file);
+function UploadItemForm({
+  item,
+  preview,
+  disabled,
+  yearError,
+  typeMissing,
+  onChange,
+  onRemove,
+}: UploadItemFormProps) {
   const name = item.file.name;
   return (
     <li className={classes.uploadItem} aria-label={name}>
@@ -239,7 +271,7 @@ function UploadItemForm({ item, disabled, yearError, typeMissing, onChange, onRe
           placeholder="Select a type"
           data={IMAGE_TYPE_OPTIONS.map((o) => ({ value: o.value, label: o.label }))}
           value={item.type}
-          onChange={(value) => onChange({ type: (value as ImageType | null) ?? null })}
+          onChange={(value) => onChange({ type: value })}
           required
           allowDeselect={false}
           error={typeMissing ? true : undefined}
@@ -273,14 +305,32 @@ function UploadItemForm({ item, disabled, yearError, typeMissing, onChange, onRe
   );
 }
 
-/** An object URL for the file's preview, revoked when the file leaves the form. */
-function usePreviewUrl(file: File): string | undefined {
-  const [url, setUrl] = useState<string>();
+/** One object URL per chosen file for its preview, revoked when the file leaves the form. */
+function usePreviewUrls(items: readonly UploadFormItem[]): Map<string, string> {
+  const urls = useRef(new Map<string, string>());
+  const canPreview = typeof URL.createObjectURL === 'function';
+  const keys = new Set(items.map((item) => item.key));
   useEffect(() => {
-    if (typeof URL.createObjectURL !== 'function') return;
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
-  return url;
+    for (const [key, url] of urls.current) {
+      if (!keys.has(key)) {
+        URL.revokeObjectURL(url);
+        urls.current.delete(key);
+      }
+    }
+  });
+  useEffect(() => {
+    const all = urls.current;
+    return () => {
+      for (const url of all.values()) URL.revokeObjectURL(url);
+      all.clear();
+    };
+  }, []);
+  if (canPreview) {
+    for (const item of items) {
+      // eslint-disable-next-line react-hooks/refs -- a cache of object URLs, filled once per file
+      if (!urls.current.has(item.key)) urls.current.set(item.key, URL.createObjectURL(item.file));
+    }
+  }
+  // eslint-disable-next-line react-hooks/refs -- read during render: the cache above
+  return urls.current;
 }

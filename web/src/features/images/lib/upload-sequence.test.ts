@@ -70,7 +70,11 @@ describe('uploadImages: the upload sequence of spec 7', () => {
   });
 
   it('requests slots, PUTs each file with its Content-Type, confirms, queues and polls every 2 s', async () => {
-    const statuses: Record<string, string[]> = { t11: ['STARTED', 'SUCCESS'], t12: ['SUCCESS'], t13: ['PENDING', 'PENDING', 'FAILURE'] };
+    const statuses: Record<string, string[]> = {
+      t11: ['STARTED', 'SUCCESS'],
+      t12: ['SUCCESS'],
+      t13: ['PENDING', 'PENDING', 'FAILURE'],
+    };
     const calls = fakeFetch({
       'POST /api/images/upload': () => json(slots, 201),
       'PUT /api/uploads/*': stored,
@@ -124,9 +128,13 @@ describe('uploadImages: the upload sequence of spec 7', () => {
       successfulIds: [11, 12, 13],
       failedIds: [],
     });
-    expect(calls.find((c) => c.path === '/api/images/process-uploaded')?.body).toEqual({ imageIds: [11, 12, 13] });
+    expect(calls.find((c) => c.path === '/api/images/process-uploaded')?.body).toEqual({
+      imageIds: [11, 12, 13],
+    });
     // Final tasks are not asked again: t12 once, t11 twice, t13 three times.
-    const asked = calls.filter((c) => c.path.includes('processing-status')).map((c) => c.path.split('/').at(-1));
+    const asked = calls
+      .filter((c) => c.path.includes('processing-status'))
+      .map((c) => c.path.split('/').at(-1));
     expect(asked.filter((t) => t === 't12')).toHaveLength(1);
     expect(asked.filter((t) => t === 't11')).toHaveLength(2);
     expect(asked.filter((t) => t === 't13')).toHaveLength(3);
@@ -159,7 +167,9 @@ describe('uploadImages: the upload sequence of spec 7', () => {
       'POST /api/images/confirm-upload': () => json({ uploaded: [], missing: [], deleted: [11, 12, 13] }),
     });
     const progress: (string | null)[] = [];
-    await expect(uploadImages({ buildingId: 5, items, onProgress: (t) => progress.push(t) })).resolves.toEqual({
+    await expect(
+      uploadImages({ buildingId: 5, items, onProgress: (t) => progress.push(t) }),
+    ).resolves.toEqual({
       uploadedIds: [],
       failedCount: 3,
       failedIndexes: [0, 1, 2],
@@ -170,7 +180,8 @@ describe('uploadImages: the upload sequence of spec 7', () => {
 
   it('rejects when the slots cannot be had (the caller shows the failure text), sending no file', async () => {
     const calls = fakeFetch({
-      'POST /api/images/upload': () => json({ title: 'Not Found', status: 404, detail: 'Building not found' }, 404),
+      'POST /api/images/upload': () =>
+        json({ title: 'Not Found', status: 404, detail: 'Building not found' }, 404),
     });
     await expect(uploadImages({ buildingId: 5, items })).rejects.toThrow('HTTP error! status: 404');
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
@@ -184,19 +195,25 @@ describe('uploadImages: the upload sequence of spec 7', () => {
       'POST /api/images/process-uploaded': () => json({ title: 'Conflict', status: 409 }, 409),
     });
     const progress: (string | null)[] = [];
-    await expect(uploadImages({ buildingId: 5, items, onProgress: (t) => progress.push(t) })).resolves.toEqual({
+    await expect(
+      uploadImages({ buildingId: 5, items, onProgress: (t) => progress.push(t) }),
+    ).resolves.toEqual({
       uploadedIds: [11, 12, 13],
       failedCount: 0,
       failedIndexes: [],
     });
     expect(progress).toEqual(['Queuing images for processing...', null]);
-    expect(console.warn).toHaveBeenCalledWith('Queuing the uploaded images for processing failed', expect.any(Error));
+    expect(console.warn).toHaveBeenCalledWith(
+      'Queuing the uploaded images for processing failed',
+      expect.any(Error),
+    );
   });
 
   it("keeps polling through a status error, showing 'checking status...'", async () => {
     let first = true;
     fakeFetch({
-      'POST /api/images/upload': () => json({ uploadUrls: slots.uploadUrls.slice(0, 1), images: [{ id: 11 }] }, 201),
+      'POST /api/images/upload': () =>
+        json({ uploadUrls: slots.uploadUrls.slice(0, 1), images: [{ id: 11 }] }, 201),
       'PUT /api/uploads/a': stored,
       'POST /api/images/confirm-upload': () => json({ uploaded: [11], missing: [], deleted: [] }),
       'POST /api/images/process-uploaded': () => json({ results: [{ task_id: 't11', image_id: 11 }] }),
@@ -209,7 +226,11 @@ describe('uploadImages: the upload sequence of spec 7', () => {
       },
     });
     const progress: (string | null)[] = [];
-    const done = uploadImages({ buildingId: 5, items: items.slice(0, 1), onProgress: (t) => progress.push(t) });
+    const done = uploadImages({
+      buildingId: 5,
+      items: items.slice(0, 1),
+      onProgress: (t) => progress.push(t),
+    });
     await vi.advanceTimersByTimeAsync(2000);
     expect(progress.at(-1)).toBe('Processing thumbnails... (checking status...)');
     await vi.advanceTimersByTimeAsync(2000);
@@ -219,7 +240,8 @@ describe('uploadImages: the upload sequence of spec 7', () => {
 
   it('gives up silently after 60 attempts (about 2 minutes)', async () => {
     const calls = fakeFetch({
-      'POST /api/images/upload': () => json({ uploadUrls: slots.uploadUrls.slice(0, 1), images: [{ id: 11 }] }, 201),
+      'POST /api/images/upload': () =>
+        json({ uploadUrls: slots.uploadUrls.slice(0, 1), images: [{ id: 11 }] }, 201),
       'PUT /api/uploads/a': stored,
       'POST /api/images/confirm-upload': () => json({ uploaded: [11], missing: [], deleted: [] }),
       'POST /api/images/process-uploaded': () => json({ results: [{ task_id: 't11', image_id: 11 }] }),
@@ -238,7 +260,8 @@ describe('uploadImages: the upload sequence of spec 7', () => {
 
   it('stops when the signal aborts while polling', async () => {
     fakeFetch({
-      'POST /api/images/upload': () => json({ uploadUrls: slots.uploadUrls.slice(0, 1), images: [{ id: 11 }] }, 201),
+      'POST /api/images/upload': () =>
+        json({ uploadUrls: slots.uploadUrls.slice(0, 1), images: [{ id: 11 }] }, 201),
       'PUT /api/uploads/a': stored,
       'POST /api/images/confirm-upload': () => json({ uploaded: [11], missing: [], deleted: [] }),
       'POST /api/images/process-uploaded': () => json({ results: [{ task_id: 't11', image_id: 11 }] }),

@@ -17,6 +17,7 @@ import {
   pollRound,
   pollText,
   type PollState,
+  type StatusAnswer,
 } from '../model/upload.ts';
 
 export interface UploadItem {
@@ -118,8 +119,8 @@ async function pollTasks(
     const answers = await Promise.all(
       pendingTaskIds(state).map((taskId) =>
         getProcessingStatus(taskId, opts.signal).then(
-          (answer) => ({ taskId, status: answer.status as string | null }),
-          () => ({ taskId, status: null }),
+          (answer): StatusAnswer => ({ taskId, status: answer.status }),
+          (): StatusAnswer => ({ taskId, status: null }),
         ),
       ),
     );

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Image } from '#domain/images';
-import { GALLERY_DEFAULT_QUERY, imageListReducer, initialImageListState, type ImageListState } from './image-list.ts';
+import {
+  GALLERY_DEFAULT_QUERY,
+  imageListReducer,
+  initialImageListState,
+  type ImageListState,
+} from './image-list.ts';
 
 const image = (id: number): Image => ({
   id,
@@ -47,7 +52,10 @@ describe('image list pages (spec 4)', () => {
   });
 
   it('page 1 replaces, later pages append (without repeating an image)', () => {
-    let state = loaded([[1, 2], [3, 2, 4]]);
+    let state = loaded([
+      [1, 2],
+      [3, 2, 4],
+    ]);
     expect(ids(state)).toEqual([1, 2, 3, 4]);
     expect(state.page).toBe(2);
     state = imageListReducer(state, { type: 'reset', query: GALLERY_DEFAULT_QUERY });
@@ -129,7 +137,12 @@ describe('image list pages (spec 4)', () => {
 
   it('stores a failure, stops loading and asks no further page until a change', () => {
     let state = imageListReducer(loaded([[1]]), { type: 'nextPageRequested' });
-    state = imageListReducer(state, { type: 'pageFailed', query: state.query, page: 2, error: 'HTTP error! status: 500' });
+    state = imageListReducer(state, {
+      type: 'pageFailed',
+      query: state.query,
+      page: 2,
+      error: 'HTTP error! status: 500',
+    });
     expect(state).toMatchObject({ isLoading: false, error: 'HTTP error! status: 500' });
     expect(ids(state)).toEqual([1]);
     expect(imageListReducer(state, { type: 'nextPageRequested' })).toBe(state);
@@ -139,7 +152,10 @@ describe('image list pages (spec 4)', () => {
   it('updates a voted image in place and removes a deleted one', () => {
     let state = loaded([[1, 2, 3]]);
     const stats = { net_votes: 1, upvotes: 1, meh_votes: 0, downvotes: 0 };
-    state = imageListReducer(state, { type: 'imageChanged', image: { id: 2, vote_stats: stats, user_vote: 1 } });
+    state = imageListReducer(state, {
+      type: 'imageChanged',
+      image: { id: 2, vote_stats: stats, user_vote: 1 },
+    });
     expect(state.items[1]).toMatchObject({ id: 2, vote_stats: stats, user_vote: 1 });
     expect(state.items[0]?.user_vote).toBeNull();
     state = imageListReducer(state, { type: 'imageRemoved', id: 2 });

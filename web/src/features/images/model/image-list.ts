@@ -26,12 +26,23 @@ export type ImageListAction =
   | { type: 'typeToggled'; imageType: ImageType }
   | { type: 'reset'; query: ImageListQuery }
   | { type: 'nextPageRequested' }
-  | { type: 'pageLoaded'; query: ImageListQuery; page: number; items: Image[]; total: number; hasNext: boolean }
+  | {
+      type: 'pageLoaded';
+      query: ImageListQuery;
+      page: number;
+      items: Image[];
+      total: number;
+      hasNext: boolean;
+    }
   | { type: 'pageFailed'; query: ImageListQuery; page: number; error: string }
   | { type: 'imageChanged'; image: Pick<Image, 'id'> & Partial<Image> }
   | { type: 'imageRemoved'; id: number };
 
-export const GALLERY_DEFAULT_QUERY: ImageListQuery = { sortBy: 'date_added', sortOrder: 'desc', imageTypes: [] };
+export const GALLERY_DEFAULT_QUERY: ImageListQuery = {
+  sortBy: 'date_added',
+  sortOrder: 'desc',
+  imageTypes: [],
+};
 
 export function initialImageListState(query: ImageListQuery): ImageListState {
   return { query, page: 1, items: [], total: 0, hasNext: false, isLoading: true, error: null, reload: 0 };
@@ -83,7 +94,9 @@ export function imageListReducer(state: ImageListState, action: ImageListAction)
     case 'imageChanged':
       return {
         ...state,
-        items: state.items.map((image) => (image.id === action.image.id ? { ...image, ...action.image } : image)),
+        items: state.items.map((image) =>
+          image.id === action.image.id ? { ...image, ...action.image } : image,
+        ),
       };
     case 'imageRemoved': {
       if (!state.items.some((image) => image.id === action.id)) return state;

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { currentYear } from '#domain/constants';
-import { hasProblems, parseCaptureYear, rejectionMessages, uploadFormProblems, type UploadFormItem } from './upload-form.ts';
+import {
+  hasProblems,
+  parseCaptureYear,
+  rejectionMessages,
+  uploadFormProblems,
+  type UploadFormItem,
+} from './upload-form.ts';
 
 const item = (over: Partial<UploadFormItem>): UploadFormItem => ({
   key: over.key ?? 'k',
@@ -43,9 +49,18 @@ describe('dropzone rejection texts (spec 5)', () => {
   it('words each refused file as the spec does, sizes in bytes', () => {
     const texts = rejectionMessages(
       [
-        { file: { name: 'a.pdf' }, errors: [{ code: 'file-invalid-type', message: 'File type must be one of image/jpeg, .jpeg' }] },
-        { file: { name: 'big.jpg' }, errors: [{ code: 'file-too-large', message: 'File is larger than 25 MB' }] },
-        { file: { name: 'tiny.jpg' }, errors: [{ code: 'file-too-small', message: 'File is smaller than 1 KB' }] },
+        {
+          file: { name: 'a.pdf' },
+          errors: [{ code: 'file-invalid-type', message: 'File type must be one of image/jpeg, .jpeg' }],
+        },
+        {
+          file: { name: 'big.jpg' },
+          errors: [{ code: 'file-too-large', message: 'File is larger than 25 MB' }],
+        },
+        {
+          file: { name: 'tiny.jpg' },
+          errors: [{ code: 'file-too-small', message: 'File is smaller than 1 KB' }],
+        },
         { file: { name: 'x.png' }, errors: [{ code: 'too-many-files', message: 'Too many files' }] },
       ],
       { maxSize: 26214400, minSize: 1024 },

@@ -39,8 +39,9 @@ export function uploadFormProblems(items: readonly UploadFormItem[]): UploadForm
   for (const item of items) {
     if (parseCaptureYear(item.captureYear) === undefined) {
       const year = Number(item.captureYear.trim());
-      captureYear[item.key] =
-        /^-?\d{1,5}$/.test(item.captureYear.trim()) ? (captureYearProblem(year) ?? UPLOAD_FORM_TEXTS.badYear) : UPLOAD_FORM_TEXTS.badYear;
+      captureYear[item.key] = /^-?\d{1,5}$/.test(item.captureYear.trim())
+        ? (captureYearProblem(year) ?? UPLOAD_FORM_TEXTS.badYear)
+        : UPLOAD_FORM_TEXTS.badYear;
     }
   }
   const message = items.some((item) => item.type === null) ? UPLOAD_FORM_TEXTS.typeRequired : null;

@@ -43,6 +43,18 @@ describe('full view keys (spec 2, gallery page)', () => {
     expect(isTypingTarget(null)).toBe(false);
   });
 
+  it('leaves Space to a focused button or link (it activates them), but not the arrows', () => {
+    const button = { tagName: 'BUTTON', isControl: true };
+    expect(viewerKeyAction(' ', button, closed)).toBeNull();
+    expect(viewerKeyAction(' ', button, open(1))).toBeNull();
+    expect(viewerKeyAction('ArrowRight', button, open(1))).toEqual({ type: 'move', index: 2 });
+    // A grid image is no such control: Space there toggles the view.
+    expect(viewerKeyAction(' ', { tagName: 'BUTTON', isControl: false }, closed)).toEqual({
+      type: 'open',
+      index: 2,
+    });
+  });
+
   it('an index past the list (the image was removed) counts as closed', () => {
     expect(viewerKeyAction('ArrowLeft', body, { openIndex: 5, hoveredIndex: null, count: 5 })).toBeNull();
   });

@@ -3,11 +3,17 @@
  * the hovered image, Left/Right move to the previous/next image while it is open, Escape closes
  * it, and every key is ignored while typing in an input or textarea.
  */
-export type ViewerKeyAction = { type: 'open'; index: number } | { type: 'close' } | { type: 'move'; index: number };
+export type ViewerKeyAction =
+  { type: 'open'; index: number } | { type: 'close' } | { type: 'move'; index: number };
 
 export interface KeyTarget {
   tagName?: string;
   isContentEditable?: boolean;
+  /**
+   * A button, link or other control that Space activates by itself (not a grid image): Space
+   * is left to it, so the viewer's own buttons stay keyboard-usable.
+   */
+  isControl?: boolean;
 }
 
 export interface ViewerKeyState {
@@ -35,6 +41,7 @@ export function viewerKeyAction(
   switch (key) {
     case ' ':
     case 'Spacebar':
+      if (target?.isControl) return null;
       if (isOpen) return { type: 'close' };
       return hoveredIndex !== null && hoveredIndex < count ? { type: 'open', index: hoveredIndex } : null;
     case 'ArrowLeft':
