@@ -130,6 +130,10 @@ describe('Create Building wizard (spec 2, 4, 5, 7, 8)', () => {
       (r) => r.url().endsWith('/api/buildings/') && r.request().method() === 'POST',
     );
     await button(page, 'Create Building').click();
+    // Spec 7: the button shows the upload's progress (each poll waits 2 s, so this text stays).
+    await wizard(page)
+      .getByRole('button', { name: /^Processing thumbnails\.\.\. \(\d\/2 complete\)$/ })
+      .waitFor({ timeout: 30_000 });
     const answer = await created;
     expect(answer.status()).toBe(201);
     const { building } = (await answer.json()) as { building: { id: number } };
