@@ -17,6 +17,12 @@ export const IMAGE_CONTENT_TYPES = {
 export type ImageFileExt = keyof typeof IMAGE_CONTENT_TYPES;
 export const IMAGE_FILE_EXTS = Object.keys(IMAGE_CONTENT_TYPES) as ImageFileExt[];
 
+/**
+ * Largest image file the server accepts by default (MAX_UPLOAD_BYTES, 25 MB). The upload dialog
+ * refuses bigger files before sending them; a server configured lower still answers 413.
+ */
+export const DEFAULT_MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
+
 /** Files one upload request may announce. */
 export const UPLOAD_MAX_FILES = 20;
 /** Spec 9: gallery page size. */

@@ -1,11 +1,12 @@
 /** The storage part of the configuration: environment variables, validated in config.ts. */
 import { z } from 'zod';
+import { DEFAULT_MAX_UPLOAD_BYTES } from '#domain/images';
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalText = z.preprocess(emptyToUndefined, z.string().min(1).optional());
 const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' });
 
-export const DEFAULT_MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
+export { DEFAULT_MAX_UPLOAD_BYTES };
 export const DEFAULT_UPLOAD_URL_TTL_SECONDS = 900;
 
 export const storageEnv = {

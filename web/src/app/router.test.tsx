@@ -23,6 +23,15 @@ const ada = { id: 3, handle: 'ada', picture: null, created_at: '2026-01-01T00:00
 describe('routes (spec section 2)', () => {
   beforeEach(() => {
     stubMatchMedia();
+    // The gallery's sort selector measures itself.
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
     stubFetch({
       'GET /api/auth/check-login': () => json({ logged_in: false, user: null }),
       'GET /api/auth/providers': () => json({ google_client_id: null, dev_login: true }),

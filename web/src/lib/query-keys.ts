@@ -5,3 +5,6 @@
  */
 export const BUILDINGS_QUERY_PREFIX = 'buildings';
 export const buildingsQueryKey = [BUILDINGS_QUERY_PREFIX] as const;
+
+/** Every query about images (gallery pages, a building's image strip, one image) lives under this prefix. */
+export const IMAGES_QUERY_PREFIX = 'images';

@@ -3,13 +3,14 @@ import { Outlet } from 'react-router';
 import { AuthControls } from '../../features/auth/components/auth-controls.tsx';
 import { AuthModal } from '../../features/auth/components/auth-modal.tsx';
 import { AddBuildingButton } from '../../features/create-building/components/add-building-button.tsx';
+import { FeedbackButton } from '../../features/feedback/components/feedback-button.tsx';
 import { NavigationBar } from '../../features/navigation/components/navigation-bar.tsx';
 import { ThemeToggle } from '../../features/theme/components/theme-toggle.tsx';
 import classes from './app-layout.module.css';
 
 const HEADER_HEIGHT = 60;
 
-/** Global frame of every screen: navigation bar, routed content, auth modal, Add New Building. */
+/** Global frame of every screen: navigation bar, routed content, auth modal, Feedback, Add New Building. */
 export function AppLayout() {
   return (
     <AppShell header={{ height: HEADER_HEIGHT }} padding={0}>
@@ -17,6 +18,7 @@ export function AppLayout() {
         <NavigationBar
           actions={
             <>
+              <FeedbackButton />
               <ThemeToggle />
               <AuthControls />
             </>

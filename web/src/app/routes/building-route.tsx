@@ -5,12 +5,17 @@ import {
   type BuildingPanelSlots,
 } from '../../features/buildings/components/building-panel.tsx';
 import { addToListSlots, votesAndCommentsSlots } from './building-panel-slots.tsx';
+import { buildingImagesSlot } from './building-images-slot.tsx';
 
 /**
  * Features that add to the building panel plug in here (spec 2: vote faces, comments, Add to
  * List), e.g. `votes: (building) => <BuildingVoteFaces buildingId={building.id} ... />`.
  */
-const buildingPanelSlots: BuildingPanelSlots = { ...votesAndCommentsSlots, ...addToListSlots };
+const buildingPanelSlots: BuildingPanelSlots = {
+  ...votesAndCommentsSlots,
+  ...addToListSlots,
+  ...buildingImagesSlot,
+};
 
 export function BuildingRoute() {
   const { id } = useParams();

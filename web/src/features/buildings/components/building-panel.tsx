@@ -38,6 +38,8 @@ export interface BuildingPanelSlots {
   votes?: (building: BuildingDetail) => ReactNode;
   /** Add to List button, in the action row beside View Gallery (signed-in users only). */
   addToList?: (building: BuildingDetail) => ReactNode;
+  /** The building's images, in place of the plain thumbnails (the images feature: sized, with a full view). */
+  images?: (building: BuildingDetail) => ReactNode;
   /** Comments, at the end of the panel. */
   comments?: (building: BuildingDetail) => ReactNode;
 }
@@ -124,7 +126,7 @@ function BuildingProfile({ building, onDeleted, slots }: BuildingProfileProps) {
         </Group>
       )}
       {building.description && <Text className={classes.description}>{building.description}</Text>}
-      <BuildingImages building={building} />
+      {slots.images ? slots.images(building) : <BuildingImages building={building} />}
       <Group gap="xs" wrap="wrap" aria-label="Building actions">
         <Button
           component={Link}

@@ -1,19 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Button,
-  Group,
-  MultiSelect,
-  SimpleGrid,
-  Stack,
-  TextInput,
-  Textarea,
-  type OptionsFilter,
-} from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { BUILDING_DESCRIPTION_MAX, BUILDING_NAME_MAX, type BuildingDetail } from '#domain/buildings';
-import { useArchitecturalStyles } from '../../../lib/styles/get-architectural-styles.ts';
-import { matchStyles } from '../../../lib/styles/match-styles.ts';
+import { StylePicker } from '../../../lib/styles/style-picker.tsx';
 import { useUpdateBuilding } from '../api/update-building.ts';
 import {
   MESSAGES,
@@ -37,7 +26,6 @@ export function EditBuildingForm({ building, onSaved, onCancel }: EditBuildingFo
   const [values, setValues] = useState<EditBuildingValues>(() => valuesFromBuilding(building));
   const [touched, setTouched] = useState<Partial<Record<EditBuildingField, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
-  const styles = useArchitecturalStyles();
   const update = useUpdateBuilding();
 
   const errors = validateEditBuilding(values, { submitting: submitted });
@@ -53,22 +41,6 @@ export function EditBuildingForm({ building, onSaved, onCancel }: EditBuildingFo
     if (!split) return set(field, text);
     setValues((v) => ({ ...v, ...split }));
     setTouched((t) => ({ ...t, longitude: true, latitude: true }));
-  };
-
-  const styleOptions = (styles.data ?? building.architectural_styles).map((s) => ({
-    value: s.id,
-    label: s.name,
-  }));
-  const filterStyles: OptionsFilter<number> = ({ options, search }) => {
-    const items = options.flatMap((option) => ('value' in option ? [option] : []));
-    const matched = new Set(
-      matchStyles(
-        items.map((item) => ({ id: item.value, name: item.label })),
-        values.architecturalStyles,
-        search,
-      ).map((s) => s.id),
-    );
-    return items.filter((item) => matched.has(item.value));
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -147,21 +119,14 @@ export function EditBuildingForm({ building, onSaved, onCancel }: EditBuildingFo
           value={values.description}
           onChange={(e) => set('description', e.currentTarget.value)}
         />
-        <MultiSelect<number>
-          label="Architectural styles"
-          placeholder={values.architecturalStyles.length ? undefined : 'Search styles'}
-          data={styleOptions}
+        <StylePicker
           value={values.architecturalStyles}
           onChange={(ids) => {
             setValues((v) => ({ ...v, architecturalStyles: ids }));
             setTouched((t) => ({ ...t, architecturalStyles: true }));
           }}
-          filter={filterStyles}
-          hidePickedOptions
-          searchable
-          nothingFoundMessage={styles.isPending ? 'Loading styles...' : 'No matching style'}
+          knownStyles={building.architectural_styles}
           error={shown('architecturalStyles')}
-          comboboxProps={{ withinPortal: true, zIndex: 400 }}
         />
         {update.isError && (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">

@@ -1,5 +1,21 @@
 import type { BuildingDetail, UpdateBuildingBody } from '#domain/buildings';
-import { YEAR_MIN, currentYear } from '#domain/constants';
+import {
+  BUILDING_FIELD_MESSAGES,
+  coordinateRangeErrors,
+  coordinatesOf,
+  parseYear,
+  yearErrors,
+} from '../../../lib/building-form/building-fields.ts';
+
+// The field rules are shared with the Create Building wizard; re-exported for this form's callers.
+export {
+  coordinatesOf,
+  isLatitude,
+  isLongitude,
+  parseCoordinate,
+  parseYear,
+  splitPastedCoordinates,
+} from '../../../lib/building-form/building-fields.ts';
 
 /** The edit form's fields as typed (spec 2, edit building form). */
 export interface EditBuildingValues {
@@ -18,12 +34,8 @@ export type EditBuildingErrors = Partial<Record<EditBuildingField | 'coordinates
 
 /** Spec 5 messages. */
 export const MESSAGES = {
-  nameRequired: 'Name is required',
-  longitudeRange: 'Longitude must be between -180 and 180 degrees',
-  latitudeRange: 'Latitude must be between -90 and 90 degrees',
+  ...BUILDING_FIELD_MESSAGES,
   invalidCoordinates: 'Invalid coordinates',
-  demolishedBeforeBuilt: 'Year demolished cannot be before year built',
-  stylesRequired: 'Please select at least one architectural style',
   updateFailed: 'Failed to update building',
 } as const;
 
@@ -39,55 +51,6 @@ export function valuesFromBuilding(building: BuildingDetail): EditBuildingValues
   };
 }
 
-/** A coordinate as typed: a plain decimal number, or null for anything else (empty included). */
-export function parseCoordinate(text: string): number | null {
-  const trimmed = text.trim();
-  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(trimmed)) return null;
-  const value = Number(trimmed);
-  return Number.isFinite(value) ? value : null;
-}
-
-export const isLongitude = (value: number) => value >= -180 && value <= 180;
-export const isLatitude = (value: number) => value >= -90 && value <= 90;
-
-/**
- * Spec 5: a pasted 'lat, lng' value (as map sites copy it) in either coordinate box is split into
- * the two fields. Only when both numbers are valid coordinates; otherwise null and the text stays.
- */
-export function splitPastedCoordinates(text: string): { latitude: string; longitude: string } | null {
-  const parts = text.split(',');
-  if (parts.length !== 2) return null;
-  const lat = parseCoordinate(parts[0] ?? '');
-  const lng = parseCoordinate(parts[1] ?? '');
-  if (lat === null || lng === null || !isLatitude(lat) || !isLongitude(lng)) return null;
-  return { latitude: String(lat), longitude: String(lng) };
-}
-
-/** [longitude, latitude] when both boxes hold valid coordinates, otherwise null ('Invalid coordinates'). */
-export function coordinatesOf(
-  values: Pick<EditBuildingValues, 'longitude' | 'latitude'>,
-): [number, number] | null {
-  const lng = parseCoordinate(values.longitude);
-  const lat = parseCoordinate(values.latitude);
-  if (lng === null || lat === null || !isLongitude(lng) || !isLatitude(lat)) return null;
-  return [lng, lat];
-}
-
-/** Spec 5: years are parsed as integers, or null if empty. Anything else is not a year (NaN). */
-export function parseYear(text: string): number | null {
-  const trimmed = text.trim();
-  if (trimmed === '') return null;
-  return /^[+-]?\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
-}
-
-function yearError(label: string, year: number | null, now: Date): string | undefined {
-  if (year === null) return undefined;
-  if (!Number.isSafeInteger(year)) return `${label} must be a whole number`;
-  const max = currentYear(now);
-  if (year < YEAR_MIN || year > max) return `${label} must be between ${YEAR_MIN} and ${max}`;
-  return undefined;
-}
-
 /**
  * Spec 5, the edit form's rules. While typing (`submitting` false) only the range messages of
  * what was typed show; on submit empty or invalid coordinates also give 'Invalid coordinates'.
@@ -99,20 +62,7 @@ export function validateEditBuilding(
   const errors: EditBuildingErrors = {};
   if (!values.name.trim()) errors.name = MESSAGES.nameRequired;
 
-  const lng = parseCoordinate(values.longitude);
-  const lat = parseCoordinate(values.latitude);
-  if (lng !== null && !isLongitude(lng)) errors.longitude = MESSAGES.longitudeRange;
-  if (lat !== null && !isLatitude(lat)) errors.latitude = MESSAGES.latitudeRange;
-
-  const built = parseYear(values.yearBuilt);
-  const demolished = parseYear(values.yearDemolished);
-  const builtError = yearError('Year built', built, now);
-  const demolishedError = yearError('Year demolished', demolished, now);
-  if (builtError) errors.yearBuilt = builtError;
-  if (demolishedError) errors.yearDemolished = demolishedError;
-  else if (!builtError && built !== null && demolished !== null && demolished < built) {
-    errors.yearDemolished = MESSAGES.demolishedBeforeBuilt;
-  }
+  Object.assign(errors, coordinateRangeErrors(values), yearErrors(values, now));
 
   if (submitting) {
     if (!errors.longitude && !errors.latitude && coordinatesOf(values) === null) {

@@ -1,15 +1,20 @@
-import { Affix, Button, Modal, Text } from '@mantine/core';
+import { useReducer } from 'react';
+import { Affix, Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { LOGIN_MESSAGES, LOGIN_TITLES } from '../../../lib/auth/messages.ts';
 import { useRequireLogin } from '../../../lib/auth/use-require-login.ts';
+import { initialWizardState, wizardReducer } from '../model/wizard.ts';
+import { CreateBuildingWizard } from './create-building-wizard.tsx';
 
 /**
- * The floating 'Add New Building' button (spec 2, global elements); login required. The
- * Create Building wizard is not built yet, so a signed-in user gets a short notice instead.
+ * The floating 'Add New Building' button (spec 2, global elements): opens the Create Building
+ * wizard, login required. The wizard's state lives here so that closing it (after a failure, or
+ * when the building already exists) keeps what was typed until the user discards it.
  */
 export function AddBuildingButton() {
   const [opened, { open, close }] = useDisclosure(false);
+  const [state, dispatch] = useReducer(wizardReducer, initialWizardState);
   const requireLogin = useRequireLogin(LOGIN_TITLES.addBuilding, LOGIN_MESSAGES.addBuilding);
 
   return (
@@ -25,18 +30,7 @@ export function AddBuildingButton() {
           Add New Building
         </Button>
       </Affix>
-      <Modal
-        opened={opened}
-        onClose={close}
-        title="Add New Building"
-        centered
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
-        <Text>
-          The Create Building wizard is coming soon. It will guide you through the location, address, details
-          and images of a new building.
-        </Text>
-      </Modal>
+      <CreateBuildingWizard opened={opened} onClose={close} state={state} dispatch={dispatch} />
     </>
   );
 }

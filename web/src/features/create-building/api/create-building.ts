@@ -1,0 +1,20 @@
+import type { CreateBuildingBody } from '#domain/buildings';
+import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+
+/** POST /api/buildings/ with the building payload (spec 7); answers the new building's id. */
+export async function createBuilding(body: CreateBuildingBody): Promise<number> {
+  const data = await apiRequest<{ building: { id: number } }>('/buildings/', {
+    method: 'POST',
+    body,
+    credentials: true,
+  });
+  if (!data) throw new Error('Expected the new building in the answer');
+  return data.building.id;
+}
+
+/** Spec 7: a 409 whose data has building_id means the building already exists; its id, else null. */
+export function duplicateBuildingId(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const id = error.problem?.building_id;
+  return typeof id === 'number' && Number.isInteger(id) ? id : null;
+}

@@ -1,0 +1,86 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet, apiRequest } from '../../../lib/api-client.ts';
+import {
+  parseAddressBody,
+  type ParseAddressResponse,
+  type ParsedAddress,
+  type PlaceDetails,
+  type PlaceSuggestion,
+  type PlacesProvider,
+} from '../model/places.ts';
+
+/** GET /api/places/provider: which maps service answers place searches; null when none is set up. */
+export async function getPlacesProvider(signal?: AbortSignal): Promise<PlacesProvider> {
+  const data = await apiGet<{ provider: PlacesProvider }>('/places/provider', { signal });
+  return data.provider;
+}
+
+export function placesProviderQueryOptions() {
+  return queryOptions({
+    queryKey: ['places', 'provider'],
+    queryFn: ({ signal }) => getPlacesProvider(signal),
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+/** Place search is available unless the server has no provider (or cannot say). */
+export function usePlacesProvider() {
+  const query = useQuery(placesProviderQueryOptions());
+  return {
+    isPending: query.isPending,
+    searchAvailable: query.isSuccess && query.data !== null,
+  };
+}
+
+/** GET /api/places/autocomplete: suggestions for what was typed, within one search session. */
+export async function getPlaceSuggestions(
+  input: string,
+  sessionToken: string,
+  signal?: AbortSignal,
+): Promise<PlaceSuggestion[]> {
+  const query = new URLSearchParams({ input, session_token: sessionToken });
+  const data = await apiGet<{ suggestions: PlaceSuggestion[] }>(`/places/autocomplete?${query}`, { signal });
+  return data.suggestions;
+}
+
+export function usePlaceSuggestions(input: string, sessionToken: string) {
+  const text = input.trim();
+  return useQuery({
+    queryKey: ['places', 'autocomplete', sessionToken, text],
+    queryFn: ({ signal }) => getPlaceSuggestions(text, sessionToken, signal),
+    enabled: text.length > 0,
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+/** GET /api/places/details/{id}: the picked place's name, location and address parts. */
+export function getPlaceDetails(id: string, sessionToken: string): Promise<PlaceDetails> {
+  const query = new URLSearchParams({ session_token: sessionToken });
+  return apiGet<PlaceDetails>(`/places/details/${encodeURIComponent(id)}?${query}`);
+}
+
+/**
+ * POST /api/parse-address (spec 7): the picked place's address as form fields. Any failure (an
+ * error answer, success false) gives null: the address stays unfilled and the wizard goes on.
+ */
+export async function parsePlaceAddress(
+  place: PlaceDetails,
+  buildingName: string,
+): Promise<ParsedAddress | null> {
+  try {
+    const data = await apiRequest<ParseAddressResponse>('/parse-address', {
+      method: 'POST',
+      body: parseAddressBody(place, buildingName),
+    });
+    if (!data?.success || !data.address) {
+      console.error('Address parsing failed', data?.error ?? 'no address');
+      return null;
+    }
+    return data.address;
+  } catch (error) {
+    console.error('Address parsing failed', error);
+    return null;
+  }
+}

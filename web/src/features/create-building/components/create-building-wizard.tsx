@@ -1,0 +1,165 @@
+import { useState, type Dispatch, type FormEvent } from 'react';
+import { Alert, Button, Grid, Group, Modal, Progress, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { MAP_MOBILE_MAX_WIDTH } from '#domain/constants';
+import { coordinatesOf } from '../../../lib/building-form/building-fields.ts';
+import { parsePlaceAddress, usePlacesProvider } from '../api/places.ts';
+import { useSubmitBuilding } from '../hooks/use-submit-building.ts';
+import {
+  WIZARD_STEP_COUNT,
+  WIZARD_STEP_TITLES,
+  hasEnteredData,
+  isStepValid,
+  needsAddressParse,
+  validateSubmission,
+  type WizardAction,
+  type WizardState,
+} from '../model/wizard.ts';
+import { AddressStep } from './address-step.tsx';
+import { DetailsStep } from './details-step.tsx';
+import { ImagesStep } from './images-step.tsx';
+import { LocationPreviewMap } from './location-preview-map.tsx';
+import { LocationStep } from './location-step.tsx';
+
+/** Asked before closing a wizard that holds entered data. */
+export const DISCARD_QUESTION = 'Discard the building you started adding?';
+
+interface CreateBuildingWizardProps {
+  opened: boolean;
+  onClose: () => void;
+  /** Kept by the caller so that closing after a failure loses nothing typed. */
+  state: WizardState;
+  dispatch: Dispatch<WizardAction>;
+}
+
+/** Spec 2, Create Building wizard: 4 steps with a progress bar, 'n of 4' and Previous/Next. */
+export function CreateBuildingWizard({ opened, onClose, state, dispatch }: CreateBuildingWizardProps) {
+  const narrow = useMediaQuery(`(max-width: ${MAP_MOBILE_MAX_WIDTH}px)`) ?? false;
+  const provider = usePlacesProvider();
+  const [processingAddress, setProcessingAddress] = useState(false);
+  const [submitErrors, setSubmitErrors] = useState<string[]>([]);
+  const { submit, submitting, buttonText } = useSubmitBuilding({
+    onCreated: () => {
+      dispatch({ type: 'reset' });
+      onClose();
+    },
+    onDuplicate: onClose,
+  });
+  const { step } = state;
+  const busy = submitting || processingAddress;
+
+  const close = () => {
+    if (busy) return;
+    if (hasEnteredData(state) && !window.confirm(DISCARD_QUESTION)) return;
+    dispatch({ type: 'reset' });
+    setSubmitErrors([]);
+    onClose();
+  };
+
+  const next = async () => {
+    if (!isStepValid(state)) return;
+    if (needsAddressParse(state) && state.place) {
+      const place = state.place;
+      setProcessingAddress(true);
+      // Spec 4: the step advances even if parsing fails (the failure is only logged).
+      const address = await parsePlaceAddress(place, state.name.trim() || place.displayName);
+      dispatch({ type: 'addressParsed', placeId: place.id, address });
+      setProcessingAddress(false);
+    }
+    dispatch({ type: 'next' });
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (step < WIZARD_STEP_COUNT - 1) {
+      void next();
+      return;
+    }
+    const errors = validateSubmission(state);
+    setSubmitErrors(errors);
+    if (errors.length === 0) void submit(state);
+  };
+
+  const stepNumber = step + 1;
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={
+        <Title order={2} size="h3">
+          Add New Building
+        </Title>
+      }
+      size={narrow ? '100%' : 1100}
+      fullScreen={narrow}
+      centered
+      closeOnClickOutside={false}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <form onSubmit={onSubmit} noValidate aria-label="Create building">
+        <Stack gap="md">
+          <Stack gap={4}>
+            <Group justify="space-between">
+              <Text fw={600}>{WIZARD_STEP_TITLES[step]}</Text>
+              <Text size="sm" c="dimmed">
+                {stepNumber} of {WIZARD_STEP_COUNT}
+              </Text>
+            </Group>
+            <Progress
+              value={(stepNumber / WIZARD_STEP_COUNT) * 100}
+              aria-label={`Step ${stepNumber} of ${WIZARD_STEP_COUNT}`}
+            />
+          </Stack>
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, md: 7 }}>
+              {step === 0 && (
+                <LocationStep
+                  state={state}
+                  dispatch={dispatch}
+                  searchAvailable={provider.searchAvailable}
+                  providerPending={provider.isPending}
+                />
+              )}
+              {step === 1 && <AddressStep state={state} dispatch={dispatch} />}
+              {step === 2 && <DetailsStep state={state} dispatch={dispatch} />}
+              {step === 3 && <ImagesStep state={state} dispatch={dispatch} disabled={submitting} />}
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 5 }} mih={narrow ? 220 : 360}>
+              <LocationPreviewMap coordinates={coordinatesOf(state)} />
+            </Grid.Col>
+          </Grid>
+          {submitErrors.length > 0 && step === WIZARD_STEP_COUNT - 1 && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+              <Stack gap={2}>
+                {submitErrors.map((message) => (
+                  <Text key={message} size="sm">
+                    {message}
+                  </Text>
+                ))}
+              </Stack>
+            </Alert>
+          )}
+          <Group justify="space-between">
+            <Button
+              variant="default"
+              onClick={() => dispatch({ type: 'previous' })}
+              disabled={step === 0 || busy}
+            >
+              Previous
+            </Button>
+            {step < WIZARD_STEP_COUNT - 1 ? (
+              <Button type="submit" disabled={!isStepValid(state) || busy}>
+                {processingAddress ? 'Processing Address...' : 'Next'}
+              </Button>
+            ) : (
+              <Button type="submit" disabled={submitting}>
+                {buttonText}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

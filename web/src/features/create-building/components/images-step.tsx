@@ -1,0 +1,164 @@
+import { useEffect, useState, type Dispatch } from 'react';
+import { ActionIcon, Group, Image, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IMAGE_CONTENT_TYPES, IMAGE_DESCRIPTION_MAX_LENGTH } from '#domain/images';
+import { IMAGE_TYPE_OPTIONS, isImageType } from '../model/image-types.ts';
+import {
+  CAPTURE_YEAR_MAX_DIGITS,
+  type WizardAction,
+  type WizardImage,
+  type WizardState,
+} from '../model/wizard.ts';
+
+interface ImagesStepProps {
+  state: WizardState;
+  dispatch: Dispatch<WizardAction>;
+  disabled?: boolean;
+}
+
+/** Spec 9: .jpeg, .jpg, .png and .gif, by MIME type with their extensions. */
+const ACCEPT = Object.entries(IMAGE_CONTENT_TYPES).reduce<Record<string, string[]>>((accept, [ext, mime]) => {
+  (accept[mime] ??= []).push(ext);
+  return accept;
+}, {});
+
+let nextKey = 0;
+const imageKey = () => `image-${++nextKey}`;
+
+/** Spec 2 step 4, Images: a dropzone and, per image, its type, description and capture year. */
+export function ImagesStep({ state, dispatch, disabled = false }: ImagesStepProps) {
+  const [rejections, setRejections] = useState<string[]>([]);
+  const onReject = (files: FileRejection[]) =>
+    setRejections(files.map((f) => `${f.file.name}: ${f.errors.map((e) => e.message).join(', ')}`));
+
+  return (
+    <Stack gap="sm">
+      <Text c="dimmed">Add some images... at least one!</Text>
+      <Dropzone
+        accept={ACCEPT}
+        disabled={disabled}
+        onDrop={(files) => {
+          setRejections([]);
+          dispatch({ type: 'addImages', images: files.map((file) => ({ key: imageKey(), file })) });
+        }}
+        onReject={onReject}
+        aria-label="Add images"
+      >
+        <Group justify="center" gap="sm" mih={90} style={{ pointerEvents: 'none' }}>
+          <Dropzone.Accept>
+            <IconUpload size={36} aria-hidden />
+          </Dropzone.Accept>
+          <Dropzone.Idle>
+            <IconPhoto size={36} aria-hidden />
+          </Dropzone.Idle>
+          <div>
+            <Text>Drag images here or click to choose files</Text>
+            <Text size="sm" c="dimmed">
+              .jpeg, .jpg, .png or .gif
+            </Text>
+          </div>
+        </Group>
+      </Dropzone>
+      {rejections.map((text) => (
+        <Text key={text} size="sm" c="red">
+          {text}
+        </Text>
+      ))}
+      <Stack gap="sm" role="list" aria-label="Chosen images">
+        {state.images.map((image, index) => (
+          <ImageItem key={image.key} image={image} index={index} dispatch={dispatch} disabled={disabled} />
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+function ImageItem({
+  image,
+  index,
+  dispatch,
+  disabled,
+}: {
+  image: WizardImage;
+  index: number;
+  dispatch: Dispatch<WizardAction>;
+  disabled: boolean;
+}) {
+  const preview = useObjectUrl(image.file);
+  const { key } = image;
+  return (
+    <Paper
+      withBorder
+      p="sm"
+      radius="md"
+      role="listitem"
+      aria-label={`Image ${index + 1}: ${image.file.name}`}
+    >
+      <Group align="flex-start" wrap="nowrap" gap="sm">
+        {preview && <Image src={preview} alt="" w={72} h={72} radius="sm" fit="cover" />}
+        <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
+          <Group justify="space-between" wrap="nowrap">
+            <Text size="sm" fw={500} truncate>
+              {image.file.name}
+            </Text>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Remove ${image.file.name}`}
+              disabled={disabled}
+              onClick={() => dispatch({ type: 'removeImage', key })}
+            >
+              <IconTrash size={16} aria-hidden />
+            </ActionIcon>
+          </Group>
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
+            <Select
+              label="Type"
+              required
+              placeholder="Choose a type"
+              data={IMAGE_TYPE_OPTIONS}
+              value={image.type}
+              onChange={(value) =>
+                dispatch({ type: 'setImageType', key, imageType: isImageType(value) ? value : null })
+              }
+              disabled={disabled}
+              comboboxProps={{ withinPortal: true, zIndex: 400 }}
+            />
+            <TextInput
+              label="Description"
+              placeholder="leave blank"
+              maxLength={IMAGE_DESCRIPTION_MAX_LENGTH}
+              value={image.description}
+              onChange={(e) => dispatch({ type: 'setImageDescription', key, value: e.currentTarget.value })}
+              disabled={disabled}
+            />
+            <TextInput
+              label="Capture year"
+              placeholder="YYYY"
+              inputMode="numeric"
+              maxLength={CAPTURE_YEAR_MAX_DIGITS}
+              value={image.captureYear}
+              onChange={(e) => dispatch({ type: 'setImageCaptureYear', key, value: e.currentTarget.value })}
+              disabled={disabled}
+            />
+          </SimpleGrid>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
+
+/** An object URL for the file's preview, revoked when the file changes or the item goes. */
+function useObjectUrl(file: File): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (typeof URL.createObjectURL !== 'function') return;
+    const created = URL.createObjectURL(file);
+    // The object URL is an external resource created for this file; it is known only here.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setUrl(created);
+    return () => URL.revokeObjectURL(created);
+  }, [file]);
+  return url;
+}

@@ -1,0 +1,17 @@
+import countries from 'i18n-iso-countries';
+import english from 'i18n-iso-countries/langs/en.json';
+
+countries.registerLocale(english);
+
+export interface CountryOption {
+  /** ISO 3166-1 alpha-2 code, as the address carries it. */
+  value: string;
+  label: string;
+}
+
+/** Spec 2 step 2: the country selector's options, every ISO 3166 country with its English name, by name. */
+export const COUNTRY_OPTIONS: readonly CountryOption[] = Object.entries(
+  countries.getNames('en', { select: 'official' }),
+)
+  .map(([value, label]) => ({ value, label }))
+  .sort((a, b) => a.label.localeCompare(b.label, 'en'));

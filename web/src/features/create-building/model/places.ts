@@ -1,0 +1,42 @@
+/**
+ * The place search and address parsing calls (spec 3 "Place details" and "Address parse
+ * response", spec 7 "Other"); their shapes are the API's, from domain/.
+ */
+import type { z } from 'zod';
+import type { parseAddressBodySchema } from '#domain/address';
+import type { PlaceDetails, PlaceSuggestion, PlacesProviderResponse } from '#domain/places';
+
+export type { ParseAddressResponse, ParsedAddress } from '#domain/address';
+export type { PlaceDetails, PlaceSuggestion } from '#domain/places';
+
+export type PlacesProvider = PlacesProviderResponse['provider'];
+export type ParseAddressBody = z.input<typeof parseAddressBodySchema>;
+
+/** POST /api/parse-address body for a picked place (spec 7). */
+export function parseAddressBody(place: PlaceDetails, buildingName: string): ParseAddressBody {
+  return {
+    place_info: {
+      formattedAddress: place.formattedAddress,
+      addressComponents: place.addressComponents,
+      types: place.types,
+      id: place.id,
+    },
+    building_name: buildingName,
+  };
+}
+
+/** The text a suggestion shows and is matched back by. */
+export function suggestionLabel(suggestion: PlaceSuggestion): string {
+  return suggestion.secondary_text
+    ? `${suggestion.primary_text}, ${suggestion.secondary_text}`
+    : suggestion.primary_text;
+}
+
+/**
+ * A fresh session token for one search session (typing until a place is picked); the maps service
+ * bills a session's suggestions and its details call as one. Works outside secure contexts too.
+ */
+export function newSessionToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

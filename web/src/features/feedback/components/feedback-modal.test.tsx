@@ -1,0 +1,126 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  json,
+  problem,
+  queryClientSignedIn,
+  renderWithProviders,
+  stubFetch,
+  stubMatchMedia,
+  testUser,
+} from '../../../testing/render.tsx';
+import { FeedbackButton } from './feedback-button.tsx';
+
+const dialog = () => screen.getByRole('dialog');
+const field = (name: RegExp) => within(dialog()).getByRole<HTMLInputElement>('textbox', { name });
+const send = () => within(dialog()).getByRole<HTMLButtonElement>('button', { name: 'Send Feedback' });
+
+function open(signedIn = true) {
+  renderWithProviders(<FeedbackButton />, { queryClient: queryClientSignedIn(signedIn ? testUser : null) });
+  fireEvent.click(screen.getByRole('button', { name: 'Feedback' }));
+  return dialog();
+}
+
+function fill() {
+  fireEvent.change(field(/^Title/), { target: { value: 'Map is slow' } });
+  fireEvent.change(field(/^Description/), { target: { value: 'Zooming stutters.' } });
+}
+
+describe('feedback modal (spec 2, 4, 5)', () => {
+  beforeEach(() => {
+    stubMatchMedia();
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    if (!('fonts' in document)) {
+      Object.defineProperty(document, 'fonts', {
+        configurable: true,
+        value: { addEventListener: () => {}, removeEventListener: () => {} },
+      });
+    }
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it("shows 'Title is required' and 'Description is required' on submit and clears each when edited", () => {
+    const { calls } = stubFetch({});
+    open(false);
+    expect(field(/^Email/).value).toBe('');
+    fireEvent.click(send());
+    expect(within(dialog()).getByText('Title is required')).toBeTruthy();
+    expect(within(dialog()).getByText('Description is required')).toBeTruthy();
+    fireEvent.change(field(/^Title/), { target: { value: 'Hi' } });
+    expect(within(dialog()).queryByText('Title is required')).toBeNull();
+    expect(within(dialog()).getByText('Description is required')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('sends with the page URL and browser info, thanks for 2 s, then closes and resets', async () => {
+    let answer: () => void = () => {};
+    const { calls } = stubFetch({
+      'POST /api/feedback': () =>
+        new Promise<Response>((resolve) => {
+          answer = () => resolve(json({ id: 1 }, 201));
+        }),
+    });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    open();
+    expect(field(/^Email/).value).toBe(testUser.email);
+    expect(within(dialog()).getByRole<HTMLInputElement>('combobox', { name: 'Type' }).value).toBe('General');
+    fill();
+    fireEvent.click(send());
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(send().disabled).toBe(true);
+    expect(calls[0]?.body).toEqual({
+      title: 'Map is slow',
+      description: 'Zooming stutters.',
+      type: 'general',
+      email: 'ada@example.com',
+      page_url: window.location.href,
+      browser_info: expect.stringContaining(navigator.userAgent) as unknown,
+    });
+
+    await act(async () => answer());
+    expect(await screen.findByText('Thank you for your feedback!')).toBeTruthy();
+    expect(screen.getByText('We appreciate your input and will review it soon.')).toBeTruthy();
+    await act(async () => {
+      vi.advanceTimersByTime(1500);
+    });
+    expect(screen.getByText('Thank you for your feedback!')).toBeTruthy();
+    await act(async () => {
+      vi.advanceTimersByTime(600);
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Feedback' }));
+    expect(field(/^Title/).value).toBe('');
+    expect(field(/^Description/).value).toBe('');
+    expect(field(/^Email/).value).toBe(testUser.email);
+  });
+
+  it('a failed send is logged, says so and keeps the input', async () => {
+    stubFetch({ 'POST /api/feedback': () => problem(429, 'Too Many Requests', 'slow down') });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    open(false);
+    fill();
+    fireEvent.click(send());
+    expect(await within(dialog()).findByRole('alert')).toBeTruthy();
+    expect(within(dialog()).getByRole('alert').textContent).toBe(
+      'Your feedback could not be sent. Please try again.',
+    );
+    expect(logged).toHaveBeenCalled();
+    expect(field(/^Title/).value).toBe('Map is slow');
+    expect(field(/^Description/).value).toBe('Zooming stutters.');
+    expect(send().disabled).toBe(false);
+  });
+});

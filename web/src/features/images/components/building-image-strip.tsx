@@ -1,0 +1,75 @@
+import { Loader } from '@mantine/core';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ImageList } from '#domain/images';
+import { BUILDINGS_QUERY_PREFIX, IMAGES_QUERY_PREFIX } from '../../../lib/query-keys.ts';
+import { getImages } from '../api/get-images.ts';
+import { GALLERY_DEFAULT_QUERY } from '../model/image-list.ts';
+import { ImageBrowser } from './image-browser.tsx';
+import type { ImageChange, ImageViewerSlots } from './image-viewer.tsx';
+
+/** How many of a building's newest images its profile panel shows. */
+export const BUILDING_STRIP_SIZE = 6;
+
+export function buildingImagesQueryOptions(buildingId: number) {
+  return queryOptions({
+    queryKey: [IMAGES_QUERY_PREFIX, 'building-strip', buildingId],
+    queryFn: ({ signal }) =>
+      getImages(
+        {
+          scope: { kind: 'building', buildingId },
+          query: GALLERY_DEFAULT_QUERY,
+          page: 1,
+          perPage: BUILDING_STRIP_SIZE,
+        },
+        signal,
+      ),
+  });
+}
+
+interface BuildingImageStripProps {
+  buildingId: number;
+  /** False when the building has no images: nothing is asked. */
+  hasImages: boolean;
+  slots?: ImageViewerSlots;
+}
+
+/**
+ * The building profile's images (spec 2): its newest 400 px renditions, lazy and sized; a click
+ * opens the same full view as the gallery (the View Gallery button shows them all).
+ */
+export function BuildingImageStrip({ buildingId, hasImages, slots }: BuildingImageStripProps) {
+  const queryClient = useQueryClient();
+  const options = buildingImagesQueryOptions(buildingId);
+  const images = useQuery({ ...options, enabled: hasImages });
+
+  if (!hasImages) return null;
+  if (images.isPending) return <Loader size="sm" aria-label="Loading images" />;
+  if (images.isError || images.data.items.length === 0) return null;
+
+  const update = (change: (list: ImageList) => ImageList) =>
+    queryClient.setQueryData(options.queryKey, (old) => (old ? change(old) : old));
+  const onImageChange = (image: ImageChange) =>
+    update((list) => ({
+      ...list,
+      items: list.items.map((i) => (i.id === image.id ? { ...i, ...image } : i)),
+    }));
+  const onDeleted = (id: number) => {
+    update((list) => ({
+      ...list,
+      items: list.items.filter((i) => i.id !== id),
+      total: Math.max(0, list.total - 1),
+    }));
+    void queryClient.invalidateQueries({ queryKey: [BUILDINGS_QUERY_PREFIX] });
+  };
+
+  return (
+    <ImageBrowser
+      images={images.data.items}
+      onImageChange={onImageChange}
+      onDeleted={onDeleted}
+      slots={slots}
+      label="Images"
+      dense
+    />
+  );
+}

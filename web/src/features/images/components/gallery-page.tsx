@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { Anchor, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { LOGIN_MESSAGES, LOGIN_TITLES } from '../../../lib/auth/messages.ts';
+import { useRequireLogin } from '../../../lib/auth/use-require-login.ts';
+import { BUILDINGS_QUERY_PREFIX, IMAGES_QUERY_PREFIX } from '../../../lib/query-keys.ts';
+import { useImageList } from '../hooks/use-image-list.ts';
+import { GALLERY_DEFAULT_QUERY } from '../model/image-list.ts';
+import { ImageBrowser } from './image-browser.tsx';
+import { ImageListControls } from './image-list-controls.tsx';
+import type { ImageViewerSlots } from './image-viewer.tsx';
+import { LoadMoreTrigger } from './load-more-trigger.tsx';
+import { UploadImagesDialog } from './upload-images-dialog.tsx';
+
+export const GALLERY_TEXTS = {
+  loading: 'Loading images...',
+  empty: 'No images yet.',
+  emptyFiltered: 'No images match these types.',
+  error: 'Error loading images',
+  notFound: 'Building not found',
+} as const;
+
+interface GalleryPageProps {
+  /** Null when the route's id is not a valid building id. */
+  buildingId: number | null;
+  slots?: ImageViewerSlots;
+}
+
+/** Spec section 2, /gallery/{buildingId}. */
+export function GalleryPage({ buildingId, slots }: GalleryPageProps) {
+  return (
+    <Container size="xl" py="xl">
+      {buildingId === null ? (
+        <Stack gap="md">
+          <Title order={1}>Gallery</Title>
+          <Text role="alert">{GALLERY_TEXTS.notFound}</Text>
+        </Stack>
+      ) : (
+        <BuildingGallery key={buildingId} buildingId={buildingId} slots={slots} />
+      )}
+    </Container>
+  );
+}
+
+function BuildingGallery({ buildingId, slots }: { buildingId: number; slots?: ImageViewerSlots }) {
+  const { state, actions } = useImageList({ kind: 'building', buildingId }, GALLERY_DEFAULT_QUERY);
+  const [uploading, setUploading] = useState(false);
+  const requireLogin = useRequireLogin(LOGIN_TITLES.default, LOGIN_MESSAGES.uploadImages);
+  const queryClient = useQueryClient();
+
+  const onUploaded = () => {
+    // Spec 4: after an upload the gallery goes back to date_added descending, page 1.
+    actions.reset(GALLERY_DEFAULT_QUERY);
+    // The building's image count, cover and image strip changed.
+    void queryClient.invalidateQueries({ queryKey: [BUILDINGS_QUERY_PREFIX] });
+    void queryClient.invalidateQueries({ queryKey: [IMAGES_QUERY_PREFIX] });
+  };
+
+  const onDeleted = (id: number) => {
+    actions.removeImage(id);
+    void queryClient.invalidateQueries({ queryKey: [BUILDINGS_QUERY_PREFIX] });
+    void queryClient.invalidateQueries({ queryKey: [IMAGES_QUERY_PREFIX] });
+  };
+
+  const { items, isLoading, error, hasNext, query } = state;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center" wrap="wrap">
+        <Title order={1}>Gallery</Title>
+        <Group gap="sm">
+          <Anchor component={Link} to={`/buildings/${buildingId}`}>
+            See Building Page
+          </Anchor>
+          <Button
+            leftSection={<IconUpload size={16} aria-hidden />}
+            onClick={() => requireLogin(() => setUploading(true))}
+          >
+            Upload Image(s)
+          </Button>
+        </Group>
+      </Group>
+      <ImageListControls
+        query={query}
+        onSortChange={actions.changeSort}
+        onToggleDirection={actions.toggleDirection}
+        onToggleType={actions.toggleType}
+      />
+      {items.length > 0 && (
+        <ImageBrowser
+          images={items}
+          onImageChange={actions.changeImage}
+          onDeleted={onDeleted}
+          onLastReached={actions.loadMore}
+          slots={slots}
+          label="Gallery images"
+        />
+      )}
+      {isLoading && (
+        <Group gap="sm" role="status">
+          <Loader size="sm" />
+          <Text>{GALLERY_TEXTS.loading}</Text>
+        </Group>
+      )}
+      {!isLoading && error !== null && (
+        <Text role="alert" c="red">
+          {GALLERY_TEXTS.error}
+        </Text>
+      )}
+      {!isLoading && error === null && items.length === 0 && (
+        <Text c="dimmed">
+          {query.imageTypes.length > 0 ? GALLERY_TEXTS.emptyFiltered : GALLERY_TEXTS.empty}
+        </Text>
+      )}
+      <LoadMoreTrigger
+        enabled={hasNext && !isLoading && error === null}
+        onVisible={actions.loadMore}
+        watch={items.length}
+      />
+      <UploadImagesDialog
+        buildingId={buildingId}
+        opened={uploading}
+        onClose={() => setUploading(false)}
+        onUploaded={onUploaded}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,72 @@
+import { ActionIcon, Checkbox, Group, Select, Tooltip } from '@mantine/core';
+import { IconArrowDown } from '@tabler/icons-react';
+import type { ImageSort, ImageType } from '#domain/images';
+import type { ImageListQuery } from '../api/get-images.ts';
+import { IMAGE_TYPE_OPTIONS } from '../model/image-types.ts';
+import classes from './images.module.css';
+
+/** Spec 2: the gallery's sorts; the user page adds 'Vote Date'. */
+export const GALLERY_SORT_OPTIONS: readonly { value: ImageSort; label: string }[] = [
+  { value: 'date_added', label: 'Date Added' },
+  { value: 'controversial', label: 'Controversial' },
+  { value: 'popular', label: 'Most Popular' },
+];
+
+export interface ImageListControlsProps {
+  query: ImageListQuery;
+  sortOptions?: readonly { value: ImageSort; label: string }[];
+  onSortChange: (sortBy: ImageSort) => void;
+  onToggleDirection: () => void;
+  onToggleType: (imageType: ImageType) => void;
+}
+
+/** Sort selector, ascending/descending toggle (its arrow flips in 300 ms) and a checkbox per type. */
+export function ImageListControls({
+  query,
+  sortOptions = GALLERY_SORT_OPTIONS,
+  onSortChange,
+  onToggleDirection,
+  onToggleType,
+}: ImageListControlsProps) {
+  const ascending = query.sortOrder === 'asc';
+  const directionLabel = ascending ? 'Ascending' : 'Descending';
+  return (
+    <Group gap="md" align="flex-end" wrap="wrap">
+      <Group gap="xs" align="flex-end" wrap="nowrap">
+        <Select
+          label="Sort by"
+          data={sortOptions.map((o) => ({ value: o.value, label: o.label }))}
+          value={query.sortBy}
+          onChange={(value) => value && onSortChange(value)}
+          allowDeselect={false}
+          w={180}
+        />
+        <Tooltip label={directionLabel}>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            onClick={onToggleDirection}
+            aria-label={`Sort order: ${directionLabel}`}
+            data-sort-order={query.sortOrder}
+          >
+            <IconArrowDown
+              size={18}
+              aria-hidden
+              className={`${classes.flip} ${ascending ? classes.flipped : ''}`}
+            />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      <Group gap="sm" role="group" aria-label="Image types" wrap="wrap" pb={6}>
+        {IMAGE_TYPE_OPTIONS.map((option) => (
+          <Checkbox
+            key={option.value}
+            label={option.label}
+            checked={query.imageTypes.includes(option.value)}
+            onChange={() => onToggleType(option.value)}
+          />
+        ))}
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,204 @@
+import { useState, type ReactNode } from 'react';
+import { ActionIcon, Anchor, Badge, Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight, IconTrash } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { RENDITION_SIZES, type Image } from '#domain/images';
+import type { VoteResult } from '#domain/votes';
+import { useAuth } from '../../../lib/auth/auth-provider.tsx';
+import { deleteImage } from '../api/delete-image.ts';
+import { imageTypeLabel, renditionSize } from '../model/image-types.ts';
+import { imageName } from './image-grid.tsx';
+import classes from './images.module.css';
+
+export const DELETE_IMAGE_QUESTION = 'Are you sure you want to delete this image?';
+
+/** Parts of the full view that other features fill (composed in web/src/app). */
+export interface ImageViewerSlots {
+  /** Vote faces for the image; `onVoted` stores the answer in the list. */
+  votes?: (image: Image, onVoted: (result: VoteResult) => void) => ReactNode;
+  /** The image's comments. */
+  comments?: (image: Image) => ReactNode;
+}
+
+export type ImageChange = Pick<Image, 'id'> & Partial<Image>;
+
+export interface ImageViewerProps {
+  images: readonly Image[];
+  /** The image shown; null when closed. */
+  index: number | null;
+  onIndexChange: (index: number) => void;
+  onClose: () => void;
+  /** After its owner deleted the image. */
+  onDeleted: (id: number) => void;
+  /** A changed image (new vote counts). */
+  onImageChange?: (image: ImageChange) => void;
+  slots?: ImageViewerSlots;
+}
+
+/**
+ * The full view of one image of a list (spec 2): the 1600 px rendition, previous/next, vote
+ * faces, type, description, capture year, who added it, its comments, and for its owner a
+ * remove button. Keys are the host's (hooks/use-viewer-keys.ts).
+ */
+export function ImageViewer({
+  images,
+  index,
+  onIndexChange,
+  onClose,
+  onDeleted,
+  onImageChange,
+  slots = {},
+}: ImageViewerProps) {
+  const image = index === null ? undefined : images[index];
+  return (
+    <Modal
+      opened={image !== undefined}
+      onClose={onClose}
+      title={image && index !== null ? `Image ${index + 1} of ${images.length}` : 'Image'}
+      size="90%"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {image && index !== null && (
+        <ImageDetails
+          key={image.id}
+          image={image}
+          index={index}
+          count={images.length}
+          onIndexChange={onIndexChange}
+          onDeleted={onDeleted}
+          onImageChange={onImageChange}
+          slots={slots}
+        />
+      )}
+    </Modal>
+  );
+}
+
+interface ImageDetailsProps {
+  image: Image;
+  index: number;
+  count: number;
+  onIndexChange: (index: number) => void;
+  onDeleted: (id: number) => void;
+  onImageChange?: (image: ImageChange) => void;
+  slots: ImageViewerSlots;
+}
+
+function ImageDetails({
+  image,
+  index,
+  count,
+  onIndexChange,
+  onDeleted,
+  onImageChange,
+  slots,
+}: ImageDetailsProps) {
+  const { user } = useAuth();
+  // Spec 6: only the user who added an image can delete it.
+  const isOwner = user !== null && user.id === image.added_by.id;
+  const size = renditionSize(image, RENDITION_SIZES[1]);
+  const name = imageName(image, index);
+  const onVoted = (result: VoteResult) =>
+    onImageChange?.({ id: image.id, vote_stats: result.vote_stats, user_vote: result.user_vote });
+
+  return (
+    <Stack gap="sm">
+      <div className={classes.viewerFrame} tabIndex={-1} data-autofocus>
+        <img
+          className={classes.viewerImage}
+          src={image.url_large}
+          alt={name}
+          width={size.width}
+          height={size.height}
+        />
+        {index > 0 && (
+          <ActionIcon
+            className={classes.stepPrev}
+            variant="default"
+            size="lg"
+            radius="xl"
+            aria-label="Previous image"
+            onClick={() => onIndexChange(index - 1)}
+          >
+            <IconChevronLeft aria-hidden />
+          </ActionIcon>
+        )}
+        {index < count - 1 && (
+          <ActionIcon
+            className={classes.stepNext}
+            variant="default"
+            size="lg"
+            radius="xl"
+            aria-label="Next image"
+            onClick={() => onIndexChange(index + 1)}
+          >
+            <IconChevronRight aria-hidden />
+          </ActionIcon>
+        )}
+      </div>
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        {slots.votes?.(image, onVoted)}
+        {isOwner && <RemoveImage imageId={image.id} onDeleted={onDeleted} />}
+      </Group>
+      <Group gap="sm" wrap="wrap">
+        <Badge variant="light">{imageTypeLabel(image.image_type)}</Badge>
+        {image.capture_year !== null && <Text size="sm">Captured in {image.capture_year}</Text>}
+        <Text size="sm" c="dimmed">
+          Added by{' '}
+          <Anchor component={Link} to={`/user/${encodeURIComponent(image.added_by.handle)}`}>
+            {image.added_by.handle}
+          </Anchor>
+        </Text>
+      </Group>
+      {image.description && <Text className={classes.description}>{image.description}</Text>}
+      {slots.comments && (
+        <>
+          <Divider />
+          {slots.comments(image)}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** The owner's remove button with its question (spec 5); a failure is only logged (spec 8). */
+function RemoveImage({ imageId, onDeleted }: { imageId: number; onDeleted: (id: number) => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  if (!confirming) {
+    return (
+      <Button
+        variant="light"
+        color="red"
+        size="xs"
+        leftSection={<IconTrash size={16} aria-hidden />}
+        onClick={() => setConfirming(true)}
+      >
+        Remove
+      </Button>
+    );
+  }
+  const remove = () => {
+    setDeleting(true);
+    deleteImage(imageId).then(
+      () => onDeleted(imageId),
+      (error: unknown) => {
+        console.error(`Failed to delete image ${imageId}`, error);
+        setDeleting(false);
+        setConfirming(false);
+      },
+    );
+  };
+  return (
+    <Group gap="xs" role="group" aria-label="Delete image">
+      <Text size="sm">{DELETE_IMAGE_QUESTION}</Text>
+      <Button variant="default" size="xs" onClick={() => setConfirming(false)} disabled={deleting}>
+        Cancel
+      </Button>
+      <Button color="red" size="xs" onClick={remove} loading={deleting}>
+        Delete
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,336 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  Alert,
+  Button,
+  CloseButton,
+  Group,
+  Image as MantineImage,
+  List,
+  Modal,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { IconPhotoPlus } from '@tabler/icons-react';
+import {
+  DEFAULT_MAX_UPLOAD_BYTES,
+  IMAGE_CONTENT_TYPES,
+  UPLOAD_MAX_FILES,
+  type ImageType,
+} from '#domain/images';
+import { uploadImages } from '../lib/upload-sequence.ts';
+import { IMAGE_TYPE_OPTIONS } from '../model/image-types.ts';
+import { UPLOAD_TEXTS, uploadOutcomeText } from '../model/upload.ts';
+import {
+  CAPTURE_YEAR_MAX_CHARS,
+  hasProblems,
+  parseCaptureYear,
+  rejectionMessages,
+  uploadFormProblems,
+  type UploadFormItem,
+  type UploadFormProblems,
+} from '../model/upload-form.ts';
+import classes from './images.module.css';
+
+/** Spec 9: .jpeg, .jpg, .png and .gif, by MIME type and extension. */
+const ACCEPT: Record<string, string[]> = {};
+for (const [ext, type] of Object.entries(IMAGE_CONTENT_TYPES)) (ACCEPT[type] ??= []).push(ext);
+
+export interface UploadImagesDialogProps {
+  buildingId: number;
+  opened: boolean;
+  onClose: () => void;
+  /** After a finished upload, with the ids of the images that made it. */
+  onUploaded: (imageIds: number[]) => void;
+  maxSize?: number;
+}
+
+type Phase = { kind: 'editing' } | { kind: 'busy'; text: string };
+
+let nextKey = 0;
+
+/**
+ * Spec 2, 4 and 5 'Upload dialog': a dropzone, then a form per file (type required, description,
+ * capture year); while uploading and processing the button shows the progress and is disabled.
+ * When done the list is cleared, the dialog closes and the new ids go to the caller. Files and
+ * typed values stay after a failure (also when the dialog is closed and opened again).
+ */
+export function UploadImagesDialog({
+  buildingId,
+  opened,
+  onClose,
+  onUploaded,
+  maxSize = DEFAULT_MAX_UPLOAD_BYTES,
+}: UploadImagesDialogProps) {
+  const [items, setItems] = useState<UploadFormItem[]>([]);
+  const [rejected, setRejected] = useState<{ fileName: string; messages: string[] }[]>([]);
+  const [problems, setProblems] = useState<UploadFormProblems | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [phase, setPhase] = useState<Phase>({ kind: 'editing' });
+  const abort = useRef<AbortController | null>(null);
+  const busy = phase.kind === 'busy';
+  const room = UPLOAD_MAX_FILES - items.length;
+  const previews = usePreviewUrls(items);
+
+  useEffect(() => () => abort.current?.abort(), []);
+
+  // One handler for both outcomes of a drop: the accepted files join the form, the refused ones
+  // are named (react-dropzone reports them in separate callbacks, one after the other).
+  const dropped = (files: File[], rejections: FileRejection[]) => {
+    setRejected(rejectionMessages(rejections, { maxSize }));
+    if (files.length === 0) return;
+    setFailure(null);
+    setItems((current) => [
+      ...current,
+      ...files.map((file) => ({
+        key: `f${(nextKey += 1)}`,
+        file,
+        type: null,
+        description: '',
+        captureYear: '',
+      })),
+    ]);
+  };
+
+  const update = (key: string, change: Partial<UploadFormItem>) => {
+    setItems((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
+    if (problems) setProblems(null);
+  };
+
+  const remove = (key: string) => {
+    setItems((current) => current.filter((item) => item.key !== key));
+    setProblems(null);
+  };
+
+  const submit = async () => {
+    const found = uploadFormProblems(items);
+    if (hasProblems(found)) {
+      setProblems(found);
+      return;
+    }
+    setProblems(null);
+    setFailure(null);
+    setPhase({ kind: 'busy', text: UPLOAD_TEXTS.uploading });
+    const controller = new AbortController();
+    abort.current = controller;
+    const sent = items;
+    try {
+      const result = await uploadImages({
+        buildingId,
+        items: sent.map((item) => ({
+          file: item.file,
+          type: item.type as ImageType,
+          description: item.description.trim() || null,
+          captureYear: parseCaptureYear(item.captureYear) ?? null,
+        })),
+        onProgress: (text) => {
+          if (!controller.signal.aborted) setPhase({ kind: 'busy', text: text ?? UPLOAD_TEXTS.uploading });
+        },
+        signal: controller.signal,
+      });
+      if (controller.signal.aborted) return;
+      setPhase({ kind: 'editing' });
+      const message = uploadOutcomeText({
+        uploadedCount: result.uploadedIds.length,
+        failedCount: result.failedCount,
+      });
+      // Files that did not make it stay in the form, with what was typed about them.
+      const failedKeys = new Set(result.failedIndexes.map((i) => sent[i]?.key));
+      setItems((current) => current.filter((item) => failedKeys.has(item.key)));
+      setFailure(message);
+      if (result.uploadedIds.length > 0) onUploaded(result.uploadedIds);
+      if (result.failedCount === 0) onClose();
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      console.error('Uploading images failed', error);
+      setPhase({ kind: 'editing' });
+      setFailure(UPLOAD_TEXTS.failed);
+    }
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => {
+        if (!busy) onClose();
+      }}
+      title="Upload Image(s)"
+      size="lg"
+      closeOnClickOutside={!busy}
+      closeOnEscape={!busy}
+      withCloseButton={!busy}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <Stack gap="md">
+        <Dropzone
+          onDrop={() => {}}
+          onDropAny={dropped}
+          accept={ACCEPT}
+          maxSize={maxSize}
+          maxFiles={Math.max(1, room)}
+          disabled={busy || room <= 0}
+          multiple
+          aria-label="Choose images to upload"
+          inputProps={{ 'aria-label': 'Image files' }}
+        >
+          <Group justify="center" gap="sm" mih={90} style={{ pointerEvents: 'none' }}>
+            <IconPhotoPlus size={36} stroke={1.5} aria-hidden />
+            <div>
+              <Text size="lg">Drop images here or click to choose</Text>
+              <Text size="sm" c="dimmed">
+                JPEG, PNG or GIF, up to {UPLOAD_MAX_FILES} files
+              </Text>
+            </div>
+          </Group>
+        </Dropzone>
+
+        {rejected.length > 0 && (
+          <Alert color="red" title="Some files were not added" role="alert">
+            <List size="sm">
+              {rejected.map((r, i) => (
+                <List.Item key={`${r.fileName}-${i}`}>
+                  {r.fileName}: {r.messages.join(', ')}
+                </List.Item>
+              ))}
+            </List>
+          </Alert>
+        )}
+
+        {items.length > 0 && (
+          <Stack gap="sm" component="ul" className={classes.uploadList} aria-label="Chosen images">
+            {items.map((item) => (
+              <UploadItemForm
+                key={item.key}
+                item={item}
+                preview={previews.get(item.key)}
+                disabled={busy}
+                yearError={problems?.captureYear[item.key]}
+                typeMissing={problems?.message !== null && problems !== null && item.type === null}
+                onChange={(change) => update(item.key, change)}
+                onRemove={() => remove(item.key)}
+              />
+            ))}
+          </Stack>
+        )}
+
+        {problems?.message && (
+          <Text c="red" role="alert">
+            {problems.message}
+          </Text>
+        )}
+        {failure && (
+          <Text c="red" role="alert">
+            {failure}
+          </Text>
+        )}
+
+        <Group justify="flex-end">
+          <Button onClick={() => void submit()} disabled={busy || items.length === 0} aria-live="polite">
+            {busy ? phase.text : 'Upload'}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+interface UploadItemFormProps {
+  item: UploadFormItem;
+  preview: string | undefined;
+  disabled: boolean;
+  yearError: string | undefined;
+  typeMissing: boolean;
+  onChange: (change: Partial<UploadFormItem>) => void;
+  onRemove: () => void;
+}
+
+function UploadItemForm({
+  item,
+  preview,
+  disabled,
+  yearError,
+  typeMissing,
+  onChange,
+  onRemove,
+}: UploadItemFormProps) {
+  const name = item.file.name;
+  return (
+    <li className={classes.uploadItem} aria-label={name}>
+      <MantineImage src={preview} alt={`Preview of ${name}`} w={96} h={96} fit="cover" radius="sm" />
+      <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Text size="sm" fw={500} truncate>
+            {name}
+          </Text>
+          <CloseButton aria-label={`Remove ${name}`} onClick={onRemove} disabled={disabled} />
+        </Group>
+        <Select
+          label="Type"
+          placeholder="Select a type"
+          data={IMAGE_TYPE_OPTIONS.map((o) => ({ value: o.value, label: o.label }))}
+          value={item.type}
+          onChange={(value) => onChange({ type: value })}
+          required
+          allowDeselect={false}
+          error={typeMissing ? true : undefined}
+          disabled={disabled}
+          size="xs"
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Group gap="xs" grow align="flex-start">
+          <TextInput
+            label="Description"
+            placeholder="leave blank"
+            value={item.description}
+            onChange={(e) => onChange({ description: e.currentTarget.value })}
+            disabled={disabled}
+            size="xs"
+          />
+          <TextInput
+            label="Capture year"
+            placeholder="YYYY"
+            maxLength={CAPTURE_YEAR_MAX_CHARS}
+            inputMode="numeric"
+            value={item.captureYear}
+            onChange={(e) => onChange({ captureYear: e.currentTarget.value })}
+            error={yearError}
+            disabled={disabled}
+            size="xs"
+          />
+        </Group>
+      </Stack>
+    </li>
+  );
+}
+
+/** One object URL per chosen file for its preview, revoked when the file leaves the form. */
+function usePreviewUrls(items: readonly UploadFormItem[]): Map<string, string> {
+  const urls = useRef(new Map<string, string>());
+  const canPreview = typeof URL.createObjectURL === 'function';
+  const keys = new Set(items.map((item) => item.key));
+  useEffect(() => {
+    for (const [key, url] of urls.current) {
+      if (!keys.has(key)) {
+        URL.revokeObjectURL(url);
+        urls.current.delete(key);
+      }
+    }
+  });
+  useEffect(() => {
+    const all = urls.current;
+    return () => {
+      for (const url of all.values()) URL.revokeObjectURL(url);
+      all.clear();
+    };
+  }, []);
+  if (canPreview) {
+    for (const item of items) {
+      // eslint-disable-next-line react-hooks/refs -- a cache of object URLs, filled once per file
+      if (!urls.current.has(item.key)) urls.current.set(item.key, URL.createObjectURL(item.file));
+    }
+  }
+  // eslint-disable-next-line react-hooks/refs -- read during render: the cache above
+  return urls.current;
+}

@@ -1,0 +1,87 @@
+import { captureYearProblem, type ImageType } from '#domain/images';
+
+/** Spec 5: the upload dialog's capture year box takes at most 10 characters. */
+export const CAPTURE_YEAR_MAX_CHARS = 10;
+
+export const UPLOAD_FORM_TEXTS = {
+  typeRequired: 'Please select a type for each image',
+  badYear: 'Capture year must be a year (YYYY)',
+} as const;
+
+/** One chosen file and what the user typed about it. */
+export interface UploadFormItem {
+  key: string;
+  file: File;
+  type: ImageType | null;
+  description: string;
+  captureYear: string;
+}
+
+export interface UploadFormProblems {
+  /** The form-wide message (spec 5). */
+  message: string | null;
+  /** Per item key: the capture year's problem. */
+  captureYear: Record<string, string>;
+}
+
+/** A typed capture year: null when blank, a number when a year, else undefined (invalid). */
+export function parseCaptureYear(text: string): number | null | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  if (!/^-?\d{1,5}$/.test(trimmed)) return undefined;
+  const year = Number(trimmed);
+  return captureYearProblem(year) === null ? year : undefined;
+}
+
+/** Spec 5: every image needs a type; description and capture year are optional (a year when given). */
+export function uploadFormProblems(items: readonly UploadFormItem[]): UploadFormProblems {
+  const captureYear: Record<string, string> = {};
+  for (const item of items) {
+    if (parseCaptureYear(item.captureYear) === undefined) {
+      const year = Number(item.captureYear.trim());
+      captureYear[item.key] = /^-?\d{1,5}$/.test(item.captureYear.trim())
+        ? (captureYearProblem(year) ?? UPLOAD_FORM_TEXTS.badYear)
+        : UPLOAD_FORM_TEXTS.badYear;
+    }
+  }
+  const message = items.some((item) => item.type === null) ? UPLOAD_FORM_TEXTS.typeRequired : null;
+  return { message, captureYear };
+}
+
+export function hasProblems(problems: UploadFormProblems): boolean {
+  return problems.message !== null || Object.keys(problems.captureYear).length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dropzone rejections
+
+export interface DropRejection {
+  file: { name: string };
+  errors: readonly { code: string; message: string }[];
+}
+
+/**
+ * Spec 5's rejection texts for each refused file: 'File type must be ...' as react-dropzone words
+ * it, 'File is larger than N bytes', 'File is smaller than N bytes' (N in bytes, as the spec
+ * writes them; react-dropzone 20 would say '25 MB') and 'Too many files'.
+ */
+export function rejectionMessages(
+  rejections: readonly DropRejection[],
+  limits: { maxSize: number; minSize?: number },
+): { fileName: string; messages: string[] }[] {
+  return rejections.map(({ file, errors }) => ({
+    fileName: file.name,
+    messages: errors.map((error) => {
+      switch (error.code) {
+        case 'file-too-large':
+          return `File is larger than ${limits.maxSize} bytes`;
+        case 'file-too-small':
+          return `File is smaller than ${limits.minSize ?? 0} bytes`;
+        case 'too-many-files':
+          return 'Too many files';
+        default:
+          return error.message;
+      }
+    }),
+  }));
+}

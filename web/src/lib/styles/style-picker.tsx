@@ -1,0 +1,58 @@
+import { MultiSelect, type OptionsFilter } from '@mantine/core';
+import type { ArchitecturalStyle } from '#domain/styles';
+import { useArchitecturalStyles } from './get-architectural-styles.ts';
+import { matchStyles } from './match-styles.ts';
+
+interface StylePickerProps {
+  value: number[];
+  onChange: (ids: number[]) => void;
+  error?: string;
+  /** Styles to label the selected ids with before the full list has loaded. */
+  knownStyles?: readonly ArchitecturalStyle[];
+  label?: string;
+  required?: boolean;
+}
+
+/**
+ * Spec 2, style picker of the building forms: offers only unselected styles, matched by
+ * case-insensitive substring.
+ */
+export function StylePicker({
+  value,
+  onChange,
+  error,
+  knownStyles = [],
+  label = 'Architectural styles',
+  required,
+}: StylePickerProps) {
+  const styles = useArchitecturalStyles();
+  const options = (styles.data ?? knownStyles).map((s) => ({ value: s.id, label: s.name }));
+  const filter: OptionsFilter<number> = ({ options: all, search }) => {
+    const items = all.flatMap((option) => ('value' in option ? [option] : []));
+    const matched = new Set(
+      matchStyles(
+        items.map((item) => ({ id: item.value, name: item.label })),
+        value,
+        search,
+      ).map((s) => s.id),
+    );
+    return items.filter((item) => matched.has(item.value));
+  };
+
+  return (
+    <MultiSelect<number>
+      label={label}
+      required={required}
+      placeholder={value.length ? undefined : 'Search styles'}
+      data={options}
+      value={value}
+      onChange={onChange}
+      filter={filter}
+      hidePickedOptions
+      searchable
+      nothingFoundMessage={styles.isPending ? 'Loading styles...' : 'No matching style'}
+      error={error}
+      comboboxProps={{ withinPortal: true, zIndex: 400 }}
+    />
+  );
+}
