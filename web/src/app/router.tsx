@@ -7,6 +7,7 @@ import { BuildingRoute } from './routes/building-route.tsx';
 import { ExploreRoute } from './routes/explore-route.tsx';
 import { GalleryRoute } from './routes/gallery-route.tsx';
 import { LoginRoute } from './routes/login-route.tsx';
+import { UserImagesRoute } from './routes/user-images-route.tsx';
 import { UserIndexRedirect, UserRoute, UserSettingsRoute } from './routes/user-route.tsx';
 
 const errorElement = <RouteErrorBoundary />;
@@ -30,7 +31,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <UserIndexRedirect /> },
           { path: 'lists', element: <UserSectionPlaceholder section="lists" /> },
           { path: 'buildings', element: <UserSectionPlaceholder section="buildings" /> },
-          { path: 'images', element: <UserSectionPlaceholder section="images" /> },
+          { path: 'images', element: <UserImagesRoute /> },
           { path: 'settings', element: <UserSettingsRoute /> },
           { path: 'stats', element: <UserStats /> },
           { path: '*', element: <UserIndexRedirect /> },
