@@ -197,4 +197,25 @@ describe('gallery page (spec 2, 4, 5, 7)', () => {
     await other.keyboard.press(' ');
     await viewer(other).waitFor({ state: 'hidden' });
   });
+
+  it("the building panel's images open the same view; the vote shows on the user's Images tab", async () => {
+    await page.goto(`/buildings/${buildingId}`);
+    const panelImages = page
+      .getByRole('complementary', { name: 'Building' })
+      .getByRole('list', { name: 'Images' });
+    await expect.poll(() => panelImages.getByRole('listitem').count(), { timeout: 15_000 }).toBe(2);
+    await panelImages.getByRole('button').first().click();
+    await viewer(page).getByRole('heading', { name: 'Image 1 of 2' }).waitFor();
+    const votes = viewer(page).getByRole('group', { name: 'Image votes' });
+    await votes.getByRole('button', { name: 'Smile, 0 votes' }).click();
+    await votes.getByRole('button', { name: 'Smile, 1 vote', pressed: true }).waitFor();
+    await page.keyboard.press('Escape');
+    await viewer(page).waitFor({ state: 'hidden' });
+
+    await page.goto(`/user/${uploader}/images`);
+    const voted = page.getByRole('list', { name: 'Voted images' });
+    await expect.poll(() => voted.getByRole('listitem').count(), { timeout: 15_000 }).toBe(1);
+    await page.getByRole('button', { name: 'Disliked' }).click();
+    await page.getByText("You haven't disliked any images.").waitFor();
+  });
 });

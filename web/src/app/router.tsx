@@ -1,12 +1,12 @@
 import type { RouteObject } from 'react-router';
 import { RouteErrorBoundary } from '../components/route-error-boundary.tsx';
-import { UserSectionPlaceholder } from '../features/user/components/user-section-placeholder.tsx';
 import { UserStats } from '../features/user/components/user-stats.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { BuildingRoute } from './routes/building-route.tsx';
 import { ExploreRoute } from './routes/explore-route.tsx';
 import { GalleryRoute } from './routes/gallery-route.tsx';
 import { LoginRoute } from './routes/login-route.tsx';
+import { UserImagesRoute } from './routes/user-images-route.tsx';
 import {
   UserBuildingsRoute,
   UserIndexRedirect,
@@ -36,7 +36,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <UserIndexRedirect /> },
           { path: 'lists', element: <UserListsRoute /> },
           { path: 'buildings', element: <UserBuildingsRoute /> },
-          { path: 'images', element: <UserSectionPlaceholder section="images" /> },
+          { path: 'images', element: <UserImagesRoute /> },
           { path: 'settings', element: <UserSettingsRoute /> },
           { path: 'stats', element: <UserStats /> },
           { path: '*', element: <UserIndexRedirect /> },

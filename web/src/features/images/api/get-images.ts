@@ -5,15 +5,15 @@ export type SortOrder = 'asc' | 'desc';
 export type FaceFilter = 'smile' | 'meh' | 'frown';
 
 /** Which images a list shows: a building's gallery or the images a user voted on. */
-export type ImageListScope =
-  | { kind: 'building'; buildingId: number }
-  | { kind: 'voted'; userHandle: string; userVoteType: FaceFilter | null };
+export type ImageListScope = { kind: 'building'; buildingId: number } | { kind: 'voted'; userHandle: string };
 
 export interface ImageListQuery {
   sortBy: ImageSort;
   sortOrder: SortOrder;
   /** Empty: every type. */
   imageTypes: readonly ImageType[];
+  /** Voted images only: the user's face (spec 2); null or absent: any vote. */
+  userVoteType?: FaceFilter | null;
 }
 
 export interface GetImagesParams {
@@ -29,7 +29,7 @@ export function imageListSearch({ scope, query, page, perPage = IMAGES_PER_PAGE 
   if (scope.kind === 'building') search.set('buildingId', String(scope.buildingId));
   else {
     search.set('userHandle', scope.userHandle);
-    if (scope.userVoteType) search.set('userVoteType', scope.userVoteType);
+    if (query.userVoteType) search.set('userVoteType', query.userVoteType);
   }
   search.set('sortBy', query.sortBy);
   search.set('sortOrder', query.sortOrder);

@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useMemo, useReducer } from 'react';
 import type { Image, ImageSort, ImageType } from '#domain/images';
-import { getImages, type ImageListQuery, type ImageListScope } from '../api/get-images.ts';
+import { getImages, type FaceFilter, type ImageListQuery, type ImageListScope } from '../api/get-images.ts';
 import { imageListReducer, initialImageListState, type ImageListState } from '../model/image-list.ts';
 
 export interface ImageListActions {
   changeSort: (sortBy: ImageSort) => void;
   toggleDirection: () => void;
   toggleType: (imageType: ImageType) => void;
+  /** The voted-images face filter (null: any vote). */
+  changeFace: (face: FaceFilter | null) => void;
   /** Asks for the next page when one exists and nothing is loading. */
   loadMore: () => void;
   /** Back to `query`, page 1, fetched again (after an upload: date_added descending). */
@@ -60,6 +62,7 @@ export function useImageList(
       changeSort: (sortBy) => dispatch({ type: 'sortChanged', sortBy }),
       toggleDirection: () => dispatch({ type: 'directionToggled' }),
       toggleType: (imageType) => dispatch({ type: 'typeToggled', imageType }),
+      changeFace: (face) => dispatch({ type: 'faceChanged', face }),
       loadMore,
       reset: (next) => dispatch({ type: 'reset', query: next }),
       changeImage: (image) => dispatch({ type: 'imageChanged', image }),

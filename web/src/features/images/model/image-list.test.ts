@@ -104,6 +104,29 @@ describe('image list pages (spec 4)', () => {
     ]);
   });
 
+  it('a change of the face filter (voted images) goes back to page 1; the same face changes nothing', () => {
+    let state = initialImageListState({
+      sortBy: 'vote_date',
+      sortOrder: 'desc',
+      imageTypes: [],
+      userVoteType: 'smile',
+    });
+    state = imageListReducer(state, {
+      type: 'pageLoaded',
+      query: state.query,
+      page: 1,
+      items: [image(1)],
+      total: 2,
+      hasNext: true,
+    });
+    state = imageListReducer(state, { type: 'nextPageRequested' });
+    expect(imageListReducer(state, { type: 'faceChanged', face: 'smile' })).toBe(state);
+    const meh = imageListReducer(state, { type: 'faceChanged', face: 'meh' });
+    expect(meh).toMatchObject({ page: 1, items: [], isLoading: true });
+    expect(meh.query.userVoteType).toBe('meh');
+    expect(imageListReducer(meh, { type: 'faceChanged', face: null }).query.userVoteType).toBeNull();
+  });
+
   it('after an upload it resets to date_added descending, page 1, and loads again', () => {
     let state = loaded([[1], [2]]);
     state = imageListReducer(state, { type: 'sortChanged', sortBy: 'controversial' });

@@ -1,5 +1,5 @@
 import type { Image, ImageSort, ImageType } from '#domain/images';
-import type { ImageListQuery, SortOrder } from '../api/get-images.ts';
+import type { FaceFilter, ImageListQuery, SortOrder } from '../api/get-images.ts';
 
 /**
  * One page-by-page image list (spec 4 'Image list pages'): the gallery of a building, or the
@@ -24,6 +24,7 @@ export type ImageListAction =
   | { type: 'sortChanged'; sortBy: ImageSort }
   | { type: 'directionToggled' }
   | { type: 'typeToggled'; imageType: ImageType }
+  | { type: 'faceChanged'; face: FaceFilter | null }
   | { type: 'reset'; query: ImageListQuery }
   | { type: 'nextPageRequested' }
   | {
@@ -56,6 +57,7 @@ export function sameQuery(a: ImageListQuery, b: ImageListQuery): boolean {
   return (
     a.sortBy === b.sortBy &&
     a.sortOrder === b.sortOrder &&
+    (a.userVoteType ?? null) === (b.userVoteType ?? null) &&
     a.imageTypes.length === b.imageTypes.length &&
     a.imageTypes.every((t) => b.imageTypes.includes(t))
   );
@@ -77,6 +79,9 @@ export function imageListReducer(state: ImageListState, action: ImageListAction)
         : [...types, action.imageType];
       return restart(state, { ...state.query, imageTypes });
     }
+    case 'faceChanged':
+      if ((state.query.userVoteType ?? null) === action.face) return state;
+      return restart(state, { ...state.query, userVoteType: action.face });
     case 'reset':
       return { ...restart(state, action.query), reload: state.reload + 1 };
     case 'nextPageRequested':

@@ -1,0 +1,169 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Image } from '#domain/images';
+import {
+  json,
+  queryClientSignedIn,
+  renderWithProviders,
+  stubFetch,
+  stubMatchMedia,
+  testUser,
+} from '../../../testing/render.tsx';
+import { useAuthModal } from '../../../lib/auth/auth-provider.tsx';
+import { GalleryPage } from './gallery-page.tsx';
+
+function ModalText() {
+  const { state } = useAuthModal();
+  return state.isOpen ? (
+    <p data-testid="modal">
+      {state.title} / {state.message}
+    </p>
+  ) : null;
+}
+
+const image = (id: number, over: Partial<Image> = {}): Image => ({
+  id,
+  url: `/media/${id}-400.webp`,
+  url_large: `/media/${id}-1600.webp`,
+  image_type: 'exterior',
+  description: `Picture ${id}`,
+  capture_year: null,
+  capture_date: null,
+  building_id: 3,
+  added_by: { id: 99, handle: 'bob' },
+  user_vote: null,
+  vote_stats: { net_votes: 0, upvotes: 0, meh_votes: 0, downvotes: 0 },
+  width: 800,
+  height: 400,
+  status: 'ready',
+  failure_reason: null,
+  created_at: '2026-01-01T00:00:00Z',
+  ...over,
+});
+
+/** Every observed trigger counts as visible at once. */
+class VisibleObserver {
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(target: Element) {
+    queueMicrotask(() =>
+      this.callback([{ isIntersecting: true, target } as IntersectionObserverEntry], this as never),
+    );
+  }
+  unobserve() {}
+  disconnect() {}
+}
+
+function listAnswer(url: string) {
+  const search = new URL(url, 'http://localhost').searchParams;
+  const page = Number(search.get('page'));
+  const items =
+    page === 1 ? [image(1), image(2, { added_by: { id: testUser.id, handle: 'ada' } })] : [image(3)];
+  return json({ items, total: 3, hasNext: page === 1, page, per_page: 10 });
+}
+
+const listCalls = (calls: { url: string }[]) =>
+  calls
+    .filter((c) => c.url.includes('infinite-scroll'))
+    .map((c) => new URL(c.url, 'http://localhost').searchParams);
+
+describe('gallery page (spec 2, 4)', () => {
+  beforeEach(() => {
+    stubMatchMedia();
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    vi.stubGlobal('IntersectionObserver', VisibleObserver);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('loads page 1 (10, date_added desc), appends page 2 from the bottom trigger, and starts over on a sort change', async () => {
+    const { calls } = stubFetch({ 'GET /api/images/infinite-scroll': (_init, url) => listAnswer(url) });
+    renderWithProviders(<GalleryPage buildingId={3} />);
+    const grid = await screen.findByRole('list', { name: 'Gallery images' });
+    await waitFor(() => expect(within(grid).getAllByRole('listitem')).toHaveLength(3));
+    const [first, second] = listCalls(calls);
+    expect(Object.fromEntries(first ?? [])).toEqual({
+      page: '1',
+      per_page: '10',
+      buildingId: '3',
+      sortBy: 'date_added',
+      sortOrder: 'desc',
+    });
+    expect(second?.get('page')).toBe('2');
+
+    const img = within(grid).getAllByRole('img')[0];
+    expect(img?.getAttribute('loading')).toBe('lazy');
+    expect([img?.getAttribute('width'), img?.getAttribute('height')]).toEqual(['400', '200']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sort order: Descending' }));
+    await waitFor(() => expect(listCalls(calls).at(-1)?.get('sortOrder')).toBe('asc'));
+    expect(listCalls(calls).at(-1)?.get('page')).toBe('1');
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Plans' }));
+    await waitFor(() => expect(listCalls(calls).at(-1)?.get('imageTypes')).toBe('plans'));
+    expect(listCalls(calls).at(-1)?.get('page')).toBe('1');
+  });
+
+  it("shows 'No images yet.' and the error text", async () => {
+    stubFetch({
+      'GET /api/images/infinite-scroll': () =>
+        json({ items: [], total: 0, hasNext: false, page: 1, per_page: 10 }),
+    });
+    renderWithProviders(<GalleryPage buildingId={3} />);
+    expect(await screen.findByText('No images yet.')).toBeTruthy();
+    cleanup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubFetch({});
+    renderWithProviders(<GalleryPage buildingId={3} />);
+    expect((await screen.findByRole('alert')).textContent).toBe('Error loading images');
+  });
+
+  it('opens the full view, steps with the arrows, ignores keys typed in a box, and shows Remove to the owner only', async () => {
+    stubFetch({ 'GET /api/images/infinite-scroll': (_init, url) => listAnswer(url) });
+    renderWithProviders(<GalleryPage buildingId={3} />, { queryClient: queryClientSignedIn(testUser) });
+    const grid = await screen.findByRole('list', { name: 'Gallery images' });
+    await waitFor(() => expect(within(grid).getAllByRole('listitem')).toHaveLength(3));
+
+    await userEvent.click(within(grid).getAllByRole('button')[0] as HTMLElement);
+    expect(await screen.findByRole('heading', { name: 'Image 1 of 3' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
+
+    fireEvent.keyDown(document.body, { key: 'ArrowRight' });
+    expect(await screen.findByRole('heading', { name: 'Image 2 of 3' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove' })).toBeTruthy();
+
+    const box = document.createElement('input');
+    document.body.appendChild(box);
+    fireEvent.keyDown(box, { key: 'ArrowRight' });
+    expect(screen.getByRole('heading', { name: 'Image 2 of 3' })).toBeTruthy();
+    box.remove();
+
+    fireEvent.keyDown(document.body, { key: 'ArrowLeft' });
+    expect(await screen.findByRole('heading', { name: 'Image 1 of 3' })).toBeTruthy();
+  });
+
+  it("asks a visitor to log in: 'You need to be logged in to upload images.'", async () => {
+    stubFetch({ 'GET /api/images/infinite-scroll': (_init, url) => listAnswer(url) });
+    renderWithProviders(
+      <>
+        <GalleryPage buildingId={3} />
+        <ModalText />
+      </>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Upload Image(s)' }));
+    expect((await screen.findByTestId('modal')).textContent).toBe(
+      'Authentication Required / You need to be logged in to upload images.',
+    );
+    expect(screen.queryByRole('dialog', { name: 'Upload Image(s)' })).toBeNull();
+  });
+});

@@ -1,0 +1,68 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  json,
+  queryClientSignedIn,
+  renderWithProviders,
+  stubFetch,
+  stubMatchMedia,
+  testUser,
+} from '../../../testing/render.tsx';
+import { VotedImages } from './voted-images.tsx';
+
+const empty = () => json({ items: [], total: 0, hasNext: false, page: 1, per_page: 10 });
+const lastQuery = (calls: { url: string }[]) =>
+  new URL(calls.filter((c) => c.url.includes('infinite-scroll')).at(-1)?.url ?? '', 'http://localhost')
+    .searchParams;
+
+describe('user page, Images (spec 2)', () => {
+  beforeEach(() => {
+    stubMatchMedia();
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('asks a signed-out visitor to log in and asks the server nothing', () => {
+    const { fetchMock } = stubFetch({});
+    renderWithProviders(<VotedImages handle="ada" />);
+    expect(screen.getByText('Please log in to view your voted images.')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('starts with smiles by vote date, names the empty face, and can drop the filter', async () => {
+    const { calls } = stubFetch({ 'GET /api/images/infinite-scroll': empty });
+    renderWithProviders(<VotedImages handle="ada" />, { queryClient: queryClientSignedIn(testUser) });
+    expect(await screen.findByText("You haven't liked any images.")).toBeTruthy();
+    expect(Object.fromEntries(lastQuery(calls))).toMatchObject({
+      userHandle: 'ada',
+      userVoteType: 'smile',
+      sortBy: 'vote_date',
+      sortOrder: 'desc',
+      page: '1',
+    });
+    expect(screen.getByRole('button', { name: 'Liked' }).getAttribute('aria-pressed')).toBe('true');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Disliked' }));
+    expect(await screen.findByText("You haven't disliked any images.")).toBeTruthy();
+    expect(lastQuery(calls).get('userVoteType')).toBe('frown');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Neutral' }));
+    expect(await screen.findByText("You haven't felt neutral about any images.")).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Neutral' }));
+    expect(await screen.findByText("You haven't voted on any images yet.")).toBeTruthy();
+    await waitFor(() => expect(lastQuery(calls).has('userVoteType')).toBe(false));
+    expect(screen.getByRole('button', { name: 'Neutral' }).getAttribute('aria-pressed')).toBe('false');
+  });
+});

@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { ActionIcon, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconMoodEmpty, IconMoodSad, IconMoodSmile } from '@tabler/icons-react';
+import { useAuth } from '../../../lib/auth/auth-provider.tsx';
+import type { FaceFilter } from '../api/get-images.ts';
+import { useImageList } from '../hooks/use-image-list.ts';
+import {
+  VOTED_DEFAULT_QUERY,
+  VOTED_IMAGES_TEXTS,
+  VOTED_SORT_OPTIONS,
+  nextFace,
+  votedImagesEmptyText,
+} from '../model/voted-images.ts';
+import { ImageBrowser } from './image-browser.tsx';
+import { ImageListControls } from './image-list-controls.tsx';
+import type { ImageViewerSlots } from './image-viewer.tsx';
+import { LoadMoreTrigger } from './load-more-trigger.tsx';
+import classes from './images.module.css';
+
+/** Spec 9: the face filter spins for 750 ms when chosen. */
+export const FACE_SPIN_MS = 750;
+
+const FACES: { face: FaceFilter; label: string; Icon: typeof IconMoodSmile; color: string }[] = [
+  { face: 'smile', label: 'Liked', Icon: IconMoodSmile, color: 'teal' },
+  { face: 'meh', label: 'Neutral', Icon: IconMoodEmpty, color: 'yellow' },
+  { face: 'frown', label: 'Disliked', Icon: IconMoodSad, color: 'red' },
+];
+
+interface VotedImagesProps {
+  handle: string;
+  slots?: ImageViewerSlots;
+}
+
+/** Spec 2 'User page', Images: the images this user voted on (only they may see them). */
+export function VotedImages({ handle, slots }: VotedImagesProps) {
+  const { isLoggedIn } = useAuth();
+  return (
+    <Stack gap="md">
+      <Title order={2}>Images</Title>
+      {isLoggedIn ? (
+        <VotedImageList key={handle} handle={handle} slots={slots} />
+      ) : (
+        <Text>{VOTED_IMAGES_TEXTS.loggedOut}</Text>
+      )}
+    </Stack>
+  );
+}
+
+function VotedImageList({ handle, slots }: VotedImagesProps) {
+  const { state, actions } = useImageList({ kind: 'voted', userHandle: handle }, VOTED_DEFAULT_QUERY);
+  const [spinning, setSpinning] = useState<FaceFilter | null>(null);
+  const { items, isLoading, error, hasNext, query } = state;
+
+  const chooseFace = (face: FaceFilter) => {
+    setSpinning(face);
+    setTimeout(() => setSpinning((current) => (current === face ? null : current)), FACE_SPIN_MS);
+    actions.changeFace(nextFace(query.userVoteType, face));
+  };
+
+  return (
+    <Stack gap="md">
+      <Group gap="xs" role="group" aria-label="Filter by your vote">
+        {FACES.map(({ face, label, Icon, color }) => {
+          const active = query.userVoteType === face;
+          return (
+            <ActionIcon
+              key={face}
+              size="lg"
+              radius="xl"
+              variant={active ? 'filled' : 'default'}
+              color={color}
+              aria-label={label}
+              aria-pressed={active}
+              onClick={() => chooseFace(face)}
+            >
+              <Icon size={20} aria-hidden className={spinning === face ? classes.spin : undefined} />
+            </ActionIcon>
+          );
+        })}
+      </Group>
+      <ImageListControls
+        query={query}
+        sortOptions={VOTED_SORT_OPTIONS}
+        onSortChange={actions.changeSort}
+        onToggleDirection={actions.toggleDirection}
+        onToggleType={actions.toggleType}
+      />
+      {items.length > 0 && (
+        <ImageBrowser
+          images={items}
+          onImageChange={actions.changeImage}
+          onDeleted={actions.removeImage}
+          onLastReached={actions.loadMore}
+          slots={slots}
+          label="Voted images"
+        />
+      )}
+      {isLoading && (
+        <Group gap="sm" role="status">
+          <Loader size="sm" />
+          <Text>{VOTED_IMAGES_TEXTS.loading}</Text>
+        </Group>
+      )}
+      {!isLoading && error !== null && (
+        <Text role="alert" c="red">
+          {VOTED_IMAGES_TEXTS.error}
+        </Text>
+      )}
+      {!isLoading && error === null && items.length === 0 && (
+        <Text c="dimmed">{votedImagesEmptyText(query.userVoteType)}</Text>
+      )}
+      <LoadMoreTrigger
+        enabled={hasNext && !isLoading && error === null}
+        onVisible={actions.loadMore}
+        watch={items.length}
+      />
+    </Stack>
+  );
+}
