@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { GEOJSON_MAX_FEATURES_DEFAULT } from '#domain/constants';
+import { originsOf } from './http/origins.ts';
 import { storageConfig, storageEnv, type StorageConfig } from './storage/storage-config.ts';
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -66,6 +67,31 @@ const envSchema = z.object({
   ),
   AUTH_DEV_LOGIN: booleanFlag,
   AUTH_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(30)),
+  RATE_LIMIT: booleanFlag,
+  RATE_LIMIT_MUTATIONS_PER_MINUTE: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1_000_000).default(120),
+  ),
+  RATE_LIMIT_MUTATIONS_PER_IP_PER_MINUTE: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1_000_000).default(1200),
+  ),
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(true|false|\d+|[0-9a-fA-F:.,/\s]+)$/, 'must be true, false, a hop count or a list of proxy addresses')
+      .optional()
+      .transform((v): boolean | number | string => {
+        if (v === undefined || v === 'false') return false;
+        if (v === 'true') return true;
+        if (/^\d+$/.test(v)) return Number(v);
+        return v;
+      }),
+  ),
+  CSP_EXTRA_ORIGINS: z.preprocess(emptyToUndefined, z.string().optional()),
+  VITE_TILE_URL_LIGHT: z.preprocess(emptyToUndefined, z.string().optional()),
+  VITE_TILE_URL_DARK: z.preprocess(emptyToUndefined, z.string().optional()),
   ...storageEnv,
 });
 
@@ -100,6 +126,12 @@ export interface Config {
   authRateLimit: number;
   /** Where images are stored and how uploads are limited (server/storage/storage-config.ts). */
   storage: StorageConfig;
+  /** Limits on mutating API requests (server/http/rate-limit.ts); undefined turns them off. */
+  rateLimit: { perUserPerMinute: number; perIpPerMinute: number } | undefined;
+  /** Fastify's trustProxy: whether (or which) X-Forwarded-* headers name the client. */
+  trustProxy: boolean | number | string;
+  /** Outside origins the Content-Security-Policy allows (server/http/security.ts). */
+  csp: { tileOrigins: string[]; extraOrigins: string[] };
 }
 
 export class ConfigError extends Error {
@@ -143,5 +175,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     devLogin,
     authRateLimit: e.AUTH_RATE_LIMIT,
     storage,
+    rateLimit:
+      (e.RATE_LIMIT ?? e.NODE_ENV !== 'test')
+        ? {
+            perUserPerMinute: e.RATE_LIMIT_MUTATIONS_PER_MINUTE,
+            perIpPerMinute: e.RATE_LIMIT_MUTATIONS_PER_IP_PER_MINUTE,
+          }
+        : undefined,
+    trustProxy: e.TRUST_PROXY,
+    csp: {
+      tileOrigins: [...new Set([...originsOf(e.VITE_TILE_URL_LIGHT), ...originsOf(e.VITE_TILE_URL_DARK)])],
+      extraOrigins: originsOf(e.CSP_EXTRA_ORIGINS),
+    },
   };
 }
