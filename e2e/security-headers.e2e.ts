@@ -31,15 +31,17 @@ describe('the Content-Security-Policy in Chromium', () => {
       });
       await page.addInitScript(() => {
         document.addEventListener('securitypolicyviolation', (e) => {
-          console.error(`Refused to load (CSP ${e.violatedDirective}): ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`);
+          console.error(
+            `Refused to load (CSP ${e.violatedDirective}): ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`,
+          );
         });
       });
       await page.goto('/');
       await waitForMapIdle(page);
       // The inline theme script ran before the app: the dark preference of the system is applied.
-      expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe(
-        'dark',
-      );
+      expect(
+        await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme')),
+      ).toBe('dark');
       expect(violations).toEqual([]);
     } finally {
       await context.close();

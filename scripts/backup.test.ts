@@ -67,9 +67,13 @@ describe('npm run backup on the embedded data directory', () => {
     } finally {
       await database.close();
     }
-    expect(await fs.readFile(path.join(restored, 'media', 'buildings', '1', 'a.jpg'), 'utf8')).toBe('jpeg bytes');
+    expect(await fs.readFile(path.join(restored, 'media', 'buildings', '1', 'a.jpg'), 'utf8')).toBe(
+      'jpeg bytes',
+    );
     expect(await fs.readFile(path.join(restored, 'upload-signing-secret'), 'utf8')).toBe('secret');
     await expect(restoreDataDir(snapshot, restored)).rejects.toThrow(/exists/);
-    await expect(restoreDataDir(path.join(root, 'nothing'), path.join(root, 'r2'))).rejects.toThrow(/not a snapshot/);
+    await expect(restoreDataDir(path.join(root, 'nothing'), path.join(root, 'r2'))).rejects.toThrow(
+      /not a snapshot/,
+    );
   });
 });

@@ -143,9 +143,13 @@ async function main(args: string[]) {
     console.log(`restored ${snapshot} into ${config.dataDir}`);
     return;
   }
-  const target = await backupDataDir(config.dataDir, positional[0] ?? path.join(config.dataDir, '..', 'backups'), {
-    force,
-  });
+  const target = await backupDataDir(
+    config.dataDir,
+    positional[0] ?? path.join(config.dataDir, '..', 'backups'),
+    {
+      force,
+    },
+  );
   console.log(`snapshot of ${config.dataDir} written to ${target}`);
 }
 

@@ -48,7 +48,9 @@ export interface BuildAppOptions {
 }
 
 /** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the nearest n proxies". */
-function trustProxyOption(value: Config['trustProxy']): boolean | string | ((address: string, hop: number) => boolean) {
+function trustProxyOption(
+  value: Config['trustProxy'],
+): boolean | string | ((address: string, hop: number) => boolean) {
   if (typeof value !== 'number') return value;
   return (_address, hop) => hop < value;
 }
@@ -93,7 +95,12 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
     queue = createQueue(database, config, { log: app.log });
     await queue.start();
     if (config.worker) {
-      await registerWorkers(queue, { db: database.db, log: app.log, storage }, config.workerConcurrency);
+      await registerWorkers(
+        queue,
+        { db: database.db, log: app.log, storage },
+        config.workerConcurrency,
+        config.jobTestDelayMs,
+      );
     } else if (database.kind === 'pglite') {
       app.log.warn('WORKER=false on the embedded database: no process can run queued jobs');
     }

@@ -80,7 +80,10 @@ const envSchema = z.object({
     emptyToUndefined,
     z
       .string()
-      .regex(/^(true|false|\d+|[0-9a-fA-F:.,/\s]+)$/, 'must be true, false, a hop count or a list of proxy addresses')
+      .regex(
+        /^(true|false|\d+|[0-9a-fA-F:.,/\s]+)$/,
+        'must be true, false, a hop count or a list of proxy addresses',
+      )
       .optional()
       .transform((v): boolean | number | string => {
         if (v === undefined || v === 'false') return false;
@@ -89,6 +92,11 @@ const envSchema = z.object({
         return v;
       }),
   ),
+  JOB_MAINTENANCE_INTERVAL_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(3600).default(120),
+  ),
+  JOB_TEST_DELAY_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(600_000).default(0)),
   CSP_EXTRA_ORIGINS: z.preprocess(emptyToUndefined, z.string().optional()),
   VITE_TILE_URL_LIGHT: z.preprocess(emptyToUndefined, z.string().optional()),
   VITE_TILE_URL_DARK: z.preprocess(emptyToUndefined, z.string().optional()),
@@ -130,6 +138,10 @@ export interface Config {
   rateLimit: { perUserPerMinute: number; perIpPerMinute: number } | undefined;
   /** Fastify's trustProxy: whether (or which) X-Forwarded-* headers name the client. */
   trustProxy: boolean | number | string;
+  /** How often the queue fails jobs whose worker died (after the job's expiry) and archives old ones. */
+  jobMaintenanceIntervalSeconds: number;
+  /** Test hook (cluster test): every job waits this long before its handler runs; 0 in production. */
+  jobTestDelayMs: number;
   /** Outside origins the Content-Security-Policy allows (server/http/security.ts). */
   csp: { tileOrigins: string[]; extraOrigins: string[] };
 }
@@ -152,6 +164,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   const devLogin = e.AUTH_DEV_LOGIN ?? (e.GOOGLE_CLIENT_ID === undefined && e.NODE_ENV !== 'production');
   if (devLogin && e.NODE_ENV === 'production') {
     throw new ConfigError(['AUTH_DEV_LOGIN: the demo sign-in cannot be enabled when NODE_ENV=production']);
+  }
+  if (e.JOB_TEST_DELAY_MS > 0 && e.NODE_ENV === 'production') {
+    throw new ConfigError(['JOB_TEST_DELAY_MS: a test hook, not allowed when NODE_ENV=production']);
   }
   const storage = storageConfig(e);
   if (typeof storage === 'string') throw new ConfigError([storage]);
@@ -183,6 +198,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
           }
         : undefined,
     trustProxy: e.TRUST_PROXY,
+    jobMaintenanceIntervalSeconds: e.JOB_MAINTENANCE_INTERVAL_SECONDS,
+    jobTestDelayMs: e.JOB_TEST_DELAY_MS,
     csp: {
       tileOrigins: [...new Set([...originsOf(e.VITE_TILE_URL_LIGHT), ...originsOf(e.VITE_TILE_URL_DARK)])],
       extraOrigins: originsOf(e.CSP_EXTRA_ORIGINS),

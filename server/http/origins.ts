@@ -7,7 +7,9 @@ export function originOf(value: string): string | undefined {
   // Tile templates may put {s} (or {a-c}) in the host name: allow any subdomain there.
   const wildcardHost = /^https?:\/\/\{[^}]*\}\./.test(trimmed);
   try {
-    const url = new URL(trimmed.replace(/^(https?:\/\/)\{[^}]*\}\./, '$1wildcard.').replace(/\{[^}]*\}/g, '0'));
+    const url = new URL(
+      trimmed.replace(/^(https?:\/\/)\{[^}]*\}\./, '$1wildcard.').replace(/\{[^}]*\}/g, '0'),
+    );
     if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
     return wildcardHost ? url.origin.replace('://wildcard.', '://*.') : url.origin;
   } catch {

@@ -130,7 +130,9 @@ describe('the configuration of the limits', () => {
     expect(loadConfig({}).rateLimit).toEqual({ perUserPerMinute: 120, perIpPerMinute: 1200 });
     expect(loadConfig({ NODE_ENV: 'test' }).rateLimit).toBeUndefined();
     expect(loadConfig({ RATE_LIMIT: 'false' }).rateLimit).toBeUndefined();
-    expect(() => loadConfig({ RATE_LIMIT_MUTATIONS_PER_MINUTE: '0' })).toThrow(/RATE_LIMIT_MUTATIONS_PER_MINUTE/);
+    expect(() => loadConfig({ RATE_LIMIT_MUTATIONS_PER_MINUTE: '0' })).toThrow(
+      /RATE_LIMIT_MUTATIONS_PER_MINUTE/,
+    );
   });
 
   it('reads TRUST_PROXY as a flag, a hop count or proxy addresses', () => {

@@ -24,11 +24,16 @@ function parseCsp(header: string | string[] | number | undefined): Map<string, s
 describe('origins of configured URLs', () => {
   it('takes the origin of URLs and tile templates, subdomain placeholders included', () => {
     expect(originOf('https://tile.example.org/{z}/{x}/{y}.png')).toBe('https://tile.example.org');
-    expect(originOf('https://{s}.tile.example.org:8443/{z}/{x}/{y}.png')).toBe('https://*.tile.example.org:8443');
+    expect(originOf('https://{s}.tile.example.org:8443/{z}/{x}/{y}.png')).toBe(
+      'https://*.tile.example.org:8443',
+    );
     expect(originOf('http://127.0.0.1:9000/bucket')).toBe('http://127.0.0.1:9000');
     expect(originOf('javascript:alert(1)')).toBeUndefined();
     expect(originOf('not a url')).toBeUndefined();
-    expect(originsOf(' https://a.example , ,https://b.example/x')).toEqual(['https://a.example', 'https://b.example']);
+    expect(originsOf(' https://a.example , ,https://b.example/x')).toEqual([
+      'https://a.example',
+      'https://b.example',
+    ]);
   });
 
   it('hashes inline scripts only', () => {
@@ -98,7 +103,8 @@ describe('the Content-Security-Policy of a configured production setup', () => {
       PUBLIC_URL: 'https://atlas.example.org',
       GOOGLE_CLIENT_ID: 'client-1.apps.googleusercontent.com',
       VITE_TILE_URL_LIGHT: 'https://{s}.tiles.example.net/light/{z}/{x}/{y}.png',
-      VITE_TILE_URL_DARK: 'https://dark.example.net/{z}/{x}/{y}.png,https://tiles.example.net/d/{z}/{x}/{y}.png',
+      VITE_TILE_URL_DARK:
+        'https://dark.example.net/{z}/{x}/{y}.png,https://tiles.example.net/d/{z}/{x}/{y}.png',
       CSP_EXTRA_ORIGINS: 'https://places.example.com',
       STORAGE: 's3',
       S3_BUCKET: 'atlas-media',
@@ -119,7 +125,11 @@ describe('the Content-Security-Policy of a configured production setup', () => {
     expect(csp.get('connect-src')).toEqual(
       expect.arrayContaining([...tiles, 'https://cdn.example.org', 'https://accounts.google.com/gsi/']),
     );
-    expect(csp.get('script-src')).toEqual(["'self'", 'https://accounts.google.com/gsi/', 'https://places.example.com']);
+    expect(csp.get('script-src')).toEqual([
+      "'self'",
+      'https://accounts.google.com/gsi/',
+      'https://places.example.com',
+    ]);
     expect(csp.get('frame-src')).toEqual(['https://accounts.google.com/gsi/', 'https://places.example.com']);
     expect(csp.has('upgrade-insecure-requests')).toBe(true);
   });
@@ -134,7 +144,10 @@ describe('the inline theme script of the built page', () => {
   it('is allowed by its hash, computed from index.html at start', async () => {
     const webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'atlas-web-'));
     const script = "document.documentElement.setAttribute('data-x', 'y');";
-    await fs.writeFile(path.join(webDir, 'index.html'), `<!doctype html><script>${script}</script><title>atlas</title>`);
+    await fs.writeFile(
+      path.join(webDir, 'index.html'),
+      `<!doctype html><script>${script}</script><title>atlas</title>`,
+    );
     const config = { ...loadConfig({ LOG_LEVEL: 'silent', SEED: 'false', NODE_ENV: 'test' }), webDir };
     const app = await buildApp(config, { database: await openDatabase({}), logger: false });
     try {

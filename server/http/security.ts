@@ -87,7 +87,10 @@ function readIndexHtml(webDir: string | undefined): string | undefined {
 /** Registers helmet with the app's CSP; call once on the root instance. */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config, readIndexHtml(config.webDir)) },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: cspDirectives(config, readIndexHtml(config.webDir)),
+    },
     crossOriginEmbedderPolicy: false,
     // Google's sign-in popup needs same-origin-allow-popups and a referrer on http://localhost.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
@@ -95,7 +98,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     crossOriginResourcePolicy: { policy: 'same-origin' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Browsers ignore HSTS over http, but say it only when it is true.
-    strictTransportSecurity: servedOverHttps(config) ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    strictTransportSecurity: servedOverHttps(config)
+      ? { maxAge: 31_536_000, includeSubDomains: true }
+      : false,
     hidePoweredBy: true,
   });
 }
