@@ -2,7 +2,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -20,6 +19,9 @@ import { createQueue, type Queue } from './jobs/queue.ts';
 import { registerWorkers } from './jobs/workers.ts';
 import { errorHandler, rateLimitProblem, sendProblem } from './http/errors.ts';
 import rateLimit from '@fastify/rate-limit';
+import mutationRateLimit from './http/rate-limit.ts';
+import { genRequestId, REQUEST_ID_HEADER } from './http/request-id.ts';
+import { registerSecurityHeaders } from './http/security.ts';
 import authPlugin from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -49,6 +51,14 @@ export interface BuildAppOptions {
   database?: Database;
 }
 
+/** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the nearest n proxies". */
+function trustProxyOption(
+  value: Config['trustProxy'],
+): boolean | string | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  return (_address, hop) => hop < value;
+}
+
 export async function buildApp(config: Config, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
   const database =
     opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
@@ -57,7 +67,15 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
     bodyLimit: 1024 * 1024,
     // Numeric query params and ids are checked by the zod schemas, not coerced by ajv.
     ajv: { customOptions: { coerceTypes: false } },
+    // Behind a load balancer, request.ip (rate limits, logs) comes from X-Forwarded-For.
+    trustProxy: trustProxyOption(config.trustProxy),
+    // Every log line of a request carries its reqId; a proxy's X-Request-Id is kept.
+    requestIdHeader: false,
+    genReqId: genRequestId,
   }).withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
 
   app.decorate('database', database);
   app.decorate('db', database.db);
@@ -81,7 +99,12 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
     queue = createQueue(database, config, { log: app.log });
     await queue.start();
     if (config.worker) {
-      await registerWorkers(queue, { db: database.db, log: app.log, storage }, config.workerConcurrency);
+      await registerWorkers(
+        queue,
+        { db: database.db, log: app.log, storage },
+        config.workerConcurrency,
+        config.jobTestDelayMs,
+      );
     } else if (database.kind === 'pglite') {
       app.log.warn('WORKER=false on the embedded database: no process can run queued jobs');
     }
@@ -98,14 +121,8 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
 
-  // The Content-Security-Policy comes with the security hardening issue; the map needs blob: workers.
-  // Google's sign-in popup needs same-origin-allow-popups and a referrer on http://localhost.
-  await app.register(helmet, {
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
+  // Content-Security-Policy, HSTS over https, and the other helmet headers (server/http/security.ts).
+  await registerSecurityHeaders(app, config);
 
   await app.register(swagger, {
     openapi: {
@@ -126,6 +143,8 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
     async (api) => {
       await api.register(rateLimit, { global: false, errorResponseBuilder: rateLimitProblem });
       await api.register(authPlugin);
+      // After the auth plugin: mutations are counted per signed-in user as well as per IP.
+      if (config.rateLimit) await api.register(mutationRateLimit, config.rateLimit);
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(usersRoutes);

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { GEOJSON_MAX_FEATURES_DEFAULT } from '#domain/constants';
+import { originsOf } from './http/origins.ts';
 import { storageConfig, storageEnv, type StorageConfig } from './storage/storage-config.ts';
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -87,6 +88,39 @@ const envSchema = z.object({
     emptyToUndefined,
     z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
   ),
+  RATE_LIMIT: booleanFlag,
+  RATE_LIMIT_MUTATIONS_PER_MINUTE: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1_000_000).default(120),
+  ),
+  RATE_LIMIT_MUTATIONS_PER_IP_PER_MINUTE: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1_000_000).default(1200),
+  ),
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^(true|false|\d+|[0-9a-fA-F:.,/\s]+)$/,
+        'must be true, false, a hop count or a list of proxy addresses',
+      )
+      .optional()
+      .transform((v): boolean | number | string => {
+        if (v === undefined || v === 'false') return false;
+        if (v === 'true') return true;
+        if (/^\d+$/.test(v)) return Number(v);
+        return v;
+      }),
+  ),
+  JOB_MAINTENANCE_INTERVAL_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(3600).default(120),
+  ),
+  JOB_TEST_DELAY_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(600_000).default(0)),
+  CSP_EXTRA_ORIGINS: z.preprocess(emptyToUndefined, z.string().optional()),
+  VITE_TILE_URL_LIGHT: z.preprocess(emptyToUndefined, z.string().optional()),
+  VITE_TILE_URL_DARK: z.preprocess(emptyToUndefined, z.string().optional()),
   ...storageEnv,
 });
 
@@ -135,6 +169,16 @@ export interface Config {
   feedbackRateLimit: number;
   /** Analytics events are POSTed here as JSON; undefined logs them instead. */
   analyticsUrl: string | undefined;
+  /** Limits on mutating API requests (server/http/rate-limit.ts); undefined turns them off. */
+  rateLimit: { perUserPerMinute: number; perIpPerMinute: number } | undefined;
+  /** Fastify's trustProxy: whether (or which) X-Forwarded-* headers name the client. */
+  trustProxy: boolean | number | string;
+  /** How often the queue fails jobs whose worker died (after the job's expiry) and archives old ones. */
+  jobMaintenanceIntervalSeconds: number;
+  /** Test hook (cluster test): every job waits this long before its handler runs; 0 in production. */
+  jobTestDelayMs: number;
+  /** Outside origins the Content-Security-Policy allows (server/http/security.ts). */
+  csp: { tileOrigins: string[]; extraOrigins: string[] };
 }
 
 export class ConfigError extends Error {
@@ -155,6 +199,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   const devLogin = e.AUTH_DEV_LOGIN ?? (e.GOOGLE_CLIENT_ID === undefined && e.NODE_ENV !== 'production');
   if (devLogin && e.NODE_ENV === 'production') {
     throw new ConfigError(['AUTH_DEV_LOGIN: the demo sign-in cannot be enabled when NODE_ENV=production']);
+  }
+  if (e.JOB_TEST_DELAY_MS > 0 && e.NODE_ENV === 'production') {
+    throw new ConfigError(['JOB_TEST_DELAY_MS: a test hook, not allowed when NODE_ENV=production']);
   }
   const storage = storageConfig(e);
   if (typeof storage === 'string') throw new ConfigError([storage]);
@@ -187,5 +234,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     },
     feedbackRateLimit: e.FEEDBACK_RATE_LIMIT,
     analyticsUrl: e.ANALYTICS_URL,
+    rateLimit:
+      (e.RATE_LIMIT ?? e.NODE_ENV !== 'test')
+        ? {
+            perUserPerMinute: e.RATE_LIMIT_MUTATIONS_PER_MINUTE,
+            perIpPerMinute: e.RATE_LIMIT_MUTATIONS_PER_IP_PER_MINUTE,
+          }
+        : undefined,
+    trustProxy: e.TRUST_PROXY,
+    jobMaintenanceIntervalSeconds: e.JOB_MAINTENANCE_INTERVAL_SECONDS,
+    jobTestDelayMs: e.JOB_TEST_DELAY_MS,
+    csp: {
+      tileOrigins: [...new Set([...originsOf(e.VITE_TILE_URL_LIGHT), ...originsOf(e.VITE_TILE_URL_DARK)])],
+      extraOrigins: originsOf(e.CSP_EXTRA_ORIGINS),
+    },
   };
 }

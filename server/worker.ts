@@ -34,7 +34,7 @@ async function main() {
     // Local storage is shared only by processes on one machine with the same DATA_DIR.
     const storage = await createStorage(config.storage, config.dataDir);
     await queue.start();
-    await registerWorkers(queue, { db: database.db, log, storage }, config.workerConcurrency);
+    await registerWorkers(queue, { db: database.db, log, storage }, config.workerConcurrency, config.jobTestDelayMs);
   } catch (err) {
     await queue.stop();
     await database.close();

@@ -67,7 +67,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createQueue(
   database: Database,
-  config: Pick<Config, 'databaseUrl' | 'workerConcurrency'>,
+  config: Pick<Config, 'databaseUrl' | 'workerConcurrency'> &
+    Partial<Pick<Config, 'jobMaintenanceIntervalSeconds'>>,
   { log }: { log: FastifyBaseLogger },
 ): Queue {
   let pool: pg.Pool | undefined;
@@ -93,6 +94,7 @@ export function createQueue(
     schedule: false,
     // Maintenance fails jobs whose worker died (after the job's expiry) and archives old ones.
     supervise: true,
+    maintenanceIntervalSeconds: config.jobMaintenanceIntervalSeconds ?? 120,
   });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
 

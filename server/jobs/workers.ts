@@ -7,17 +7,27 @@ export async function registerWorkers(
   queue: Queue,
   services: JobServices,
   concurrency: number,
+  /** Test hook (JOB_TEST_DELAY_MS): each job waits this long before its handler, so a test can kill a worker mid-job. */
+  testDelayMs = 0,
 ): Promise<void> {
   const register = <N extends JobName>(name: N) => {
     const definition = jobDefinition(name);
     return queue.work(
       name,
-      (payload, job) =>
-        definition.handler(payload, {
+      async (payload, job) => {
+        if (testDelayMs > 0) {
+          services.log.info(
+            { job: job.id, name },
+            `job started; waiting ${testDelayMs} ms (JOB_TEST_DELAY_MS)`,
+          );
+          await new Promise((resolve) => setTimeout(resolve, testDelayMs));
+        }
+        return definition.handler(payload, {
           ...services,
           jobId: job.id,
           isLastAttempt: job.retryCount >= job.retryLimit,
-        }),
+        });
+      },
       { concurrency },
     );
   };

@@ -1,27 +1,58 @@
+/**
+ * Health checks for load balancers and orchestrators:
+ * - GET /api/health/live: liveness; the process answers HTTP (no database call). Restart the
+ *   process when this fails.
+ * - GET /api/health/ready (and GET /api/health, the same): readiness; migrations ran and the
+ *   database answers. Take the process out of the load balancer while this answers 503.
+ */
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthSchema } from '#domain/health';
 import { problemSchema } from '#domain/problem';
 import { sendProblem } from '../../http/errors.ts';
 
+/** A readiness probe that hangs is as bad as a failing one. */
+const DATABASE_CHECK_TIMEOUT_MS = 2_000;
+
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ready = {
+    schema: {
+      tags: ['health'],
+      summary: 'Ready once migrations ran and the database answers',
+      response: { 200: healthSchema, 503: problemSchema },
+    },
+  };
+  const checkDatabase = async () => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('database check timed out')), DATABASE_CHECK_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([app.db.execute(sql`SELECT 1`), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  const readiness = async (_request: unknown, reply: Parameters<typeof sendProblem>[0]) => {
+    try {
+      await checkDatabase();
+    } catch (err) {
+      app.log.warn({ err }, 'health check: database unreachable');
+      return sendProblem(reply, 503, 'The database is unreachable.');
+    }
+    return { status: 'ok' as const };
+  };
+  app.get('/health', ready, async (request, reply) => readiness(request, reply));
+  app.get('/health/ready', ready, async (request, reply) => readiness(request, reply));
   app.get(
-    '/health',
+    '/health/live',
     {
       schema: {
         tags: ['health'],
-        summary: 'Ready once migrations ran and the database answers',
-        response: { 200: healthSchema, 503: problemSchema },
+        summary: 'Live while the process answers HTTP (does not touch the database)',
+        response: { 200: healthSchema },
       },
     },
-    async (_request, reply) => {
-      try {
-        await app.db.execute(sql`SELECT 1`);
-      } catch (err) {
-        app.log.warn({ err }, 'health check: database unreachable');
-        return sendProblem(reply, 503, 'The database is unreachable.');
-      }
-      return { status: 'ok' as const };
-    },
+    async () => ({ status: 'ok' as const }),
   );
 };

@@ -1,0 +1,99 @@
+/** Server and worker processes of the cluster test: started like production, logs kept for failures. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+export interface Proc {
+  name: string;
+  child: ChildProcess;
+  logPath: string;
+  /** http://127.0.0.1:port for API processes. */
+  url?: string;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** `node --import tsx <script>`: what `npm start` (after its build) and `npm run worker` run. */
+export function startProcess(name: string, script: string, env: NodeJS.ProcessEnv, logDir: string): Proc {
+  const logPath = path.join(logDir, `${name}.log`);
+  const log = fs.openSync(logPath, 'a');
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', log, log],
+  });
+  fs.closeSync(log);
+  return { name, child, logPath };
+}
+
+export async function startApi(name: string, env: NodeJS.ProcessEnv, logDir: string): Promise<Proc> {
+  const port = await freePort();
+  const proc = startProcess(
+    name,
+    'server/main.ts',
+    { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    logDir,
+  );
+  proc.url = `http://127.0.0.1:${port}`;
+  await waitFor(`${name} ready`, proc, async () => {
+    const res = await fetch(`${proc.url}/api/health/ready`, { signal: AbortSignal.timeout(2000) });
+    return res.ok;
+  });
+  return proc;
+}
+
+export function logTail(proc: Proc, lines = 30): string {
+  try {
+    const text = fs.readFileSync(proc.logPath, 'utf8').trimEnd().split('\n');
+    return `--- ${proc.name} (${proc.logPath}) ---\n${text.slice(-lines).join('\n')}`;
+  } catch {
+    return `(no log for ${proc.name})`;
+  }
+}
+
+export const exited = (proc: Proc) => proc.child.exitCode !== null || proc.child.signalCode !== null;
+
+/** Polls `check` until it is true; fails early when the process dies, with its log. */
+export async function waitFor(
+  what: string,
+  proc: Proc | undefined,
+  check: () => Promise<boolean>,
+  timeoutMs = 60_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    if (proc && exited(proc))
+      throw new Error(`${proc.name} exited while waiting for ${what}\n${logTail(proc)}`);
+    try {
+      if (await check()) return;
+    } catch (err) {
+      last = err instanceof Error ? err.message : String(err);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`timed out waiting for ${what} ${last}${proc ? `\n${logTail(proc)}` : ''}`);
+}
+
+export async function stop(proc: Proc | undefined, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (!proc || exited(proc)) return;
+  const done = new Promise<void>((resolve) => proc.child.once('exit', () => resolve()));
+  proc.child.kill(signal);
+  const timer = setTimeout(() => proc.child.kill('SIGKILL'), 15_000);
+  await done;
+  clearTimeout(timer);
+}
