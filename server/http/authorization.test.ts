@@ -26,6 +26,9 @@ const PUBLIC = new Set([
   'POST /api/auth/dev',
   'POST /api/auth/logout',
   'PUT /api/uploads/{*}',
+  // Open to visitors by design (spec 6 and 7): feedback and the wizard's address parsing.
+  'POST /api/feedback',
+  'POST /api/parse-address',
 ]);
 
 let t: TestApp;
@@ -35,8 +38,19 @@ let buildingId: number;
 let imageId: number;
 let commentId: number;
 let styleId: number;
+let listId: number;
 
-const TABLES = ['users', 'buildings', 'building_styles', 'images', 'votes', 'comments'] as const;
+const TABLES = [
+  'users',
+  'buildings',
+  'building_styles',
+  'images',
+  'votes',
+  'comments',
+  'lists',
+  'list_buildings',
+  'feedback',
+] as const;
 
 async function snapshot(): Promise<string> {
   const parts: unknown[] = [];
@@ -149,6 +163,35 @@ const CASES: Case[] = [
     body: () => ({ handle: 'not_ada' }),
     owned: true,
   },
+  // Lists: ada's list is public, so bob sees it and gets 403 (a private one answers 404, see docs/api.md).
+  {
+    method: 'POST',
+    route: '/api/lists/',
+    url: () => '/api/lists/',
+    body: () => ({ name: 'Visitor list', is_public: true }),
+    owned: false,
+  },
+  {
+    method: 'PUT',
+    route: '/api/lists/:id',
+    url: () => `/api/lists/${listId}`,
+    body: () => ({ is_public: false }),
+    owned: true,
+  },
+  { method: 'DELETE', route: '/api/lists/:id', url: () => `/api/lists/${listId}`, owned: true },
+  {
+    method: 'POST',
+    route: '/api/lists/:list_id/buildings',
+    url: () => `/api/lists/${listId}/buildings`,
+    body: () => ({ buildingId }),
+    owned: true,
+  },
+  {
+    method: 'DELETE',
+    route: '/api/lists/:list_id/buildings/:building_id',
+    url: () => `/api/lists/${listId}/buildings/${buildingId}`,
+    owned: true,
+  },
 ];
 
 beforeAll(async () => {
@@ -166,6 +209,21 @@ beforeAll(async () => {
   });
   expect(comment.statusCode).toBe(201);
   commentId = comment.json<{ id: number }>().id;
+  const list = await t.app.inject({
+    method: 'POST',
+    url: '/api/lists/',
+    headers: ada,
+    payload: { name: "Ada's list", is_public: true },
+  });
+  expect(list.statusCode).toBe(201);
+  listId = list.json<{ id: number }>().id;
+  const added = await t.app.inject({
+    method: 'POST',
+    url: `/api/lists/${listId}/buildings`,
+    headers: ada,
+    payload: { buildingId },
+  });
+  expect(added.statusCode).toBe(200);
   // The snapshot sees the rows the refused calls aim at.
   expect(await snapshot()).toEqual(expect.stringContaining("ada's comment"));
   expect(await snapshot()).toEqual(expect.stringContaining('Ada House'));
