@@ -9,7 +9,13 @@ import {
   stubMatchMedia,
   testUser,
 } from '../../../testing/render.tsx';
+import { useAuthModal } from '../../../lib/auth/auth-provider.tsx';
 import { VotedImages } from './voted-images.tsx';
+
+function ModalProbe() {
+  const { state } = useAuthModal();
+  return state.isOpen ? <p data-testid="modal">{state.message}</p> : null;
+}
 
 const empty = () => json({ items: [], total: 0, hasNext: false, page: 1, per_page: 10 });
 const lastQuery = (calls: { url: string }[]) =>
@@ -35,8 +41,15 @@ describe('user page, Images (spec 2)', () => {
 
   it('asks a signed-out visitor to log in and asks the server nothing', () => {
     const { fetchMock } = stubFetch({});
-    renderWithProviders(<VotedImages handle="ada" />);
+    renderWithProviders(
+      <>
+        <VotedImages handle="ada" />
+        <ModalProbe />
+      </>,
+    );
     expect(screen.getByText('Please log in to view your voted images.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(screen.getByTestId('modal').textContent).toBe('You need to be logged in to view your voted images.');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { ActionIcon, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconMoodEmpty, IconMoodSad, IconMoodSmile } from '@tabler/icons-react';
-import { useAuth } from '../../../lib/auth/auth-provider.tsx';
+import { useAuth, useAuthModal } from '../../../lib/auth/auth-provider.tsx';
 import type { FaceFilter } from '../api/get-images.ts';
 import { useImageList } from '../hooks/use-image-list.ts';
 import {
@@ -34,13 +34,19 @@ interface VotedImagesProps {
 /** Spec 2 'User page', Images: the images this user voted on (only they may see them). */
 export function VotedImages({ handle, slots }: VotedImagesProps) {
   const { isLoggedIn } = useAuth();
+  const { open } = useAuthModal();
   return (
     <Stack gap="md">
       <Title order={2}>Images</Title>
       {isLoggedIn ? (
         <VotedImageList key={handle} handle={handle} slots={slots} />
       ) : (
-        <Text>{VOTED_IMAGES_TEXTS.loggedOut}</Text>
+        <Stack gap="xs" align="flex-start">
+          <Text>{VOTED_IMAGES_TEXTS.loggedOut}</Text>
+          <Button variant="light" onClick={() => open({ message: VOTED_IMAGES_TEXTS.loginMessage })}>
+            Login
+          </Button>
+        </Stack>
       )}
     </Stack>
   );

@@ -5,6 +5,8 @@ import type { FaceFilter, ImageListQuery } from '../api/get-images.ts';
 export const VOTED_IMAGES_TEXTS = {
   loading: 'Loading...',
   loggedOut: 'Please log in to view your voted images.',
+  /** The other screen variant of spec 2, used as the login modal's message from this tab. */
+  loginMessage: 'You need to be logged in to view your voted images.',
   noVotes: "You haven't voted on any images yet.",
   error: 'Error loading images',
 } as const;
