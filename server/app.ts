@@ -19,6 +19,7 @@ import { isEmpty, seedDatabase } from './db/seed.ts';
 import { createQueue, type Queue } from './jobs/queue.ts';
 import { registerWorkers } from './jobs/workers.ts';
 import { errorHandler, rateLimitProblem, sendProblem } from './http/errors.ts';
+import { frameworkErrors, registerInputGuards } from './http/input-guards.ts';
 import rateLimit from '@fastify/rate-limit';
 import authPlugin from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -53,6 +54,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
     bodyLimit: 1024 * 1024,
     // Numeric query params and ids are checked by the zod schemas, not coerced by ajv.
     ajv: { customOptions: { coerceTypes: false } },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('database', database);
@@ -93,6 +95,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  registerInputGuards(app);
 
   // The Content-Security-Policy comes with the security hardening issue; the map needs blob: workers.
   // Google's sign-in popup needs same-origin-allow-popups and a referrer on http://localhost.
@@ -147,6 +150,8 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
       return sendProblem(reply, 404, `No API route ${request.method} ${url.split('?')[0]}`);
     }
+    // A missing or refused file is not a deep link of the web app.
+    if (url.startsWith('/media/')) return sendProblem(reply, 404, 'No such file.');
     if ((request.method === 'GET' || request.method === 'HEAD') && indexHtml && fs.existsSync(indexHtml)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
