@@ -22,45 +22,19 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { signIn } from '../test/sessions.ts';
 import { insertImage, insertStyle, userId } from '../test/targets.ts';
 import { SECRET_FILE } from '../storage/upload-signature.ts';
+import {
+  apiOperations,
+  bodySchemaOf,
+  openApiDoc,
+  pathParams,
+  queryParams,
+  resolveSchema,
+  schemaTypes,
+  type JsonSchema,
+  type Operation,
+  type Parameter,
+} from '../test/openapi.ts';
 import { changedTables, snapshotDb, type DbSnapshot } from '../test/db-snapshot.ts';
-
-interface JsonSchema {
-  $ref?: string;
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  enum?: unknown[];
-  const?: unknown;
-  default?: unknown;
-  minLength?: number;
-  minItems?: number;
-  minimum?: number;
-  maximum?: number;
-  pattern?: string;
-}
-
-interface Parameter {
-  name: string;
-  in: 'path' | 'query' | 'header' | 'cookie';
-  required?: boolean;
-  schema: JsonSchema;
-}
-
-interface Operation {
-  method: string;
-  path: string;
-  parameters?: Parameter[];
-  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-}
-
-interface OpenApiDoc {
-  paths: Record<string, Record<string, Omit<Operation, 'method' | 'path'>>>;
-  components?: { schemas?: Record<string, JsonSchema> };
-}
 
 interface FuzzCase {
   label: string;
@@ -81,10 +55,8 @@ let handle = 'fuzzer';
 // Built at collection time: the tests are one per discovered route.
 const t: TestApp = await createTestApp({ SEED: 'false', AUTH_RATE_LIMIT: '100000' });
 const app: FastifyInstance = t.app;
-const doc = app.swagger() as unknown as OpenApiDoc;
-const operations: Operation[] = Object.entries(doc.paths)
-  .filter(([p]) => p.startsWith('/api/'))
-  .flatMap(([p, ops]) => Object.entries(ops).map(([m, op]) => ({ ...op, method: m.toUpperCase(), path: p })));
+const doc = openApiDoc(app);
+const operations = apiOperations(doc);
 
 beforeAll(async () => {
   cookie = await signIn(app, handle);
@@ -144,27 +116,8 @@ afterAll(async () => t?.close());
 // ---------------------------------------------------------------------------------------------
 // Schemas: references, types, and a plausible value for each field.
 
-function resolve(schema: JsonSchema | undefined): JsonSchema {
-  let s = schema ?? {};
-  for (let i = 0; s.$ref && i < 10; i++) {
-    const name = s.$ref.replace('#/components/schemas/', '');
-    s = doc.components?.schemas?.[name] ?? {};
-  }
-  if (s.allOf?.length === 1) return resolve(s.allOf[0]);
-  return s;
-}
-
-/** The JSON types a schema accepts ('integer' counts as 'number'). */
-function typesOf(schema: JsonSchema | undefined): Set<string> {
-  const s = resolve(schema);
-  const alternatives = s.anyOf ?? s.oneOf;
-  if (alternatives) return new Set(alternatives.flatMap((a) => [...typesOf(a)]));
-  if (s.const !== undefined) return new Set([s.const === null ? 'null' : typeof s.const]);
-  if (s.enum) return new Set(s.enum.map((v) => (v === null ? 'null' : typeof v)));
-  const types = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
-  if (types.length === 0 && s.properties) return new Set(['object']);
-  return new Set(types.map((ty) => (ty === 'integer' ? 'number' : ty)));
-}
+const resolve = (schema: JsonSchema | undefined) => resolveSchema(doc, schema);
+const typesOf = (schema: JsonSchema | undefined) => schemaTypes(doc, schema);
 
 function idFor(name: string, path: string): number {
   const n = name.toLowerCase();
@@ -297,13 +250,6 @@ const PATH_JUNK = [
 
 const HUGE = 'a'.repeat(1_000_000);
 
-function pathParams(op: Operation): Parameter[] {
-  return (op.parameters ?? []).filter((p) => p.in === 'path');
-}
-function queryParams(op: Operation): Parameter[] {
-  return (op.parameters ?? []).filter((p) => p.in === 'query');
-}
-
 function validPathValue(op: Operation, p: Parameter): string {
   const s = resolve(p.schema);
   if (p.name === '*') return 'images/1/00000000-0000-4000-8000-000000000000.png';
@@ -331,11 +277,6 @@ function urlOf(
     .flatMap(([k, vs]) => vs.map((v) => `${encodeURIComponent(k)}=${v}`))
     .join('&');
   return qs ? `${url}?${qs}` : url;
-}
-
-function bodySchemaOf(op: Operation): JsonSchema | undefined {
-  const content = op.requestBody?.content;
-  return content?.['application/json']?.schema;
 }
 
 function casesFor(op: Operation): FuzzCase[] {
