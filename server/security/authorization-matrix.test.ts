@@ -271,6 +271,43 @@ describe('the authorization matrix of every mutating route', () => {
     },
   );
 
+  it('cannot choose the owner of what it creates through extra body fields', async () => {
+    const adaId = await userId(app.db, 'ada');
+    const bobId = await userId(app.db, 'bob');
+    const owner = { user_id: adaId, added_by: adaId, owner_id: adaId, owner: { id: adaId, handle: 'ada' } };
+    const list = await app.inject({
+      method: 'POST',
+      url: '/api/lists/',
+      headers: bob,
+      payload: { name: "Bob's", is_public: false, ...owner },
+    });
+    expect(list.statusCode, list.body).toBe(201);
+    expect(list.json<{ owner: { id: number } }>().owner.id).toBe(bobId);
+    const comment = await app.inject({
+      method: 'POST',
+      url: `/api/comments/building/${ids.building}`,
+      headers: bob,
+      payload: { content: "Bob's comment", ...owner },
+    });
+    expect(comment.statusCode, comment.body).toBe(201);
+    expect(comment.json<{ user_id: number }>().user_id).toBe(bobId);
+    const building = await app.inject({
+      method: 'POST',
+      url: '/api/buildings/',
+      headers: bob,
+      payload: validBuilding({ name: "Bob's House", coordinates: [14.5, 40.9], ...owner }),
+    });
+    expect(building.statusCode, building.body).toBe(201);
+    const id = building.json<{ building: { id: number } }>().building.id;
+    // Only the adder may delete it: Ada cannot, Bob can.
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/buildings/${id}`, headers: ada })).statusCode,
+    ).toBe(403);
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/buildings/${id}`, headers: bob })).statusCode,
+    ).toBe(204);
+  });
+
   it("the owner's own requests with the same bodies are accepted (the refusals above are not about the bodies)", async () => {
     const checks = [
       {
