@@ -18,6 +18,7 @@ import { isEmpty, seedDatabase } from './db/seed.ts';
 import { createQueue, type Queue } from './jobs/queue.ts';
 import { registerWorkers } from './jobs/workers.ts';
 import { errorHandler, rateLimitProblem, sendProblem } from './http/errors.ts';
+import { frameworkErrors, registerInputGuards } from './http/input-guards.ts';
 import rateLimit from '@fastify/rate-limit';
 import mutationRateLimit from './http/rate-limit.ts';
 import { genRequestId, REQUEST_ID_HEADER } from './http/request-id.ts';
@@ -72,6 +73,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
     // Every log line of a request carries its reqId; a proxy's X-Request-Id is kept.
     requestIdHeader: false,
     genReqId: genRequestId,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
@@ -120,6 +122,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  registerInputGuards(app);
 
   // Content-Security-Policy, HSTS over https, and the other helmet headers (server/http/security.ts).
   await registerSecurityHeaders(app, config);
@@ -174,6 +177,8 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
       return sendProblem(reply, 404, `No API route ${request.method} ${url.split('?')[0]}`);
     }
+    // A missing or refused file is not a deep link of the web app.
+    if (url.startsWith('/media/')) return sendProblem(reply, 404, 'No such file.');
     if ((request.method === 'GET' || request.method === 'HEAD') && indexHtml && fs.existsSync(indexHtml)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

@@ -27,6 +27,13 @@ export class UploadTooLargeError extends Error {
   }
 }
 
+export class EmptyUploadError extends Error {
+  constructor() {
+    super('The file is empty');
+    this.name = 'EmptyUploadError';
+  }
+}
+
 export class AlreadyUploadedError extends Error {
   constructor(key: string) {
     super(`A file was already uploaded to ${key}`);
@@ -96,7 +103,8 @@ export class LocalStorage implements ObjectStorage {
 
   /**
    * Streams an upload to a temporary file and links it into place. Throws UploadTooLargeError past
-   * maxUploadBytes and AlreadyUploadedError when the key already holds a file; neither leaves a file.
+   * maxUploadBytes, EmptyUploadError for 0 bytes and AlreadyUploadedError when the key already
+   * holds a file; none leaves a file.
    * The stream is not destroyed on a refusal, so the caller can still answer.
    */
   async receiveUpload(key: string, body: Readable): Promise<number> {
@@ -115,6 +123,7 @@ export class LocalStorage implements ObjectStorage {
       } finally {
         await file.close();
       }
+      if (size === 0) throw new EmptyUploadError();
       await fs.mkdir(path.dirname(target), { recursive: true });
       try {
         // link, unlike rename, refuses to replace: the first upload to a key wins.

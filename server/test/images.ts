@@ -1,4 +1,5 @@
 /** Image files made with sharp, and the upload sequence of spec 7, for API tests. */
+import zlib from 'node:zlib';
 import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
 import type { ImageList, UploadResponse } from '#domain/images';
@@ -48,6 +49,20 @@ export function noisyPng(side: number): Promise<Buffer> {
   })
     .png({ compressionLevel: 0 })
     .toBuffer();
+}
+
+/** A PNG whose header claims width×height pixels (the data is a 1×1 image's): a decompression bomb. */
+export async function pngClaiming(width: number, height: number): Promise<Buffer> {
+  const png = Buffer.from(
+    await sharp({ create: { width: 1, height: 1, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer(),
+  );
+  // Signature (8), IHDR length (4), "IHDR" (4), width, height, … CRC over type + data (17 bytes).
+  png.writeUInt32BE(width, 16);
+  png.writeUInt32BE(height, 20);
+  png.writeUInt32BE(zlib.crc32(png.subarray(12, 29)), 29);
+  return png;
 }
 
 export interface FileToUpload {

@@ -1,8 +1,8 @@
 /**
  * Thumbnail: validates an uploaded image and writes its WebP renditions (400 px and 1600 px long
  * side), then marks it ready and updates its building's image count and cover. A file that is not
- * an accepted image fails at once (no retry); storage or database errors are retried, and the
- * image is marked failed when the last attempt fails. Renditions are written whole (storage.write)
+ * an accepted image fails at once (no retry) and its uploaded file is deleted; storage or database
+ * errors are retried, and the image is marked failed when the last attempt fails. Renditions are written whole (storage.write)
  * under fixed keys, so a re-run replaces them.
  */
 import { z } from 'zod';
@@ -61,8 +61,11 @@ export const thumbnailJob = defineJob({
       if (rejected || isLastAttempt) {
         const reason = rejected ? err.message : 'The image could not be processed. Please try again.';
         await markImageFailed(db, imageId, reason);
-        await storage.delete(Object.values(keys)).catch((cleanupErr: unknown) => {
-          log.warn({ err: cleanupErr, imageId }, 'could not remove renditions of a failed image');
+        // A refused file (not an accepted image, a decompression bomb, an SVG or HTML named .png)
+        // is not kept either: nothing can use it, and it must never be served.
+        const doomed = rejected ? [image.storage_key, ...Object.values(keys)] : Object.values(keys);
+        await storage.delete(doomed).catch((cleanupErr: unknown) => {
+          log.warn({ err: cleanupErr, imageId }, 'could not remove the files of a failed image');
         });
       }
       if (rejected) throw new PermanentJobError(err.message, { cause: err });

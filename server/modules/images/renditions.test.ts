@@ -1,7 +1,6 @@
-import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { jpegWithExif, smallGif, widePng } from '../../test/images.ts';
+import { jpegWithExif, pngClaiming, smallGif, widePng } from '../../test/images.ts';
 import {
   ImageRejectedError,
   MAX_INPUT_PIXELS,
@@ -9,20 +8,6 @@ import {
   sniffImageFormat,
   yearOfExifDate,
 } from './renditions.ts';
-
-/** A PNG whose header claims width×height pixels (the data is a 1×1 image's). */
-async function pngClaiming(width: number, height: number): Promise<Buffer> {
-  const png = Buffer.from(
-    await sharp({ create: { width: 1, height: 1, channels: 3, background: '#fff' } })
-      .png()
-      .toBuffer(),
-  );
-  // Signature (8), IHDR length (4), "IHDR" (4), width, height, … CRC over type + data (17 bytes).
-  png.writeUInt32BE(width, 16);
-  png.writeUInt32BE(height, 20);
-  png.writeUInt32BE(zlib.crc32(png.subarray(12, 29)), 29);
-  return png;
-}
 
 describe('format sniffing by magic bytes, not by name', () => {
   it('knows JPEG, PNG and GIF', async () => {

@@ -1,6 +1,6 @@
 /**
  * PUT /api/uploads/<key>?expires=…&signature=… — the local storage's upload URL. Accepts one file
- * per URL: signed and unexpired, the declared Content-Type, at most MAX_UPLOAD_BYTES, and only
+ * per URL: signed and unexpired, the declared Content-Type, 1 byte to MAX_UPLOAD_BYTES, and only
  * while its image is pending and no file is stored yet. Registered only with local storage.
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
@@ -12,7 +12,12 @@ import { problemSchema } from '#domain/problem';
 import { integerParam } from '#domain/query-params';
 import { images } from '../../db/schema.ts';
 import { HttpProblem } from '../../http/errors.ts';
-import { AlreadyUploadedError, LocalStorage, UploadTooLargeError } from '../../storage/local-storage.ts';
+import {
+  AlreadyUploadedError,
+  EmptyUploadError,
+  LocalStorage,
+  UploadTooLargeError,
+} from '../../storage/local-storage.ts';
 import { STORAGE_KEY_PATTERN } from '../../storage/storage.ts';
 
 const uploadQuerySchema = z.object({
@@ -46,6 +51,7 @@ export const uploadRoutes: FastifyPluginAsync = async (plain) => {
         querystring: uploadQuerySchema,
         response: {
           204: z.null().describe('Stored'),
+          400: problemSchema,
           403: problemSchema,
           404: problemSchema,
           409: problemSchema,
@@ -85,6 +91,8 @@ export const uploadRoutes: FastifyPluginAsync = async (plain) => {
           refuse(reply, 413, `The file is larger than ${storage.maxUploadBytes} bytes.`);
         }
         if (err instanceof AlreadyUploadedError) refuse(reply, 409, 'This upload URL was already used.');
+        // Nothing is kept and the URL stays usable, as for a file that is too large.
+        if (err instanceof EmptyUploadError) throw new HttpProblem(400, 'The file is empty.');
         throw err;
       }
       return reply.code(204).send(null);

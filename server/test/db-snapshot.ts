@@ -1,0 +1,46 @@
+/**
+ * A fingerprint of every table of the app's schema (row count and an md5 of the rows as text),
+ * read generically from the catalogue, so tables added later are covered without a change here.
+ * pg-boss's own schema is left out: its maintenance writes to it on its own schedule.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+
+export type DbSnapshot = Record<string, { rows: number; md5: string | null }>;
+
+async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  // PGlite and node-postgres both answer { rows }.
+  const res = (await db.execute(query)) as { rows: T[] };
+  return res.rows;
+}
+
+export async function publicTables(db: Db): Promise<string[]> {
+  const rows = await rowsOf<{ table_name: string }>(
+    db,
+    sql`SELECT table_name FROM information_schema.tables
+        WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+  );
+  return rows.map((r) => r.table_name);
+}
+
+export async function snapshotDb(db: Db): Promise<DbSnapshot> {
+  const tables = await publicTables(db);
+  if (tables.length === 0) return {};
+  // One statement for all tables: a fuzz test takes a snapshot after every refused request.
+  const parts = tables.map((table) => {
+    const ident = `"${table.replaceAll('"', '""')}"`;
+    const literal = `'${table.replaceAll("'", "''")}'`;
+    return `SELECT ${literal} AS name, count(*) AS rows, md5(string_agg(t::text, '|' ORDER BY t::text)) AS md5 FROM ${ident} t`;
+  });
+  const rows = await rowsOf<{ name: string; rows: number | string; md5: string | null }>(
+    db,
+    sql.raw(parts.join(' UNION ALL ')),
+  );
+  return Object.fromEntries(rows.map((r) => [r.name, { rows: Number(r.rows), md5: r.md5 }]));
+}
+
+/** The tables whose fingerprint differs, for a readable assertion message. */
+export function changedTables(before: DbSnapshot, after: DbSnapshot): string[] {
+  const names = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...names].filter((n) => JSON.stringify(before[n]) !== JSON.stringify(after[n])).sort();
+}
