@@ -19,6 +19,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -148,24 +149,37 @@ interface Outcome {
   status: number;
 }
 
-async function send(baseURL: string, p: Planned, scheduledAt: number): Promise<Outcome> {
+/**
+ * Keep-alive connections per API process, as a load balancer keeps them: requests beyond these
+ * wait in the client (their latency still counts from their scheduled time).
+ */
+const CONNECTIONS = Number(env.BENCH_LOAD_CONNECTIONS ?? 32);
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+
+function send(baseURL: string, p: Planned, scheduledAt: number): Promise<Outcome> {
   const headers: Record<string, string> = {};
   if (p.session) headers.cookie = p.session.cookie;
-  if (p.body !== undefined) headers['content-type'] = 'application/json';
-  let status: number;
-  try {
-    const res = await fetch(baseURL + p.path, {
-      method: p.method,
-      headers,
-      body: p.body === undefined ? undefined : JSON.stringify(p.body),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    await res.arrayBuffer();
-    status = res.status;
-  } catch {
-    status = 0; // network error or timeout
+  const body = p.body === undefined ? undefined : JSON.stringify(p.body);
+  if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    headers['content-length'] = String(Buffer.byteLength(body));
   }
-  return { kind: p.kind, ms: performance.now() - scheduledAt, status };
+  return new Promise((resolve) => {
+    const done = (status: number) => resolve({ kind: p.kind, ms: performance.now() - scheduledAt, status });
+    const req = http.request(baseURL + p.path, { method: p.method, headers, agent }, (res) => {
+      res.resume();
+      res.on('end', () => done(res.statusCode ?? 0));
+      res.on('error', () => done(0));
+    });
+    // Network error or no answer within REQUEST_TIMEOUT_MS of its scheduled time: status 0.
+    const timer = setTimeout(
+      () => req.destroy(new Error('timeout')),
+      Math.max(1, REQUEST_TIMEOUT_MS - (performance.now() - scheduledAt)),
+    );
+    req.on('close', () => clearTimeout(timer));
+    req.on('error', () => done(0));
+    req.end(body);
+  });
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -397,7 +411,8 @@ async function main() {
     const report = {
       date: new Date().toISOString(),
       engine: 'postgres',
-      postgres: (await check.query<{ server_version: string }>('SHOW server_version')).rows[0]?.server_version,
+      postgres: (await check.query<{ server_version: string }>('SHOW server_version')).rows[0]
+        ?.server_version,
       node: process.version,
       cpus: os.cpus().length,
       loadAverageBefore: loadBefore,
@@ -405,6 +420,7 @@ async function main() {
       buildings: BUILDINGS,
       loadSeconds,
       processes: PROCESSES,
+      connectionsPerProcess: CONNECTIONS,
       users: USERS,
       targetRate: RATE,
       seconds: SECONDS,
@@ -437,6 +453,7 @@ async function main() {
     if (overall.errors > 0 || !report.voteCountersMatchRecount) process.exitCode = 1;
   } finally {
     await check.end().catch(() => undefined);
+    agent.destroy();
     for (const s of servers) await s.stop();
     const c = new pg.Client({ connectionString: ADMIN_URL });
     await c.connect();

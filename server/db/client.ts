@@ -17,6 +17,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Longest wait for a PostgreSQL connection before a query fails (then the API answers 503). */
+export const CONNECTION_TIMEOUT_MS = 2_000;
+
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
@@ -32,9 +35,19 @@ export async function openDatabase(opts: {
       import('drizzle-orm/node-postgres'),
       import('drizzle-orm/node-postgres/migrator'),
     ]);
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      // Waiting for a connection (a new one, or a free one of the pool) fails after this, so a
+      // database that does not answer gives a fast 503 instead of requests that hang.
+      connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+    });
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => undefined);
+    // Nor one in use between two statements (a transaction): the pool listens only to idle ones,
+    // and an 'error' without a listener would be thrown. Its next query fails instead, and the
+    // pool discards it when it comes back.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzle(pool, { schema });
     return {
       db,

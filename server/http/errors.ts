@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { Problem } from '#domain/problem';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.ts';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -93,6 +94,12 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   if (isResponseSerializationError(error)) {
     request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
     return sendProblem(reply, 500, 'Something went wrong on our side.');
+  }
+  if (isDatabaseUnavailable(error)) {
+    // Down or restarting: a fast 503 the client (or load balancer) may retry, not a 500.
+    request.log.warn({ err: error }, 'database unavailable');
+    reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    return sendProblem(reply, 503, 'The database is unavailable at the moment. Please try again shortly.');
   }
   const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
   if (status >= 500) {

@@ -84,6 +84,11 @@ export function createQueue(
       application_name: 'atlas-jobs',
     });
     pool.on('error', (err) => log.warn({ err }, 'job queue: idle database connection lost'));
+    // A connection lost while in use (between the statements of a script) must not crash the
+    // process either: its query fails, and the pool discards it on release.
+    pool.on('connect', (client) =>
+      client.on('error', (err) => log.warn({ err }, 'job queue: database connection lost')),
+    );
     connection = new BossConnection(poolExecute(pool), log);
   }
 
