@@ -17,6 +17,7 @@ const TITLES: Record<number, string> = {
   500: 'Internal Server Error',
   502: 'Bad Gateway',
   503: 'Service Unavailable',
+  507: 'Insufficient Storage',
 };
 
 export class HttpProblem extends Error {
@@ -95,6 +96,10 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
     return sendProblem(reply, 500, 'Something went wrong on our side.');
   }
+  if (isDiskFull(error)) {
+    request.log.error({ err: error }, 'disk full');
+    return sendProblem(reply, 507, 'There is no room to store this at the moment. Please try again later.');
+  }
   if (isDatabaseUnavailable(error)) {
     // Down or restarting: a fast 503 the client (or load balancer) may retry, not a 500.
     request.log.warn({ err: error }, 'database unavailable');
@@ -108,6 +113,12 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   // Fastify's own client errors (bad JSON, body too large, wrong content type) keep their message.
   return sendProblem(reply, status, error.message);
+}
+
+/** A write that failed because the disk (or the user's quota) is full. */
+export function isDiskFull(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
 }
 
 /** @fastify/rate-limit throws what this returns; the error handler turns it into a 429 problem. */
