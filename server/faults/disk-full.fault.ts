@@ -155,9 +155,9 @@ describe('the local storage disk is full', () => {
     // Wait for the first attempt to fail (pg-boss schedules a retry).
     let retries = 0;
     for (let i = 0; i < 300 && retries === 0; i++) {
-      const result = await app.db.execute<{ retry_count: number }>(
-        sql`SELECT retry_count FROM pgboss.job WHERE id = ${taskId}`,
-      );
+      const result = (await app.db.execute(sql`SELECT retry_count FROM pgboss.job WHERE id = ${taskId}`)) as {
+        rows: { retry_count: number }[];
+      };
       retries = Number(result.rows[0]?.retry_count ?? 0);
       if (retries === 0) await new Promise((resolve) => setTimeout(resolve, 50));
     }
