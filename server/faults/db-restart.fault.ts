@@ -139,10 +139,21 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await app?.close().catch(() => undefined);
-  await server?.remove();
-  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
-});
+  let closed: unknown = 'not started';
+  try {
+    // As main.ts, which exits after 10 s of shutting down: closing must not hang after a restart.
+    const started = performance.now();
+    closed = await Promise.race([
+      app?.close().then(() => `closed in ${Math.round(performance.now() - started)} ms`),
+      sleep(10_000).then(() => 'app.close() took more than 10 s'),
+    ]);
+    console.info(closed);
+  } finally {
+    await server?.remove();
+    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  }
+  expect(closed).toMatch(/^closed/);
+}, 30_000);
 
 describe('the database restarts under load', () => {
   it('answers 503 problems fast while it is down and serves again without a process restart', async () => {
