@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
 
@@ -16,6 +17,33 @@ export interface Database {
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * A pooled client that loses its connection while in use (between two statements of a
+ * transaction) must neither crash the process nor leak. The pool listens only to idle clients,
+ * and an 'error' without a listener is thrown; so every client gets a listener of its own. A
+ * client in use is then given back at once, with the error, so the pool drops it: its holder
+ * may never give it back (Drizzle's transaction does not when its BEGIN fails), and every leaked
+ * client would shrink the pool for good and hang `pool.end()`. The holder's own release later
+ * does nothing; its queries fail as the connection is gone.
+ */
+export function guardLostConnections(pool: pg.Pool, onError: (err: Error) => void): void {
+  const inUse = new WeakSet<pg.PoolClient>();
+  pool.on('acquire', (client) => inUse.add(client));
+  pool.on('release', (_err, client) => inUse.delete(client));
+  pool.on('connect', (client) =>
+    client.on('error', (err) => {
+      onError(err);
+      if (!inUse.has(client)) return;
+      const release = client.release.bind(client);
+      client.release = () => undefined;
+      release(err);
+    }),
+  );
+}
+
+/** Longest wait for a PostgreSQL connection before a query fails (then the API answers 503). */
+export const CONNECTION_TIMEOUT_MS = 2_000;
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -32,9 +60,16 @@ export async function openDatabase(opts: {
       import('drizzle-orm/node-postgres'),
       import('drizzle-orm/node-postgres/migrator'),
     ]);
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      // Waiting for a connection (a new one, or a free one of the pool) fails after this, so a
+      // database that does not answer gives a fast 503 instead of requests that hang.
+      connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+    });
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => undefined);
+    guardLostConnections(pool, () => undefined);
     const db = drizzle(pool, { schema });
     return {
       db,

@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { Problem } from '#domain/problem';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.ts';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -17,6 +18,7 @@ const TITLES: Record<number, string> = {
   500: 'Internal Server Error',
   502: 'Bad Gateway',
   503: 'Service Unavailable',
+  507: 'Insufficient Storage',
 };
 
 export class HttpProblem extends Error {
@@ -95,6 +97,16 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
     return sendProblem(reply, 500, 'Something went wrong on our side.');
   }
+  if (isDiskFull(error)) {
+    request.log.error({ err: error }, 'disk full');
+    return sendProblem(reply, 507, 'There is no room to store this at the moment. Please try again later.');
+  }
+  if (isDatabaseUnavailable(error)) {
+    // Down or restarting: a fast 503 the client (or load balancer) may retry, not a 500.
+    request.log.warn({ err: error }, 'database unavailable');
+    reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    return sendProblem(reply, 503, 'The database is unavailable at the moment. Please try again shortly.');
+  }
   const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
   if (status >= 500) {
     request.log.error({ err: error }, 'request failed');
@@ -102,6 +114,12 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   // Fastify's own client errors (bad JSON, body too large, wrong content type) keep their message.
   return sendProblem(reply, status, error.message);
+}
+
+/** A write that failed because the disk (or the user's quota) is full. */
+export function isDiskFull(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
 }
 
 /** @fastify/rate-limit throws what this returns; the error handler turns it into a 429 problem. */

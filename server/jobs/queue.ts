@@ -6,7 +6,7 @@ import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import type { Database } from '../db/client.ts';
+import { guardLostConnections, type Database } from '../db/client.ts';
 import { BossConnection, pgliteExecute, poolExecute } from './boss-db.ts';
 import { PermanentJobError } from './job.ts';
 import { jobDefinition, jobDefinitions, type JobDefinitions, type JobName } from './registry.ts';
@@ -85,6 +85,8 @@ export function createQueue(
       application_name: 'atlas-jobs',
     });
     pool.on('error', (err) => log.warn({ err }, 'job queue: idle database connection lost'));
+    // A connection lost while in use must neither crash the process nor leak (db/client.ts).
+    guardLostConnections(pool, (err) => log.warn({ err }, 'job queue: database connection lost'));
     connection = new BossConnection(poolExecute(pool), log);
   }
 

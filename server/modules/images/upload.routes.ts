@@ -11,7 +11,7 @@ import { IMAGE_CONTENT_TYPES } from '#domain/images';
 import { problemSchema } from '#domain/problem';
 import { integerParam } from '#domain/query-params';
 import { images } from '../../db/schema.ts';
-import { HttpProblem } from '../../http/errors.ts';
+import { HttpProblem, isDiskFull } from '../../http/errors.ts';
 import {
   AlreadyUploadedError,
   EmptyUploadError,
@@ -57,6 +57,7 @@ export const uploadRoutes: FastifyPluginAsync = async (plain) => {
           409: problemSchema,
           413: problemSchema,
           415: problemSchema,
+          507: problemSchema,
         },
       },
     },
@@ -93,6 +94,12 @@ export const uploadRoutes: FastifyPluginAsync = async (plain) => {
         if (err instanceof AlreadyUploadedError) refuse(reply, 409, 'This upload URL was already used.');
         // Nothing is kept and the URL stays usable, as for a file that is too large.
         if (err instanceof EmptyUploadError) throw new HttpProblem(400, 'The file is empty.');
+        // Nothing was kept (receiveUpload removes its temporary file) and the image stays pending,
+        // so the same URL can be used again once there is room.
+        if (isDiskFull(err)) {
+          reply.log.error({ err, key }, 'upload: disk full');
+          refuse(reply, 507, 'There is no room to store this file at the moment. Please try again later.');
+        }
         throw err;
       }
       return reply.code(204).send(null);
