@@ -5,7 +5,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../lib/query-client.ts';
-import { Providers, json, stubFetch, stubMatchMedia } from '../testing/render.tsx';
+import { Providers, json, stubFetch, stubBrowserApis } from '../testing/render.tsx';
 import { routes } from './router.tsx';
 
 function renderAt(path: string) {
@@ -22,16 +22,7 @@ const ada = { id: 3, handle: 'ada', picture: null, created_at: '2026-01-01T00:00
 
 describe('routes (spec section 2)', () => {
   beforeEach(() => {
-    stubMatchMedia();
-    // The gallery's sort selector measures itself.
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
+    stubBrowserApis();
     stubFetch({
       'GET /api/auth/check-login': () => json({ logged_in: false, user: null }),
       'GET /api/auth/providers': () => json({ google_client_id: null, dev_login: true }),

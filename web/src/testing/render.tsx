@@ -23,6 +23,29 @@ export function stubMatchMedia(): void {
   }));
 }
 
+/**
+ * The browser APIs jsdom lacks and Mantine uses: matchMedia, ResizeObserver (Select, ScrollArea)
+ * and the font loading API (autosize textareas). Call in beforeEach; vi.unstubAllGlobals() undoes
+ * the first two.
+ */
+export function stubBrowserApis(): void {
+  stubMatchMedia();
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: { addEventListener: () => {}, removeEventListener: () => {} },
+    });
+  }
+}
+
 export const testUser: CurrentUser = { id: 7, handle: 'ada', picture: null, email: 'ada@example.com' };
 
 /** A query client whose session check has answered: signed in as `user`, or signed out. */

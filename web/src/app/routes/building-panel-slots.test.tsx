@@ -8,7 +8,7 @@ import {
   queryClientSignedIn,
   renderWithProviders,
   stubFetch,
-  stubMatchMedia,
+  stubBrowserApis,
   testUser,
 } from '../../testing/render.tsx';
 import { votesAndCommentsSlots } from './building-panel-slots.tsx';
@@ -20,28 +20,9 @@ const building = {
   user_vote: null,
 } as unknown as BuildingDetail;
 
-/** jsdom lacks what Mantine's Textarea and SegmentedControl measure with. */
-function stubLayoutApis() {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-  if (!('fonts' in document)) {
-    Object.defineProperty(document, 'fonts', {
-      configurable: true,
-      value: { addEventListener: () => {}, removeEventListener: () => {} },
-    });
-  }
-}
-
 describe('building panel slots (spec 2: vote faces and comments on the building profile)', () => {
   beforeEach(() => {
-    stubMatchMedia();
-    stubLayoutApis();
+    stubBrowserApis();
   });
   afterEach(() => {
     cleanup();

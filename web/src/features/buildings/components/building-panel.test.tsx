@@ -8,7 +8,7 @@ import {
   queryClientSignedIn,
   renderWithProviders,
   stubFetch,
-  stubMatchMedia,
+  stubBrowserApis,
   testUser,
 } from '../../../testing/render.tsx';
 import { BuildingPanel, FLAG_MESSAGE } from './building-panel.tsx';
@@ -56,22 +56,7 @@ function renderPanel({ signedIn = true, onDeleted = vi.fn(), slots = {} } = {}) 
 
 describe('building panel (spec 2 and 6)', () => {
   beforeEach(() => {
-    stubMatchMedia();
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
-    // jsdom has no font loading API; Mantine's autosize textarea listens to it.
-    if (!('fonts' in document)) {
-      Object.defineProperty(document, 'fonts', {
-        configurable: true,
-        value: { addEventListener: () => {}, removeEventListener: () => {} },
-      });
-    }
+    stubBrowserApis();
   });
   afterEach(() => {
     cleanup();

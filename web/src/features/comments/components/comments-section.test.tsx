@@ -9,7 +9,7 @@ import {
   queryClientSignedIn,
   renderWithProviders,
   stubFetch,
-  stubMatchMedia,
+  stubBrowserApis,
   testUser,
 } from '../../../testing/render.tsx';
 import { REPLIES_OPEN_KEY_PREFIX } from '../model/replies-visibility.ts';
@@ -56,28 +56,9 @@ const list = (items: Comment[], page = 1, pages = 1) => json({ items, page, page
 const commentsList = () => screen.getByRole('list', { name: 'Comments' });
 const article = (name: string) => screen.getByRole('article', { name });
 
-/** jsdom has no document.fonts nor ResizeObserver; Mantine's Textarea and SegmentedControl use them. */
-function stubLayoutApis() {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-  if (!('fonts' in document)) {
-    Object.defineProperty(document, 'fonts', {
-      configurable: true,
-      value: { addEventListener: () => {}, removeEventListener: () => {} },
-    });
-  }
-}
-
 describe('CommentsSection (spec 2, 4, 6, 8)', () => {
   beforeEach(() => {
-    stubMatchMedia();
-    stubLayoutApis();
+    stubBrowserApis();
   });
   afterEach(() => {
     cleanup();

@@ -9,7 +9,7 @@ import {
   queryClientSignedIn,
   renderWithProviders,
   stubFetch,
-  stubMatchMedia,
+  stubBrowserApis,
   testUser,
 } from '../../../testing/render.tsx';
 import { useAuthModal } from '../../../lib/auth/auth-provider.tsx';
@@ -123,22 +123,7 @@ const baseHandlers = (provider: string | null = null) => ({
 
 describe('Create Building wizard (spec 2, 4, 5)', () => {
   beforeEach(() => {
-    stubMatchMedia();
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
-    // jsdom has no font loading API; Mantine's autosize textarea listens to it.
-    if (!('fonts' in document)) {
-      Object.defineProperty(document, 'fonts', {
-        configurable: true,
-        value: { addEventListener: () => {}, removeEventListener: () => {} },
-      });
-    }
+    stubBrowserApis();
     uploadImages.mockReset();
     vi.spyOn(console, 'error').mockImplementation(() => {});
   });

@@ -7,7 +7,7 @@ import {
   queryClientSignedIn,
   renderWithProviders,
   stubFetch,
-  stubMatchMedia,
+  stubBrowserApis,
   testUser,
 } from '../../../testing/render.tsx';
 import { FeedbackButton } from './feedback-button.tsx';
@@ -29,15 +29,7 @@ function fill() {
 
 describe('feedback modal (spec 2, 4, 5)', () => {
   beforeEach(() => {
-    stubMatchMedia();
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
+    stubBrowserApis();
     if (!('fonts' in document)) {
       Object.defineProperty(document, 'fonts', {
         configurable: true,

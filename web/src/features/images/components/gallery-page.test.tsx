@@ -8,7 +8,7 @@ import {
   queryClientSignedIn,
   renderWithProviders,
   stubFetch,
-  stubMatchMedia,
+  stubBrowserApis,
   testUser,
 } from '../../../testing/render.tsx';
 import { useAuthModal } from '../../../lib/auth/auth-provider.tsx';
@@ -70,15 +70,7 @@ const listCalls = (calls: { url: string }[]) =>
 
 describe('gallery page (spec 2, 4)', () => {
   beforeEach(() => {
-    stubMatchMedia();
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
+    stubBrowserApis();
     vi.stubGlobal('IntersectionObserver', VisibleObserver);
   });
   afterEach(() => {

@@ -8,7 +8,7 @@ import {
   queryClientSignedIn,
   renderWithProviders,
   stubFetch,
-  stubMatchMedia,
+  stubBrowserApis,
   testUser,
 } from '../../../testing/render.tsx';
 import { UploadImagesDialog } from './upload-images-dialog.tsx';
@@ -42,15 +42,7 @@ async function pickType(itemName: string, label: string) {
 
 describe('upload dialog (spec 2, 5)', () => {
   beforeEach(() => {
-    stubMatchMedia();
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
+    stubBrowserApis();
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.spyOn(console, 'warn').mockImplementation(() => {});
   });

@@ -6,7 +6,7 @@ import {
   queryClientSignedIn,
   renderWithProviders,
   stubFetch,
-  stubMatchMedia,
+  stubBrowserApis,
   testUser,
 } from '../../../testing/render.tsx';
 import { useAuthModal } from '../../../lib/auth/auth-provider.tsx';
@@ -24,15 +24,7 @@ const lastQuery = (calls: { url: string }[]) =>
 
 describe('user page, Images (spec 2)', () => {
   beforeEach(() => {
-    stubMatchMedia();
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
+    stubBrowserApis();
   });
   afterEach(() => {
     cleanup();
@@ -49,7 +41,9 @@ describe('user page, Images (spec 2)', () => {
     );
     expect(screen.getByText('Please log in to view your voted images.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
-    expect(screen.getByTestId('modal').textContent).toBe('You need to be logged in to view your voted images.');
+    expect(screen.getByTestId('modal').textContent).toBe(
+      'You need to be logged in to view your voted images.',
+    );
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -7,6 +7,7 @@ import {
   queryClientSignedIn,
   renderWithProviders,
   stubFetch,
+  stubBrowserApis,
   stubMatchMedia,
   testUser,
 } from '../../../testing/render.tsx';
@@ -28,18 +29,6 @@ function card(id: number, name: string, extra: Partial<BuildingCard> = {}): Buil
 
 const page = (items: BuildingCard[], pageNo: number, pages: number) =>
   json({ items, total: items.length, page: pageNo, per_page: 12, pages });
-
-/** jsdom lacks what Mantine's SegmentedControl measures with. */
-function stubLayoutApis() {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-}
 
 const searchOf = (url: string) => Object.fromEntries(new URL(url, 'http://localhost').searchParams);
 
@@ -74,8 +63,7 @@ describe('user page: uploaded buildings (spec 2, Lists)', () => {
 
 describe('user page: rated buildings (spec 2, Buildings)', () => {
   beforeEach(() => {
-    stubMatchMedia();
-    stubLayoutApis();
+    stubBrowserApis();
   });
   afterEach(() => {
     cleanup();
