@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
 import { BUILDING_DESCRIPTION_MAX, BUILDING_NAME_MAX, type BuildingDetail } from '#domain/buildings';
+import { CoordinateInputs, FormErrorAlert, YearInputs } from '../../../lib/building-form/building-inputs.tsx';
 import { StylePicker } from '../../../lib/styles/style-picker.tsx';
 import { useUpdateBuilding } from '../api/update-building.ts';
 import {
@@ -65,51 +65,19 @@ export function EditBuildingForm({ building, onSaved, onCancel }: EditBuildingFo
           error={shown('name')}
           data-autofocus
         />
-        <SimpleGrid cols={2} spacing="sm">
-          <TextInput
-            label="Longitude"
-            inputMode="decimal"
-            value={values.longitude}
-            onChange={(e) => setCoordinate('longitude', e.currentTarget.value)}
-            error={errors.longitude}
-          />
-          <TextInput
-            label="Latitude"
-            inputMode="decimal"
-            value={values.latitude}
-            onChange={(e) => setCoordinate('latitude', e.currentTarget.value)}
-            error={errors.latitude}
-          />
-        </SimpleGrid>
-        {errors.coordinates && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} aria-hidden />}
-            role="alert"
-            p="xs"
-          >
-            {errors.coordinates}
-          </Alert>
-        )}
-        <SimpleGrid cols={2} spacing="sm">
-          <TextInput
-            label="Year built"
-            placeholder="YYYY"
-            inputMode="numeric"
-            value={values.yearBuilt}
-            onChange={(e) => set('yearBuilt', e.currentTarget.value)}
-            error={errors.yearBuilt}
-          />
-          <TextInput
-            label="Year demolished"
-            placeholder="YYYY"
-            inputMode="numeric"
-            value={values.yearDemolished}
-            onChange={(e) => set('yearDemolished', e.currentTarget.value)}
-            error={errors.yearDemolished}
-          />
-        </SimpleGrid>
+        <CoordinateInputs
+          longitude={values.longitude}
+          latitude={values.latitude}
+          onChange={setCoordinate}
+          errors={errors}
+        />
+        {errors.coordinates && <FormErrorAlert>{errors.coordinates}</FormErrorAlert>}
+        <YearInputs
+          yearBuilt={values.yearBuilt}
+          yearDemolished={values.yearDemolished}
+          onChange={set}
+          errors={errors}
+        />
         <Textarea
           label="Description"
           autosize
@@ -128,11 +96,7 @@ export function EditBuildingForm({ building, onSaved, onCancel }: EditBuildingFo
           knownStyles={building.architectural_styles}
           error={shown('architecturalStyles')}
         />
-        {update.isError && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-            {MESSAGES.updateFailed}
-          </Alert>
-        )}
+        {update.isError && <FormErrorAlert>{MESSAGES.updateFailed}</FormErrorAlert>}
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onCancel} disabled={update.isPending}>
             Cancel

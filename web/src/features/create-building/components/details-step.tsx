@@ -1,7 +1,8 @@
 import type { Dispatch } from 'react';
-import { SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Stack, Text, Textarea } from '@mantine/core';
 import { BUILDING_DESCRIPTION_MAX } from '#domain/buildings';
 import { yearErrors } from '../../../lib/building-form/building-fields.ts';
+import { YearInputs } from '../../../lib/building-form/building-inputs.tsx';
 import { StylePicker } from '../../../lib/styles/style-picker.tsx';
 import type { DetailField, WizardAction, WizardState } from '../model/wizard.ts';
 
@@ -18,24 +19,12 @@ export function DetailsStep({ state, dispatch }: DetailsStepProps) {
   return (
     <Stack gap="sm">
       <Text c="dimmed">Tell us more about it</Text>
-      <SimpleGrid cols={2} spacing="sm">
-        <TextInput
-          label="Year built"
-          placeholder="YYYY"
-          inputMode="numeric"
-          value={state.yearBuilt}
-          onChange={(e) => set('yearBuilt')(e.currentTarget.value)}
-          error={errors.yearBuilt}
-        />
-        <TextInput
-          label="Year demolished"
-          placeholder="YYYY"
-          inputMode="numeric"
-          value={state.yearDemolished}
-          onChange={(e) => set('yearDemolished')(e.currentTarget.value)}
-          error={errors.yearDemolished}
-        />
-      </SimpleGrid>
+      <YearInputs
+        yearBuilt={state.yearBuilt}
+        yearDemolished={state.yearDemolished}
+        onChange={(field, value) => set(field)(value)}
+        errors={errors}
+      />
       <Textarea
         label="Description"
         autosize

@@ -1,8 +1,8 @@
 import type { Dispatch } from 'react';
-import { Alert, Loader, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Loader, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { BUILDING_NAME_MAX } from '#domain/buildings';
 import { coordinateRangeErrors } from '../../../lib/building-form/building-fields.ts';
+import { CoordinateInputs, FormErrorAlert } from '../../../lib/building-form/building-inputs.tsx';
 import { locationModeOf, type LocationMode, type WizardAction, type WizardState } from '../model/wizard.ts';
 import { PlaceSearch } from './place-search.tsx';
 
@@ -52,44 +52,19 @@ export function LocationStep({ state, dispatch, searchAvailable, providerPending
             value={state.name}
             onChange={(e) => dispatch({ type: 'setName', value: e.currentTarget.value })}
           />
-          <SimpleGrid cols={2} spacing="sm">
-            <TextInput
-              label="Longitude"
-              inputMode="decimal"
-              placeholder="-73.9857"
-              value={state.longitude}
-              onChange={(e) =>
-                dispatch({ type: 'setCoordinate', field: 'longitude', value: e.currentTarget.value })
-              }
-              error={rangeErrors.longitude}
-            />
-            <TextInput
-              label="Latitude"
-              inputMode="decimal"
-              placeholder="40.7484"
-              value={state.latitude}
-              onChange={(e) =>
-                dispatch({ type: 'setCoordinate', field: 'latitude', value: e.currentTarget.value })
-              }
-              error={rangeErrors.latitude}
-            />
-          </SimpleGrid>
+          <CoordinateInputs
+            longitude={state.longitude}
+            latitude={state.latitude}
+            onChange={(field, value) => dispatch({ type: 'setCoordinate', field, value })}
+            errors={rangeErrors}
+            placeholders={{ longitude: '-73.9857', latitude: '40.7484' }}
+          />
           <Text size="xs" c="dimmed">
             Tip: paste &lsquo;latitude, longitude&rsquo; from a map site into either box.
           </Text>
         </Stack>
       )}
-      {state.placeError && (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle size={18} aria-hidden />}
-          role="alert"
-          p="xs"
-        >
-          {state.placeError}
-        </Alert>
-      )}
+      {state.placeError && <FormErrorAlert>{state.placeError}</FormErrorAlert>}
     </Stack>
   );
 }
