@@ -20,13 +20,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../server/db/client.ts';
 import { loadBuildings } from './generate.ts';
+import { freePort, stopChild } from '../server/test/processes.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const env = process.env;
@@ -213,31 +213,10 @@ function summarise(outcomes: Outcome[]): Summary {
   };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 interface Server {
   baseURL: string;
   child: ChildProcess;
   stop(): Promise<void>;
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 12_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 /** An API process as production runs it behind a balancer: WORKER=false, no seed. */
@@ -271,7 +250,7 @@ async function startServer(databaseUrl: string, dataDir: string, name: string): 
   });
   fs.closeSync(log);
   const baseURL = `http://127.0.0.1:${port}`;
-  const stop = () => stopProcess(child);
+  const stop = () => stopChild(child, 12_000);
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {

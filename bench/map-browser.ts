@@ -6,9 +6,8 @@
  * dist/web, built here when missing) and opens `/` in a fresh Chromium BENCH_MAP_RUNS times.
  * Results go to bench/results/map-browser-<engine>.json; see bench/README.md.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +18,7 @@ import { openDatabase } from '../server/db/client.ts';
 import { BUILDINGS_SOURCE_ID, CLUSTERS_SOURCE_ID } from '../web/src/features/explore/lib/buildings-layer.ts';
 import { assertChromiumInstalled, chromiumPath } from '../e2e/chromium-path.ts';
 import { loadBuildings, type Area } from './generate.ts';
+import { freePort, stopChild } from '../server/test/processes.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const env = process.env;
@@ -141,18 +141,6 @@ async function ensureWebBuild(): Promise<void> {
   await run('npx', ['vite', 'build'], buildEnv);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 interface PreparedDatabase {
   /** Server environment naming the database. */
   env: NodeJS.ProcessEnv;
@@ -235,7 +223,7 @@ async function startServer(database: PreparedDatabase): Promise<Server> {
   });
   fs.closeSync(log);
   const baseURL = `http://127.0.0.1:${port}`;
-  const stop = () => stopProcess(child);
+  const stop = () => stopChild(child);
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
@@ -253,15 +241,6 @@ async function startServer(database: PreparedDatabase): Promise<Server> {
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 /**

@@ -1,9 +1,10 @@
 /** Server and worker processes of the cluster test: started like production, logs kept for failures. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../server/test/processes.ts';
+export { freePort };
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -13,18 +14,6 @@ export interface Proc {
   logPath: string;
   /** http://127.0.0.1:port for API processes. */
   url?: string;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** `node --import tsx <script>`: what `npm start` (after its build) and `npm run worker` run. */

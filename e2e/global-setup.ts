@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { assertChromiumInstalled } from './chromium-path.ts';
+import { freePort, stopChild } from '../server/test/processes.ts';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -35,7 +35,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const server = startServer(port, dataDir, logPath);
 
   const teardown = async () => {
-    await stopServer(server);
+    await stopChild(server, STOP_TIMEOUT_MS);
     await fs.promises.rm(dataDir, { recursive: true, force: true });
   };
 
@@ -59,18 +59,6 @@ async function buildWebApp(): Promise<void> {
     child.on('close', resolve);
   });
   if (code !== 0) throw new Error(`vite build failed (exit ${code}):\n${output.join('')}`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 function startServer(port: number, dataDir: string, logPath: string): ChildProcess {
@@ -122,13 +110,4 @@ function logTail(logPath: string, lines = 40): string {
   } catch {
     return `(no server log at ${logPath})`;
   }
-}
-
-async function stopServer(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null || server.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
-  server.kill('SIGTERM');
-  const timer = setTimeout(() => server.kill('SIGKILL'), STOP_TIMEOUT_MS);
-  await exited;
-  clearTimeout(timer);
 }

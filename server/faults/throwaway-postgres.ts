@@ -6,10 +6,10 @@
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from '../test/processes.ts';
 
 const run = promisify(execFile);
 
@@ -19,18 +19,6 @@ async function binDir(): Promise<string> {
   const versions = (await fs.readdir(root).catch(() => [] as string[])).sort((a, b) => Number(b) - Number(a));
   if (versions.length === 0) throw new Error(`No PostgreSQL binaries under ${root}; set PG_BIN`);
   return path.join(root, versions[0]!, 'bin');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 export interface ThrowawayPostgres {
