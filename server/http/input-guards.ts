@@ -8,14 +8,27 @@ import { badRequest, sendProblem } from './errors.ts';
 
 const NUL_DETAIL = 'The request contains a NUL character, which no field accepts.';
 
-/** Whether a parsed JSON value holds a NUL in any string or key (bounded by the body limit). */
-export function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\0');
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (value !== null && typeof value === 'object') {
-    return Object.entries(value).some(([k, v]) => k.includes('\0') || containsNul(v));
+/**
+ * Where a parsed JSON value holds a NUL in a string or key: the field path as the 400's per-field
+ * errors name it ('body.content', 'body.metadata.0.description'), or null when there is none.
+ */
+export function nulPath(value: unknown, path = 'body'): string | null {
+  if (typeof value === 'string') return value.includes('\0') ? path : null;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = nulPath(item, `${path}.${i}`);
+      if (found) return found;
+    }
+    return null;
   }
-  return false;
+  if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (k.includes('\0')) return path;
+      const found = nulPath(v, `${path}.${k}`);
+      if (found) return found;
+    }
+  }
+  return null;
 }
 
 export function registerInputGuards(app: FastifyInstance) {
@@ -23,7 +36,10 @@ export function registerInputGuards(app: FastifyInstance) {
     if (/%00/i.test(request.url) || request.url.includes('\0')) throw badRequest(NUL_DETAIL);
   });
   app.addHook('preValidation', async (request) => {
-    if (containsNul(request.body)) throw badRequest(NUL_DETAIL);
+    const path = nulPath(request.body);
+    if (path) {
+      throw badRequest(NUL_DETAIL, { errors: [{ path, message: 'must not contain a NUL character' }] });
+    }
   });
 }
 

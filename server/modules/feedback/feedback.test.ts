@@ -80,10 +80,10 @@ describe('POST /api/feedback', () => {
     }
   });
 
-  it('cuts page_url and browser_info to their maximum length, and drops characters text cannot hold', async () => {
+  it('cuts page_url and browser_info to their maximum length, and replaces lone surrogates', async () => {
     const res = await send({
       ...valid,
-      title: 'Bad\u0000 bytes \uD800',
+      title: 'Bad bytes \uD800',
       page_url: `http://localhost/${'p'.repeat(3000)}`,
       browser_info: 'b'.repeat(5000),
     });
@@ -92,6 +92,12 @@ describe('POST /api/feedback', () => {
     expect(row?.title).toBe('Bad bytes \uFFFD');
     expect(row?.page_url).toHaveLength(FEEDBACK_PAGE_URL_MAX);
     expect(row?.browser_info).toHaveLength(FEEDBACK_BROWSER_INFO_MAX);
+  });
+
+  it('refuses a NUL character (PostgreSQL text cannot hold it) and names the field', async () => {
+    const res = await send({ ...valid, title: 'Bad\u0000 bytes' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ errors: [{ path: 'body.title' }] });
   });
 
   it('requires a title and a description, with the spec messages per field', async () => {
