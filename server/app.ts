@@ -20,7 +20,7 @@ import { registerWorkers } from './jobs/workers.ts';
 import { errorHandler, rateLimitProblem, sendProblem } from './http/errors.ts';
 import { frameworkErrors, registerInputGuards } from './http/input-guards.ts';
 import rateLimit from '@fastify/rate-limit';
-import mutationRateLimit from './http/rate-limit.ts';
+import mutationRateLimit, { DatabaseCounterStore, MemoryCounterStore } from './http/rate-limit.ts';
 import { genRequestId, REQUEST_ID_HEADER } from './http/request-id.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import authPlugin from './modules/auth/auth.plugin.ts';
@@ -147,7 +147,14 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
       await api.register(rateLimit, { global: false, errorResponseBuilder: rateLimitProblem });
       await api.register(authPlugin);
       // After the auth plugin: mutations are counted per signed-in user as well as per IP.
-      if (config.rateLimit) await api.register(mutationRateLimit, config.rateLimit);
+      if (config.rateLimit)
+        await api.register(mutationRateLimit, {
+          ...config.rateLimit,
+          store:
+            config.rateLimitStore === 'database'
+              ? new DatabaseCounterStore(database.db, { log: app.log })
+              : new MemoryCounterStore(),
+        });
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(usersRoutes);

@@ -97,6 +97,10 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(1).max(1_000_000).default(1200),
   ),
+  RATE_LIMIT_STORE: z.preprocess(
+    emptyToUndefined,
+    z.enum(['memory', 'database'], { message: 'must be memory or database' }).optional(),
+  ),
   TRUST_PROXY: z.preprocess(
     emptyToUndefined,
     z
@@ -171,6 +175,11 @@ export interface Config {
   analyticsUrl: string | undefined;
   /** Limits on mutating API requests (server/http/rate-limit.ts); undefined turns them off. */
   rateLimit: { perUserPerMinute: number; perIpPerMinute: number } | undefined;
+  /**
+   * Where those limits count (RATE_LIMIT_STORE): `database` (shared by all processes; the default
+   * with DATABASE_URL) or `memory` (this process; the default on the embedded PGlite).
+   */
+  rateLimitStore: 'memory' | 'database';
   /** Fastify's trustProxy: whether (or which) X-Forwarded-* headers name the client. */
   trustProxy: boolean | number | string;
   /** How often the queue fails jobs whose worker died (after the job's expiry) and archives old ones. */
@@ -241,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
             perIpPerMinute: e.RATE_LIMIT_MUTATIONS_PER_IP_PER_MINUTE,
           }
         : undefined,
+    rateLimitStore: e.RATE_LIMIT_STORE ?? (e.DATABASE_URL ? 'database' : 'memory'),
     trustProxy: e.TRUST_PROXY,
     jobMaintenanceIntervalSeconds: e.JOB_MAINTENANCE_INTERVAL_SECONDS,
     jobTestDelayMs: e.JOB_TEST_DELAY_MS,

@@ -334,3 +334,17 @@ export const mapDataVersion = pgTable(
   },
   (t) => [check('map_data_version_single_row', sql`${t.id} = 1`)],
 );
+
+/**
+ * Mutation rate-limit counters shared by every API process (server/http/rate-limit.ts, store
+ * `database`): one row per key and fixed minute; rows older than two minutes are deleted.
+ */
+export const rateLimitWindows = pgTable(
+  'rate_limit_windows',
+  {
+    key: text('key').notNull(),
+    window_start: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.window_start] })],
+);

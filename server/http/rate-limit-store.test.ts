@@ -1,0 +1,194 @@
+/**
+ * The database counter store (RATE_LIMIT_STORE=database) on PGlite and PostgreSQL, and two app
+ * instances sharing one PostgreSQL database, hence one per-user limit.
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { createTestApp, usesPostgres, type TestApp } from '../test/test-app.ts';
+import { signIn } from '../test/sessions.ts';
+import { insertBuilding } from '../test/targets.ts';
+import { DatabaseCounterStore } from './rate-limit.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ SEED: 'false' });
+});
+afterAll(async () => t?.close());
+
+const rows = async (key: string) => {
+  const result: unknown = await t.app.db.execute(
+    sql`SELECT count, window_start FROM rate_limit_windows WHERE key = ${key} ORDER BY window_start`,
+  );
+  return (result as { rows: { count: number; window_start: Date | string }[] }).rows.map((r) => ({
+    count: Number(r.count),
+    windowStart: new Date(r.window_start).getTime(),
+  }));
+};
+
+const insertWindow = (key: string, minutesAgo: number, count: number) =>
+  t.app.db.execute(sql`INSERT INTO rate_limit_windows (key, window_start, count)
+    VALUES (${key}, date_trunc('minute', now()) - make_interval(mins => ${minutesAgo}::integer), ${count})`);
+
+/** Waits for the next minute of the database's clock when this one ends within 5 s, so a few hits share a window. */
+async function awayFromMinuteEnd(app: FastifyInstance) {
+  const result: unknown = await app.db.execute(
+    sql`SELECT extract(epoch FROM date_trunc('minute', now()) + interval '1 minute' - now()) * 1000 AS left_ms`,
+  );
+  const left = Number((result as { rows: { left_ms: number | string }[] }).rows[0]!.left_ms);
+  if (left < 5_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
+}
+
+describe('the database counter store', () => {
+  it('counts hits by key in the current minute and says when the window ends', async () => {
+    await awayFromMinuteEnd(t.app);
+    const store = new DatabaseCounterStore(t.app.db);
+    const first = await store.hit('count:a');
+    expect(first.count).toBe(1);
+    expect((await store.hit('count:a')).count).toBe(2);
+    expect((await store.hit('count:b')).count).toBe(1);
+    const third = await store.hit('count:a');
+    expect(third.count).toBe(3);
+    // The window is a whole minute of the database's clock, ending within the next minute.
+    expect(third.resetAt % 60_000).toBe(0);
+    expect(third.resetAt).toBeGreaterThan(Date.now() - 5_000);
+    expect(third.resetAt).toBeLessThanOrEqual(Date.now() + 65_000);
+    const [row] = await rows('count:a');
+    expect(row).toEqual({ count: 3, windowStart: third.resetAt - 60_000 });
+  });
+
+  it('takes a hit back, never below zero, without making a row', async () => {
+    await awayFromMinuteEnd(t.app);
+    const store = new DatabaseCounterStore(t.app.db);
+    await store.hit('undo:a');
+    await store.hit('undo:a');
+    await store.undo('undo:a');
+    expect((await rows('undo:a'))[0]?.count).toBe(1);
+    await store.undo('undo:a');
+    await store.undo('undo:a');
+    expect((await rows('undo:a'))[0]?.count).toBe(0);
+    await store.undo('undo:none');
+    expect(await rows('undo:none')).toEqual([]);
+    expect((await store.hit('undo:a')).count).toBe(1);
+  });
+
+  it('starts a new window each minute: an earlier window does not count', async () => {
+    await awayFromMinuteEnd(t.app);
+    const store = new DatabaseCounterStore(t.app.db);
+    await insertWindow('reset:a', 1, 500);
+    const hit = await store.hit('reset:a');
+    expect(hit.count).toBe(1);
+    const windows = await rows('reset:a');
+    expect(windows.map((w) => w.count)).toEqual([500, 1]);
+    expect(windows[1]!.windowStart - windows[0]!.windowStart).toBe(60_000);
+  });
+
+  it('deletes windows older than two minutes, at most once a minute per store', async () => {
+    let now = 1_000_000;
+    const store = new DatabaseCounterStore(t.app.db, { now: () => now });
+    await insertWindow('old:a', 3, 7);
+    await insertWindow('old:b', 1, 7);
+    await store.hit('old:c'); // the first hit cleans up
+    expect(await rows('old:a')).toEqual([]);
+    expect(await rows('old:b')).toHaveLength(1);
+    expect(await rows('old:c')).toHaveLength(1);
+
+    await insertWindow('old:d', 5, 7);
+    now += 30_000;
+    await store.hit('old:c');
+    expect(await rows('old:d')).toHaveLength(1); // not yet: cleaned up less than a minute ago
+    now += 30_000;
+    await store.hit('old:c');
+    expect(await rows('old:d')).toEqual([]);
+    expect(await rows('old:b')).toHaveLength(1);
+  });
+
+  it('fails its hit when the database does (the limiter then lets the request through)', async () => {
+    const broken = new DatabaseCounterStore({
+      execute: () => Promise.reject(new Error('connection refused')),
+    } as unknown as ConstructorParameters<typeof DatabaseCounterStore>[0]);
+    await expect(broken.hit('x')).rejects.toThrow(/connection refused/);
+  });
+});
+
+describe('the store configuration', () => {
+  it('defaults to the database with DATABASE_URL, to memory on the embedded database', () => {
+    expect(loadConfig({}).rateLimitStore).toBe('memory');
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/atlas' }).rateLimitStore).toBe('database');
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://db/atlas', RATE_LIMIT_STORE: 'memory' }).rateLimitStore,
+    ).toBe('memory');
+    expect(loadConfig({ RATE_LIMIT_STORE: 'database' }).rateLimitStore).toBe('database');
+    expect(() => loadConfig({ RATE_LIMIT_STORE: 'redis' })).toThrow(/RATE_LIMIT_STORE/);
+  });
+});
+
+describe('the database store in the app', () => {
+  const env = {
+    SEED: 'false',
+    RATE_LIMIT: 'true',
+    RATE_LIMIT_STORE: 'database',
+    RATE_LIMIT_MUTATIONS_PER_MINUTE: '3',
+    RATE_LIMIT_MUTATIONS_PER_IP_PER_MINUTE: '100',
+  };
+
+  it('lets a mutation through, with a warning, when the store fails', async () => {
+    const a = await createTestApp(env);
+    try {
+      const ada = await signIn(a.app, 'ada');
+      const buildingId = await insertBuilding(a.app.db, 'Down House');
+      await a.app.db.execute(sql`ALTER TABLE rate_limit_windows RENAME TO rate_limit_windows_gone`);
+      // Over the per-user limit of 3, yet all accepted: nothing could be counted.
+      for (let i = 0; i < 4; i++) {
+        const res = await a.app.inject({
+          method: 'POST',
+          url: `/api/comments/building/${buildingId}`,
+          headers: ada,
+          payload: { content: `accepted ${i}` },
+        });
+        expect(res.statusCode).toBe(201);
+      }
+    } finally {
+      await a.close();
+    }
+  });
+
+  it.runIf(usesPostgres())(
+    'two app instances on one PostgreSQL database share the per-user limit (api-postgres project only: PGlite is one process)',
+    async () => {
+      const a = await createTestApp(env);
+      let b: FastifyInstance | undefined;
+      try {
+        const database = await openDatabase({ databaseUrl: a.config.databaseUrl });
+        b = await buildApp(a.config, { database, logger: false });
+        const ada = await signIn(a.app, 'ada'); // a session both instances know: same database
+        const buildingId = await insertBuilding(a.app.db, 'Shared House');
+        await awayFromMinuteEnd(a.app);
+        const comment = (app: FastifyInstance, content: string) =>
+          app.inject({
+            method: 'POST',
+            url: `/api/comments/building/${buildingId}`,
+            headers: ada,
+            payload: { content },
+          });
+        expect((await comment(a.app, 'a 1')).statusCode).toBe(201);
+        expect((await comment(a.app, 'a 2')).statusCode).toBe(201);
+        expect((await comment(b, 'b 1')).statusCode).toBe(201);
+        const fourth = await comment(b, 'b 2');
+        expect(fourth.statusCode).toBe(429);
+        expect(fourth.json<{ detail: string }>().detail).toContain('your account');
+        const retryAfter = Number(fourth.headers['retry-after']);
+        expect(retryAfter).toBeGreaterThanOrEqual(1);
+        expect(retryAfter).toBeLessThanOrEqual(60);
+        // Instance A sees the same count.
+        expect((await comment(a.app, 'a 3')).statusCode).toBe(429);
+      } finally {
+        await b?.close();
+        await a.close();
+      }
+    },
+  );
+});
