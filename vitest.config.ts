@@ -13,7 +13,8 @@ const postgres = {
   extends: true as const,
   test: {
     name: 'api-postgres',
-    include: ['server/**/*.test.ts'],
+    // *.pg-test.ts: behaviour only PostgreSQL has (several processes on one database).
+    include: ['server/**/*.test.ts', 'server/**/*.pg-test.ts'],
     env: { TEST_DB_ENGINE: 'postgres' },
   },
 };

@@ -1,14 +1,12 @@
 /**
- * The database counter store (RATE_LIMIT_STORE=database) on PGlite and PostgreSQL, and two app
- * instances sharing one PostgreSQL database, hence one per-user limit.
+ * The database counter store (RATE_LIMIT_STORE=database) on PGlite and PostgreSQL. Two app
+ * instances sharing one PostgreSQL database: rate-limit-shared.pg-test.ts.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
-import { createTestApp, usesPostgres, type TestApp } from '../test/test-app.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { signIn } from '../test/sessions.ts';
 import { insertBuilding } from '../test/targets.ts';
 import { DatabaseCounterStore } from './rate-limit.ts';
@@ -155,40 +153,4 @@ describe('the database store in the app', () => {
       await a.close();
     }
   });
-
-  it.runIf(usesPostgres())(
-    'two app instances on one PostgreSQL database share the per-user limit (api-postgres project only: PGlite is one process)',
-    async () => {
-      const a = await createTestApp(env);
-      let b: FastifyInstance | undefined;
-      try {
-        const database = await openDatabase({ databaseUrl: a.config.databaseUrl });
-        b = await buildApp(a.config, { database, logger: false });
-        const ada = await signIn(a.app, 'ada'); // a session both instances know: same database
-        const buildingId = await insertBuilding(a.app.db, 'Shared House');
-        await awayFromMinuteEnd(a.app);
-        const comment = (app: FastifyInstance, content: string) =>
-          app.inject({
-            method: 'POST',
-            url: `/api/comments/building/${buildingId}`,
-            headers: ada,
-            payload: { content },
-          });
-        expect((await comment(a.app, 'a 1')).statusCode).toBe(201);
-        expect((await comment(a.app, 'a 2')).statusCode).toBe(201);
-        expect((await comment(b, 'b 1')).statusCode).toBe(201);
-        const fourth = await comment(b, 'b 2');
-        expect(fourth.statusCode).toBe(429);
-        expect(fourth.json<{ detail: string }>().detail).toContain('your account');
-        const retryAfter = Number(fourth.headers['retry-after']);
-        expect(retryAfter).toBeGreaterThanOrEqual(1);
-        expect(retryAfter).toBeLessThanOrEqual(60);
-        // Instance A sees the same count.
-        expect((await comment(a.app, 'a 3')).statusCode).toBe(429);
-      } finally {
-        await b?.close();
-        await a.close();
-      }
-    },
-  );
 });
