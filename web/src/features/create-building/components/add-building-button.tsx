@@ -19,7 +19,8 @@ export function AddBuildingButton() {
 
   return (
     <>
-      <Affix position={{ bottom: 24, right: 24 }} zIndex={150}>
+      {/* Hidden while the wizard is open: it would float above the wizard's overlay. */}
+      <Affix position={{ bottom: 24, right: 24 }} zIndex={150} hidden={opened}>
         <Button
           size="md"
           radius="xl"
