@@ -16,7 +16,7 @@ import { chromium, type Response } from 'playwright-core';
 import { MAP_FETCH_DEBOUNCE_MS, MAP_START_CENTER, MAP_START_ZOOM } from '#domain/constants';
 import { openDatabase } from '../server/db/client.ts';
 import { BUILDINGS_SOURCE_ID, CLUSTERS_SOURCE_ID } from '../web/src/features/explore/lib/buildings-layer.ts';
-import { assertChromiumInstalled, chromiumPath } from '../e2e/chromium-path.ts';
+import { assertChromiumInstalled, CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium-path.ts';
 import { loadBuildings, type Area } from './generate.ts';
 import { freePort, stopChild } from '../server/test/processes.ts';
 
@@ -36,20 +36,6 @@ const VIEWPORT = { width: 1280, height: 800 };
  * lng −40.4…40.4, lat 13.6…59.1. London, Paris, Berlin and Istanbul lie in this box.
  */
 const AREA: Area = { west: -30, south: 20, east: 30, north: 55 };
-
-/** As e2e/browser.ts (field notes: WebGL 2 through SwiftShader in headless Debian Chromium). */
-const CHROMIUM_ARGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-];
 
 type Engine = 'pglite' | 'postgres';
 

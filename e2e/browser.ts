@@ -1,20 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 import { inject } from 'vitest';
-import { assertChromiumInstalled, chromiumPath } from './chromium-path.ts';
-
-/** Flags measured to give WebGL 2 through SwiftShader in headless Debian Chromium (field notes). */
-export const CHROMIUM_ARGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-];
+import { assertChromiumInstalled, CHROMIUM_ARGS, chromiumPath } from './chromium-path.ts';
 
 export function launchBrowser(): Promise<Browser> {
   const executablePath = chromiumPath();
