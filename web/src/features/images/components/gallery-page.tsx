@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -8,10 +8,9 @@ import { useRequireLogin } from '../../../lib/auth/use-require-login.ts';
 import { BUILDINGS_QUERY_PREFIX, IMAGES_QUERY_PREFIX } from '../../../lib/query-keys.ts';
 import { useImageList } from '../hooks/use-image-list.ts';
 import { GALLERY_DEFAULT_QUERY } from '../model/image-list.ts';
-import { ImageBrowser } from './image-browser.tsx';
+import { ImageListBody } from './image-list-body.tsx';
 import { ImageListControls } from './image-list-controls.tsx';
 import type { ImageViewerSlots } from './image-viewer.tsx';
-import { LoadMoreTrigger } from './load-more-trigger.tsx';
 import { UploadImagesDialog } from './upload-images-dialog.tsx';
 
 export const GALLERY_TEXTS = {
@@ -64,7 +63,7 @@ function BuildingGallery({ buildingId, slots }: { buildingId: number; slots?: Im
     void queryClient.invalidateQueries({ queryKey: [IMAGES_QUERY_PREFIX] });
   };
 
-  const { items, isLoading, error, hasNext, query } = state;
+  const { query } = state;
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center" wrap="wrap">
@@ -87,36 +86,17 @@ function BuildingGallery({ buildingId, slots }: { buildingId: number; slots?: Im
         onToggleDirection={actions.toggleDirection}
         onToggleType={actions.toggleType}
       />
-      {items.length > 0 && (
-        <ImageBrowser
-          images={items}
-          onImageChange={actions.changeImage}
-          onDeleted={onDeleted}
-          onLastReached={actions.loadMore}
-          slots={slots}
-          label="Gallery images"
-        />
-      )}
-      {isLoading && (
-        <Group gap="sm" role="status">
-          <Loader size="sm" />
-          <Text>{GALLERY_TEXTS.loading}</Text>
-        </Group>
-      )}
-      {!isLoading && error !== null && (
-        <Text role="alert" c="red">
-          {GALLERY_TEXTS.error}
-        </Text>
-      )}
-      {!isLoading && error === null && items.length === 0 && (
-        <Text c="dimmed">
-          {query.imageTypes.length > 0 ? GALLERY_TEXTS.emptyFiltered : GALLERY_TEXTS.empty}
-        </Text>
-      )}
-      <LoadMoreTrigger
-        enabled={hasNext && !isLoading && error === null}
-        onVisible={actions.loadMore}
-        watch={items.length}
+      <ImageListBody
+        state={state}
+        actions={actions}
+        label="Gallery images"
+        texts={{
+          loading: GALLERY_TEXTS.loading,
+          error: GALLERY_TEXTS.error,
+          empty: query.imageTypes.length > 0 ? GALLERY_TEXTS.emptyFiltered : GALLERY_TEXTS.empty,
+        }}
+        onDeleted={onDeleted}
+        slots={slots}
       />
       <UploadImagesDialog
         buildingId={buildingId}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconMoodEmpty, IconMoodSad, IconMoodSmile } from '@tabler/icons-react';
 import { useAuth, useAuthModal } from '../../../lib/auth/auth-provider.tsx';
 import type { FaceFilter } from '../api/get-images.ts';
@@ -11,10 +11,9 @@ import {
   nextFace,
   votedImagesEmptyText,
 } from '../model/voted-images.ts';
-import { ImageBrowser } from './image-browser.tsx';
+import { ImageListBody } from './image-list-body.tsx';
 import { ImageListControls } from './image-list-controls.tsx';
 import type { ImageViewerSlots } from './image-viewer.tsx';
-import { LoadMoreTrigger } from './load-more-trigger.tsx';
 import classes from './images.module.css';
 
 /** Spec 9: the face filter spins for 750 ms when chosen. */
@@ -55,7 +54,7 @@ export function VotedImages({ handle, slots }: VotedImagesProps) {
 function VotedImageList({ handle, slots }: VotedImagesProps) {
   const { state, actions } = useImageList({ kind: 'voted', userHandle: handle }, VOTED_DEFAULT_QUERY);
   const [spinning, setSpinning] = useState<FaceFilter | null>(null);
-  const { items, isLoading, error, hasNext, query } = state;
+  const { query } = state;
 
   const chooseFace = (face: FaceFilter) => {
     setSpinning(face);
@@ -91,34 +90,16 @@ function VotedImageList({ handle, slots }: VotedImagesProps) {
         onToggleDirection={actions.toggleDirection}
         onToggleType={actions.toggleType}
       />
-      {items.length > 0 && (
-        <ImageBrowser
-          images={items}
-          onImageChange={actions.changeImage}
-          onDeleted={actions.removeImage}
-          onLastReached={actions.loadMore}
-          slots={slots}
-          label="Voted images"
-        />
-      )}
-      {isLoading && (
-        <Group gap="sm" role="status">
-          <Loader size="sm" />
-          <Text>{VOTED_IMAGES_TEXTS.loading}</Text>
-        </Group>
-      )}
-      {!isLoading && error !== null && (
-        <Text role="alert" c="red">
-          {VOTED_IMAGES_TEXTS.error}
-        </Text>
-      )}
-      {!isLoading && error === null && items.length === 0 && (
-        <Text c="dimmed">{votedImagesEmptyText(query.userVoteType)}</Text>
-      )}
-      <LoadMoreTrigger
-        enabled={hasNext && !isLoading && error === null}
-        onVisible={actions.loadMore}
-        watch={items.length}
+      <ImageListBody
+        state={state}
+        actions={actions}
+        label="Voted images"
+        texts={{
+          loading: VOTED_IMAGES_TEXTS.loading,
+          error: VOTED_IMAGES_TEXTS.error,
+          empty: votedImagesEmptyText(query.userVoteType),
+        }}
+        slots={slots}
       />
     </Stack>
   );

@@ -1,0 +1,56 @@
+import { Group, Loader, Text } from '@mantine/core';
+import type { ImageListActions } from '../hooks/use-image-list.ts';
+import type { ImageListState } from '../model/image-list.ts';
+import { ImageBrowser } from './image-browser.tsx';
+import type { ImageViewerSlots } from './image-viewer.tsx';
+import { LoadMoreTrigger } from './load-more-trigger.tsx';
+
+interface ImageListBodyProps {
+  state: ImageListState;
+  actions: ImageListActions;
+  /** Accessible name of the grid. */
+  label: string;
+  texts: { loading: string; error: string; empty: string };
+  onDeleted?: (id: number) => void;
+  slots?: ImageViewerSlots;
+}
+
+/**
+ * What the gallery and the user's voted images share below their controls (spec 2 and 4): the
+ * grid with its full viewer, the loading, error and empty states, and the bottom trigger that
+ * loads the next page.
+ */
+export function ImageListBody({ state, actions, label, texts, onDeleted, slots }: ImageListBodyProps) {
+  const { items, isLoading, error, hasNext } = state;
+  return (
+    <>
+      {items.length > 0 && (
+        <ImageBrowser
+          images={items}
+          onImageChange={actions.changeImage}
+          onDeleted={onDeleted ?? actions.removeImage}
+          onLastReached={actions.loadMore}
+          slots={slots}
+          label={label}
+        />
+      )}
+      {isLoading && (
+        <Group gap="sm" role="status">
+          <Loader size="sm" />
+          <Text>{texts.loading}</Text>
+        </Group>
+      )}
+      {!isLoading && error !== null && (
+        <Text role="alert" c="red">
+          {texts.error}
+        </Text>
+      )}
+      {!isLoading && error === null && items.length === 0 && <Text c="dimmed">{texts.empty}</Text>}
+      <LoadMoreTrigger
+        enabled={hasNext && !isLoading && error === null}
+        onVisible={actions.loadMore}
+        watch={items.length}
+      />
+    </>
+  );
+}
