@@ -24,7 +24,7 @@ const CITIES: readonly [number, number][] = [
 ];
 
 /** A small deterministic PRNG (mulberry32) so every run loads the same data. */
-function rng(seed: number) {
+export function rng(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

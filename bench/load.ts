@@ -25,7 +25,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../server/db/client.ts';
-import { loadBuildings } from './generate.ts';
+import { loadBuildings, rng } from './generate.ts';
 import { freePort, stopChild } from '../server/test/processes.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -65,17 +65,7 @@ const CENTERS: readonly [number, number][] = [
   [-99.13, 19.43],
 ];
 
-/** mulberry32, as bench/generate.ts: the same request sequence every run. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// mulberry32 (bench/generate.ts): the same request sequence every run.
 const random = rng(9);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 const between = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
