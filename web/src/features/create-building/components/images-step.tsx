@@ -1,4 +1,4 @@
-import { useEffect, useState, type Dispatch } from 'react';
+import { useState, type Dispatch } from 'react';
 import { ActionIcon, Group, Image, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
@@ -10,6 +10,7 @@ import {
   type WizardImage,
   type WizardState,
 } from '../model/wizard.ts';
+import { useObjectUrl } from '../../../lib/files/use-object-url.ts';
 
 interface ImagesStepProps {
   state: WizardState;
@@ -147,18 +148,4 @@ function ImageItem({
       </Group>
     </Paper>
   );
-}
-
-/** An object URL for the file's preview, revoked when the file changes or the item goes. */
-function useObjectUrl(file: File): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (typeof URL.createObjectURL !== 'function') return;
-    const created = URL.createObjectURL(file);
-    // The object URL is an external resource created for this file; it is known only here.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setUrl(created);
-    return () => URL.revokeObjectURL(created);
-  }, [file]);
-  return url;
 }

@@ -33,6 +33,7 @@ import {
   type UploadFormProblems,
 } from '../model/upload-form.ts';
 import classes from './images.module.css';
+import { useObjectUrl } from '../../../lib/files/use-object-url.ts';
 
 /** Spec 9: .jpeg, .jpg, .png and .gif, by MIME type and extension. */
 const ACCEPT: Record<string, string[]> = {};
@@ -72,7 +73,6 @@ export function UploadImagesDialog({
   const abort = useRef<AbortController | null>(null);
   const busy = phase.kind === 'busy';
   const room = UPLOAD_MAX_FILES - items.length;
-  const previews = usePreviewUrls(items);
 
   useEffect(() => () => abort.current?.abort(), []);
 
@@ -204,7 +204,6 @@ export function UploadImagesDialog({
               <UploadItemForm
                 key={item.key}
                 item={item}
-                preview={previews.get(item.key)}
                 disabled={busy}
                 yearError={problems?.captureYear[item.key]}
                 typeMissing={problems?.message !== null && problems !== null && item.type === null}
@@ -238,7 +237,6 @@ export function UploadImagesDialog({
 
 interface UploadItemFormProps {
   item: UploadFormItem;
-  preview: string | undefined;
   disabled: boolean;
   yearError: string | undefined;
   typeMissing: boolean;
@@ -246,19 +244,19 @@ interface UploadItemFormProps {
   onRemove: () => void;
 }
 
-function UploadItemForm({
-  item,
-  preview,
-  disabled,
-  yearError,
-  typeMissing,
-  onChange,
-  onRemove,
-}: UploadItemFormProps) {
+function UploadItemForm({ item, disabled, yearError, typeMissing, onChange, onRemove }: UploadItemFormProps) {
   const name = item.file.name;
+  const preview = useObjectUrl(item.file);
   return (
     <li className={classes.uploadItem} aria-label={name}>
-      <MantineImage src={preview} alt={`Preview of ${name}`} w={96} h={96} fit="cover" radius="sm" />
+      <MantineImage
+        src={preview ?? undefined}
+        alt={`Preview of ${name}`}
+        w={96}
+        h={96}
+        fit="cover"
+        radius="sm"
+      />
       <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text size="sm" fw={500} truncate>
@@ -303,34 +301,4 @@ function UploadItemForm({
       </Stack>
     </li>
   );
-}
-
-/** One object URL per chosen file for its preview, revoked when the file leaves the form. */
-function usePreviewUrls(items: readonly UploadFormItem[]): Map<string, string> {
-  const urls = useRef(new Map<string, string>());
-  const canPreview = typeof URL.createObjectURL === 'function';
-  const keys = new Set(items.map((item) => item.key));
-  useEffect(() => {
-    for (const [key, url] of urls.current) {
-      if (!keys.has(key)) {
-        URL.revokeObjectURL(url);
-        urls.current.delete(key);
-      }
-    }
-  });
-  useEffect(() => {
-    const all = urls.current;
-    return () => {
-      for (const url of all.values()) URL.revokeObjectURL(url);
-      all.clear();
-    };
-  }, []);
-  if (canPreview) {
-    for (const item of items) {
-      // eslint-disable-next-line react-hooks/refs -- a cache of object URLs, filled once per file
-      if (!urls.current.has(item.key)) urls.current.set(item.key, URL.createObjectURL(item.file));
-    }
-  }
-  // eslint-disable-next-line react-hooks/refs -- read during render: the cache above
-  return urls.current;
 }
