@@ -1,18 +1,37 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompressDir } from './scripts/precompress.ts';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 const apiPort = process.env.PORT ?? '3000';
 
+/** Brotli and gzip copies of the built files, for the server to send as they are (issue 16). */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'atlas-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async closeBundle() {
+      await precompressDir(outDir);
+    },
+  };
+}
+
 // The web app lives in web/; its build goes to dist/web, which the server serves.
 export default defineConfig({
   root: fileURLToPath(new URL('./web', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
-    // MapLibre alone is ~1.1 MB minified; split it and the other libraries from the app code
+    // .vite/manifest.json: which chunks and CSS each route loads, for the budget check
+    // (scripts/check-budgets.ts).
+    manifest: true,
+    // MapLibre alone is ~1.1 MB minified; split it and the common libraries from the app code
     // so an app change does not invalidate their cached chunks.
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
@@ -20,7 +39,13 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'maplibre', test: /node_modules[\\/]maplibre-gl/ },
-            { name: 'vendor', test: /node_modules/ },
+            // React, the router and TanStack Query: needed whole on every screen. Mantine is not
+            // grouped: a group takes its modules from every screen, so components only a lazily
+            // loaded screen uses would be downloaded by all (issue 16).
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](?:react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+            },
           ],
         },
       },

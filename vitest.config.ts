@@ -1,21 +1,31 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { postgresTestFiles } from './server/test/database-test-files.ts';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+// Migrates once per run (PGlite tarball / PostgreSQL template) instead of once per test file.
+const globalSetup = ['server/test/global-setup.ts'];
 
 const unit = {
   extends: true as const,
   test: {
     name: 'unit',
     include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    globalSetup,
   },
 };
 
-// The API suite runs a second time on PostgreSQL when a server is given (CI gives one).
+// The API suite runs a second time on PostgreSQL when a server is given (CI gives one): every
+// server test file that opens its database through server/test/test-app.ts (computed from the
+// imports, see database-test-files.ts), and *.pg-test.ts (behaviour only PostgreSQL has, such
+// as several processes on one database).
 const postgres = {
   extends: true as const,
   test: {
     name: 'api-postgres',
-    // *.pg-test.ts: behaviour only PostgreSQL has (several processes on one database).
-    include: ['server/**/*.test.ts', 'server/**/*.pg-test.ts'],
+    include: postgresTestFiles(root),
     env: { TEST_DB_ENGINE: 'postgres' },
+    globalSetup,
   },
 };
 

@@ -26,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../server/db/client.ts';
 import { loadBuildings, rng } from './generate.ts';
+import { createPostgresDatabase } from '../server/test/databases.ts';
 import { freePort, stopChild } from '../server/test/processes.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -220,7 +221,7 @@ async function startServer(databaseUrl: string, dataDir: string, name: string): 
     NODE_ENV: 'development',
     AUTH_DEV_LOGIN: 'true',
     AUTH_RATE_LIMIT: '100000',
-    // The mutation limits of the security work (branch prod) would refuse a load test's users.
+    // Every limit (mutations, reads, per-route) off: this measures capacity, not the limits.
     RATE_LIMIT: 'false',
     RATE_LIMIT_MUTATIONS_PER_MINUTE: '1000000',
     RATE_LIMIT_MUTATIONS_PER_IP_PER_MINUTE: '1000000',
@@ -294,15 +295,8 @@ const loadAverage = () =>
     .join(' ');
 
 async function main() {
-  const name = `atlas_bench_load_${process.pid}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const fresh = await createPostgresDatabase(ADMIN_URL, { prefix: 'atlas_bench_load' });
+  const databaseUrl = fresh.url;
   const dataDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'atlas-bench-load-'));
   const servers: Server[] = [];
   const check = new pg.Client({ connectionString: databaseUrl });
@@ -424,10 +418,7 @@ async function main() {
     await check.end().catch(() => undefined);
     agent.destroy();
     for (const s of servers) await s.stop();
-    const c = new pg.Client({ connectionString: ADMIN_URL });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
+    await fresh.drop();
     await fs.promises.rm(dataDir, { recursive: true, force: true });
   }
 }

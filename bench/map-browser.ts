@@ -4,6 +4,9 @@
  * default). For each N it loads a fresh database (bench/generate.ts, every building inside the
  * start view), starts the real server (`server/main.ts` in a child process on a free port, serving
  * dist/web, built here when missing) and opens `/` in a fresh Chromium BENCH_MAP_RUNS times.
+ * Each run loads the page once with the offline basemap (served by the product) and once without
+ * it (its requests answered 404: the plain background the map had before), alternating which goes
+ * first, so both see the same machine load (BENCH_MAP_BASEMAP=on or off measures one only).
  * Results go to bench/results/map-browser-<engine>.json; see bench/README.md.
  */
 import { spawn } from 'node:child_process';
@@ -11,13 +14,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { chromium, type Response } from 'playwright-core';
 import { MAP_FETCH_DEBOUNCE_MS, MAP_START_CENTER, MAP_START_ZOOM } from '#domain/constants';
 import { openDatabase } from '../server/db/client.ts';
 import { BUILDINGS_SOURCE_ID, CLUSTERS_SOURCE_ID } from '../web/src/features/explore/lib/buildings-layer.ts';
 import { assertChromiumInstalled, CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium-path.ts';
 import { loadBuildings, type Area } from './generate.ts';
+import { createPostgresDatabase } from '../server/test/databases.ts';
 import { freePort, stopChild } from '../server/test/processes.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -30,6 +33,21 @@ const ENGINES = (env.BENCH_ENGINES ?? (POSTGRES_URL ? 'pglite,postgres' : 'pglit
 const MAX_FEATURES = env.BENCH_MAP_MAX_FEATURES;
 const RUN_TIMEOUT_MS = Number(env.BENCH_MAP_TIMEOUT_MS ?? 180_000);
 const VIEWPORT = { width: 1280, height: 800 };
+type BasemapMode = 'on' | 'off';
+const BASEMAP_MODES = (env.BENCH_MAP_BASEMAP ?? 'on,off').split(',') as BasemapMode[];
+
+/**
+ * BENCH_MAP_THROTTLE=<Mbit/s>,<RTT ms> (e.g. `10,40`, issue 16's network): every page load runs
+ * under Chromium's network emulation (CDP Network.emulateNetworkConditions); results go to
+ * map-browser-<engine>-throttled.json. Unset: loopback at full speed.
+ */
+const THROTTLE = (() => {
+  if (!env.BENCH_MAP_THROTTLE) return null;
+  const [mbit, rttMs] = env.BENCH_MAP_THROTTLE.split(',').map(Number);
+  if (!mbit || !(mbit > 0) || rttMs === undefined || !(rttMs >= 0))
+    throw new Error('BENCH_MAP_THROTTLE is <Mbit/s>,<RTT ms>, e.g. 10,40');
+  return { mbit, rttMs };
+})();
 
 /**
  * Inside the start view (center [0, 40], zoom 3): in a 1280×800 window the map shows
@@ -52,7 +70,7 @@ interface PageTimes {
   firstDrawnIdle: number | null;
   /**
    * `window.__atlasMapIdle` first true: the data of the map's own viewport drawn. The app fetches
-   * the default box first, then the map's bounds after the 1000 ms debounce of spec 4.
+   * the default box first, then the map's bounds after the 1000 ms debounce of product §4.
    */
   settledIdle: number | null;
   usedJsHeapBytes: number | null;
@@ -69,6 +87,9 @@ interface GeojsonAnswer {
 
 interface RunResult extends PageTimes {
   run: number;
+  basemap: BasemapMode;
+  /** Basemap tiles answered (200 or 204). */
+  basemapTiles: number;
   geojson: GeojsonAnswer[];
   externalRequests: string[];
 }
@@ -81,6 +102,7 @@ interface Stats {
 
 interface SizeResult {
   buildings: number;
+  basemap: BasemapMode;
   loadSeconds: number;
   /** Of the settled answer (the map's own viewport): should equal `buildings`. */
   buildingsInView: number;
@@ -119,6 +141,8 @@ async function run(command: string, args: string[], childEnv: NodeJS.ProcessEnv)
 
 /** As e2e/global-setup.ts, but only when dist/web is missing; never with tile URLs (no internet). */
 async function ensureWebBuild(): Promise<void> {
+  // The basemap archive (a no-op when it is current).
+  await run(process.execPath, ['--import', 'tsx', 'scripts/basemap/generate.ts'], env);
   if (fs.existsSync(path.join(repoRoot, 'dist/web/index.html')) && env.BENCH_MAP_BUILD !== '1') return;
   console.error('building the web app (vite build, no tile URLs)');
   const buildEnv = { ...env };
@@ -142,21 +166,9 @@ async function prepareDatabase(engine: Engine, n: number): Promise<PreparedDatab
   let dropDatabase = async () => undefined as void;
   if (engine === 'postgres') {
     if (!POSTGRES_URL) throw new Error('postgres needs BENCH_DATABASE_URL');
-    const name = `atlas_bench_map_${process.pid}_${n}`;
-    const admin = new pg.Client({ connectionString: POSTGRES_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(POSTGRES_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: POSTGRES_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    const fresh = await createPostgresDatabase(POSTGRES_URL, { prefix: `atlas_bench_map_${n}` });
+    databaseUrl = fresh.url;
+    dropDatabase = fresh.drop;
   }
   const database = await openDatabase({ databaseUrl, dataDir });
   const start = performance.now();
@@ -192,6 +204,8 @@ async function startServer(database: PreparedDatabase): Promise<Server> {
     ...env,
     ...database.env,
     NODE_ENV: 'production',
+    // A benchmark: every map and card-list request must reach the server, whatever the read limit.
+    RATE_LIMIT: 'false',
     PORT: String(port),
     HOST: '127.0.0.1',
     SEED: 'false',
@@ -293,13 +307,34 @@ async function readAnswer(response: Response): Promise<GeojsonAnswer> {
 }
 
 /** One fresh Chromium, one fresh page load of `/`. */
-async function measureOnce(baseURL: string, runIndex: number): Promise<RunResult> {
+async function measureOnce(baseURL: string, runIndex: number, basemap: BasemapMode): Promise<RunResult> {
   const executablePath = chromiumPath();
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ viewport: VIEWPORT, colorScheme: 'light' });
     await context.addInitScript({ content: INSTRUMENT_PAGE });
     const page = await context.newPage();
+    if (basemap === 'off') {
+      // As if no basemap were built: the map keeps its plain background.
+      await page.route('**/basemap/**', (route) =>
+        route.fulfill({ status: 404, contentType: 'application/problem+json', body: '{"status":404}' }),
+      );
+    }
+    let basemapTiles = 0;
+    page.on('response', (response) => {
+      if (response.url().endsWith('.mvt') && (response.status() === 200 || response.status() === 204))
+        basemapTiles++;
+    });
+    if (THROTTLE) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: THROTTLE.rttMs,
+        downloadThroughput: (THROTTLE.mbit * 1_000_000) / 8,
+        uploadThroughput: (THROTTLE.mbit * 1_000_000) / 8,
+      });
+    }
     const geojsonResponses: Response[] = [];
     const externalRequests: string[] = [];
     page.on('request', (request) => {
@@ -370,6 +405,8 @@ async function measureOnce(baseURL: string, runIndex: number): Promise<RunResult
     const round = (t: number | null) => (t === null ? null : Math.round(t));
     return {
       run: runIndex,
+      basemap,
+      basemapTiles,
       domContentLoaded: Math.round(times.domContentLoaded),
       mapLoaded: round(times.mapLoaded),
       firstGeojsonResponse: round(times.firstGeojsonResponse),
@@ -385,7 +422,7 @@ async function measureOnce(baseURL: string, runIndex: number): Promise<RunResult
   }
 }
 
-async function measureSize(engine: Engine, n: number): Promise<SizeResult> {
+async function measureSize(engine: Engine, n: number): Promise<SizeResult[]> {
   const database = await prepareDatabase(engine, n);
   console.error(
     `${engine}: loaded ${n} buildings in ${database.loadSeconds} s (load average ${loadAverage()})`,
@@ -393,39 +430,47 @@ async function measureSize(engine: Engine, n: number): Promise<SizeResult> {
   try {
     const server = await startServer(database);
     try {
-      const runs: RunResult[] = [];
+      const all: RunResult[] = [];
       for (let i = 1; i <= RUNS; i++) {
-        const result = await measureOnce(server.baseURL, i);
-        runs.push(result);
-        console.error(
-          `${engine} ${n} run ${i}: map loaded ${result.mapLoaded} ms, first drawn idle ${result.firstDrawnIdle} ms, ` +
-            `settled idle ${result.settledIdle} ms; answers ${result.geojson
-              .map((a) => `${a.clusters} clusters + ${a.points} points (total ${a.total}, ${a.bytes} B)`)
-              .join(', ')} (load average ${loadAverage()})`,
-        );
-        if (result.externalRequests.length)
-          console.error(`  requests outside the server: ${result.externalRequests.join(', ')}`);
+        // Alternate which mode goes first, so neither always meets a colder or busier machine.
+        const order = i % 2 ? BASEMAP_MODES : [...BASEMAP_MODES].reverse();
+        for (const mode of order) {
+          const result = await measureOnce(server.baseURL, i, mode);
+          all.push(result);
+          console.error(
+            `${engine} ${n} basemap ${mode} (${result.basemapTiles} tiles) run ${i}: map loaded ${result.mapLoaded} ms, first drawn idle ${result.firstDrawnIdle} ms, ` +
+              `settled idle ${result.settledIdle} ms; answers ${result.geojson
+                .map((a) => `${a.clusters} clusters + ${a.points} points (total ${a.total}, ${a.bytes} B)`)
+                .join(', ')} (load average ${loadAverage()})`,
+          );
+          if (result.externalRequests.length)
+            console.error(`  requests outside the server: ${result.externalRequests.join(', ')}`);
+        }
       }
-      const last = runs[runs.length - 1]!;
-      const firstAnswer = last.geojson[0]!;
-      const settledAnswer = last.geojson[last.geojson.length - 1]!;
-      if (settledAnswer.total !== n) {
-        console.error(`warning: ${settledAnswer.total} of ${n} buildings in the start view`);
-      }
-      return {
-        buildings: n,
-        loadSeconds: database.loadSeconds,
-        buildingsInView: settledAnswer.total,
-        firstAnswer,
-        settledAnswer,
-        summary: {
-          mapLoaded: stats(runs.map((r) => r.mapLoaded)),
-          firstGeojsonResponse: stats(runs.map((r) => r.firstGeojsonResponse)),
-          firstDrawnIdle: stats(runs.map((r) => r.firstDrawnIdle)),
-          settledIdle: stats(runs.map((r) => r.settledIdle)),
-        },
-        runs,
-      };
+      return BASEMAP_MODES.map((mode): SizeResult => {
+        const runs = all.filter((r) => r.basemap === mode);
+        const last = runs[runs.length - 1]!;
+        const firstAnswer = last.geojson[0]!;
+        const settledAnswer = last.geojson[last.geojson.length - 1]!;
+        if (settledAnswer.total !== n) {
+          console.error(`warning: ${settledAnswer.total} of ${n} buildings in the start view`);
+        }
+        return {
+          buildings: n,
+          basemap: mode,
+          loadSeconds: database.loadSeconds,
+          buildingsInView: settledAnswer.total,
+          firstAnswer,
+          settledAnswer,
+          summary: {
+            mapLoaded: stats(runs.map((r) => r.mapLoaded)),
+            firstGeojsonResponse: stats(runs.map((r) => r.firstGeojsonResponse)),
+            firstDrawnIdle: stats(runs.map((r) => r.firstDrawnIdle)),
+            settledIdle: stats(runs.map((r) => r.settledIdle)),
+          },
+          runs,
+        };
+      });
     } finally {
       await server.stop();
     }
@@ -444,7 +489,7 @@ async function main() {
   for (const engine of ENGINES) {
     const loadAverageAtStart = loadAverage();
     const sizes: SizeResult[] = [];
-    for (const n of SIZES) sizes.push(await measureSize(engine, n));
+    for (const n of SIZES) sizes.push(...(await measureSize(engine, n)));
     const result = {
       engine,
       date: new Date().toISOString(),
@@ -452,6 +497,7 @@ async function main() {
       chromiumArgs: CHROMIUM_ARGS,
       viewport: VIEWPORT,
       runsPerSize: RUNS,
+      network: THROTTLE ? { mbitPerSecond: THROTTLE.mbit, rttMs: THROTTLE.rttMs } : 'loopback',
       fetchDebounceMs: MAP_FETCH_DEBOUNCE_MS,
       geojsonMaxFeatures: MAX_FEATURES ? Number(MAX_FEATURES) : 'default',
       area: AREA,
@@ -460,7 +506,7 @@ async function main() {
       loadAverageAtEnd: loadAverage(),
       sizes,
     };
-    const suffix = MAX_FEATURES ? `-max${MAX_FEATURES}` : '';
+    const suffix = `${MAX_FEATURES ? `-max${MAX_FEATURES}` : ''}${THROTTLE ? '-throttled' : ''}`;
     const file = path.join(repoRoot, 'bench', 'results', `map-browser-${engine}${suffix}.json`);
     await fs.promises.writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
     console.error(`wrote ${path.relative(repoRoot, file)}`);
@@ -469,10 +515,21 @@ async function main() {
       const settled = s.summary.settledIdle;
       const a = s.settledAnswer;
       console.log(
-        `| ${engine} | ${s.buildings} | ${a.clusters} clusters + ${a.points} points (total ${a.total}), ` +
+        `| ${engine} | ${s.buildings} | basemap ${s.basemap} | ${a.clusters} clusters + ${a.points} points (total ${a.total}), ` +
           `${(a.bytes / 1024).toFixed(0)} KB | ${s.summary.mapLoaded.median} | ${f.median} (${f.min}–${f.max}) | ` +
           `${settled.median} (${settled.min}–${settled.max}) |`,
       );
+    }
+    for (const n of SIZES) {
+      const on = sizes.find((s) => s.buildings === n && s.basemap === 'on');
+      const off = sizes.find((s) => s.buildings === n && s.basemap === 'off');
+      if (on && off) {
+        const ratio = on.summary.firstDrawnIdle.median / off.summary.firstDrawnIdle.median;
+        console.log(
+          `${engine} ${n}: first drawn idle, basemap on ${on.summary.firstDrawnIdle.median} ms / off ` +
+            `${off.summary.firstDrawnIdle.median} ms = ${ratio.toFixed(2)}× (load average ${loadAverageAtStart} → ${loadAverage()})`,
+        );
+      }
     }
   }
 }

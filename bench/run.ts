@@ -12,10 +12,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../server/app.ts';
+import { encodeBody, negotiateEncoding } from '../server/http/compression.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase, type Database } from '../server/db/client.ts';
+import { createPostgresDatabase } from '../server/test/databases.ts';
 import { loadBuildings } from './generate.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -26,6 +27,12 @@ const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 10);
 const POSTGRES_URL = env.BENCH_DATABASE_URL;
 const ENGINES = (env.BENCH_ENGINES ?? (POSTGRES_URL ? 'pglite,postgres' : 'pglite')).split(',') as Engine[];
 const VIEWPORT_FILTER = env.BENCH_VIEWPORTS?.split(',');
+/**
+ * The Accept-Encoding every request sends (a browser's by default): the app answers brotli, and
+ * the ceiling answers the same brotli bytes made before the run, so compression is on both sides
+ * of the ratio (issue 16). `BENCH_ACCEPT_ENCODING=identity` measures uncompressed answers.
+ */
+const ACCEPT_ENCODING = env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br';
 
 type Engine = 'pglite' | 'postgres';
 
@@ -48,6 +55,7 @@ interface Load {
 interface ViewportResult {
   query: string;
   bytes: number;
+  sentBytes: number;
   points: number;
   clusters: number;
   total: number;
@@ -67,7 +75,17 @@ function autocannon(url: string, connections = CONNECTIONS): Promise<Load> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [bin, '-j', '-c', String(connections), '-d', String(DURATION_S), url],
+      [
+        bin,
+        '-j',
+        '-c',
+        String(connections),
+        '-d',
+        String(DURATION_S),
+        '-H',
+        `accept-encoding: ${ACCEPT_ENCODING}`,
+        url,
+      ],
       {
         stdio: ['ignore', 'pipe', 'pipe'],
       },
@@ -95,12 +113,20 @@ function autocannon(url: string, connections = CONNECTIONS): Promise<Load> {
   });
 }
 
-/** The ceiling: a bare Fastify route answering the same bytes with the same content type. */
+/**
+ * The ceiling: a bare Fastify route answering the same bytes with the same content type, in the
+ * same encoding the app chose (encoded once, before the run: the cost of sending, nothing else).
+ */
 async function ceiling(body: Buffer): Promise<Load> {
   const server = Fastify({ logger: false });
-  server.get('/api/buildings/geojson', async (_request, reply) =>
-    reply.type('application/json; charset=utf-8').send(body),
-  );
+  const encoded = await encodeBody(body);
+  const encoding = encoded.br ? negotiateEncoding(ACCEPT_ENCODING) : null;
+  const bytes = encoding ? encoded[encoding]! : body;
+  server.get('/api/buildings/geojson', async (_request, reply) => {
+    reply.type('application/json; charset=utf-8').header('etag', encoded.etag);
+    if (encoding) reply.header('content-encoding', encoding).header('vary', 'Accept-Encoding');
+    return reply.send(bytes);
+  });
   const address = await server.listen({ host: '127.0.0.1', port: 0 });
   try {
     return await autocannon(`${address}/api/buildings/geojson`);
@@ -116,23 +142,8 @@ async function openBenchDatabase(
     return { database: await openDatabase({}), url: undefined, drop: async () => undefined };
   }
   if (!POSTGRES_URL) throw new Error('postgres needs BENCH_DATABASE_URL');
-  const name = `atlas_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  return {
-    database: await openDatabase({ databaseUrl: url.toString() }),
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: POSTGRES_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  const fresh = await createPostgresDatabase(POSTGRES_URL, { prefix: 'atlas_bench' });
+  return { database: await openDatabase({ databaseUrl: fresh.url }), url: fresh.url, drop: fresh.drop };
 }
 
 /** The real app on an open database it must not close (two apps in turn share it). */
@@ -145,6 +156,8 @@ async function startApp(database: Database, databaseUrl: string | undefined, cac
       SEED: 'false',
       WORKER: 'false',
       GEOJSON_CACHE_MB: String(cacheMb),
+      // A load test: the per-IP read limit (600 map reads a minute) would refuse autocannon.
+      RATE_LIMIT: 'false',
       DATA_DIR: path.join(os.tmpdir(), 'atlas-bench'),
     }),
     databaseUrl,
@@ -175,7 +188,7 @@ async function runEngine(engine: Engine) {
       try {
         for (const name of names) {
           const url = `${address}/api/buildings/geojson?${VIEWPORTS[name]}`;
-          const first = await fetch(url);
+          const first = await fetch(url, { headers: { 'accept-encoding': ACCEPT_ENCODING } });
           if (!first.ok) throw new Error(`${name}: HTTP ${first.status} ${await first.text()}`);
           const body = Buffer.from(await first.arrayBuffer());
           const parsed = JSON.parse(body.toString()) as {
@@ -185,6 +198,8 @@ async function runEngine(engine: Engine) {
           const r = (partial[name] ??= {
             query: VIEWPORTS[name],
             bytes: body.length,
+            // What went over the wire (Content-Length of the encoded answer).
+            sentBytes: Number(first.headers.get('content-length') ?? body.length),
             points: parsed.features.filter((f) => !f.properties.cluster).length,
             clusters: parsed.features.filter((f) => f.properties.cluster).length,
             total: parsed.total,
@@ -218,6 +233,7 @@ async function runEngine(engine: Engine) {
       engine,
       buildings: N,
       durationSeconds: DURATION_S,
+      acceptEncoding: ACCEPT_ENCODING,
       connections: CONNECTIONS,
       loadSeconds,
       date: new Date().toISOString(),

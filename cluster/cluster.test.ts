@@ -8,7 +8,6 @@
  * worker's job back once the job's expiry has passed (5 minutes for thumbnails); the test shortens
  * that expiry in the database instead of waiting, and runs queue maintenance every second.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +17,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '#domain/auth';
 import type { Image, UploadResponse } from '#domain/images';
+import { createPostgresDatabase, type FreshDatabase } from '../server/test/databases.ts';
 import { exited, startApi, startProcess, stop, waitFor, type Proc } from './processes.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -25,7 +25,7 @@ const BUCKET = 'atlas-cluster';
 const JOB_DELAY_MS = 3_000;
 
 let workDir: string;
-let dbName: string;
+let database: FreshDatabase | undefined;
 let dbUrl: string;
 let sql: pg.Client;
 let s3rver: S3rver;
@@ -35,23 +35,10 @@ let apiB: Proc;
 let worker: Proc | undefined;
 let freshWorker: Proc | undefined;
 
-async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: ADMIN_URL });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
-
 beforeAll(async () => {
   workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'atlas-cluster-'));
-  dbName = `atlas_cluster_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
-  await admin((c) => c.query(`CREATE DATABASE ${dbName}`));
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
-  dbUrl = url.toString();
+  database = await createPostgresDatabase(ADMIN_URL, { prefix: 'atlas_cluster' });
+  dbUrl = database.url;
 
   await fs.mkdir(path.join(workDir, 's3'));
   s3rver = new S3rver({
@@ -98,7 +85,7 @@ afterAll(async () => {
   await Promise.all([stop(worker), stop(freshWorker), stop(apiA), stop(apiB)]);
   await sql?.end();
   await s3rver?.close();
-  if (dbName) await admin((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
+  await database?.drop();
   await fs.rm(workDir, { recursive: true, force: true });
 });
 
@@ -159,23 +146,32 @@ describe('two API processes and a worker on PostgreSQL and S3', () => {
     );
     buildingId = rows[0]!.id;
 
+    const png = await sharp({
+      create: { width: 900, height: 600, channels: 3, background: { r: 200, g: 90, b: 30 } },
+    })
+      .png()
+      .toBuffer();
     const session = await json<UploadResponse>(
       await post(
         apiA,
         '/api/images/upload',
         {
           buildingId,
-          metadata: [{ description: 'facade', captureYear: 2020, type: 'exterior', fileExt: '.png' }],
+          metadata: [
+            // S3 upload URLs are signed for the file's size.
+            {
+              description: 'facade',
+              captureYear: 2020,
+              type: 'exterior',
+              fileExt: '.png',
+              fileSize: png.length,
+            },
+          ],
         },
         cookie,
       ),
       'upload request on api-a',
     );
-    const png = await sharp({
-      create: { width: 900, height: 600, channels: 3, background: { r: 200, g: 90, b: 30 } },
-    })
-      .png()
-      .toBuffer();
     const slot = session.uploadUrls[0]!;
     const put = await fetch(new URL(slot.url, api(apiA)), {
       method: 'PUT',

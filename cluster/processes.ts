@@ -1,5 +1,5 @@
 /** Server and worker processes of the cluster test: started like production, logs kept for failures. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,11 +16,17 @@ export interface Proc {
   url?: string;
 }
 
-/** `node --import tsx <script>`: what `npm start` (after its build) and `npm run worker` run. */
-export function startProcess(name: string, script: string, env: NodeJS.ProcessEnv, logDir: string): Proc {
+/** `node --import tsx <script>` by default: what `npm run worker` runs. */
+export function startProcess(
+  name: string,
+  script: string,
+  env: NodeJS.ProcessEnv,
+  logDir: string,
+  nodeArgs: string[] = ['--import', 'tsx'],
+): Proc {
   const logPath = path.join(logDir, `${name}.log`);
   const log = fs.openSync(logPath, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...nodeArgs, script], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', log, log],
@@ -29,13 +35,36 @@ export function startProcess(name: string, script: string, env: NodeJS.ProcessEn
   return { name, child, logPath };
 }
 
+let built = false;
+
+/** Builds what is stale once, so the API processes do not each build (or build at once). */
+function buildOnce(): void {
+  if (built) return;
+  const result = spawnSync(process.execPath, ['scripts/start.mjs', '--build-only'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('node scripts/start.mjs --build-only failed');
+  built = true;
+}
+
+/** An API process as `npm start` runs it: the bundled server (dist/server) with its V8 flags. */
 export async function startApi(name: string, env: NodeJS.ProcessEnv, logDir: string): Promise<Proc> {
+  buildOnce();
+  const startFlags = /^node (.*) scripts\/start\.mjs$/.exec(
+    (
+      JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+        scripts: { start: string };
+      }
+    ).scripts.start,
+  );
   const port = await freePort();
   const proc = startProcess(
     name,
-    'server/main.ts',
+    'scripts/start.mjs',
     { ...env, PORT: String(port), HOST: '127.0.0.1' },
     logDir,
+    startFlags?.[1]?.split(' ') ?? [],
   );
   proc.url = `http://127.0.0.1:${port}`;
   await waitFor(`${name} ready`, proc, async () => {

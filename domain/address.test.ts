@@ -40,7 +40,7 @@ function parsed(
   return result.address;
 }
 
-describe('parseAddress (spec 7: the wizard fills the address from a picked place)', () => {
+describe('parseAddress (product §7: the wizard fills the address from a picked place)', () => {
   it('US street address: number before route, state abbreviated, ZIP+4', () => {
     expect(
       parsed(

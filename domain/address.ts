@@ -1,5 +1,5 @@
 /**
- * POST /api/parse-address (spec 7 "Other"): the wizard's address step filled from a picked
+ * POST /api/parse-address (product §7 "Other"): the wizard's address step filled from a picked
  * place. `parseAddress` is a pure, deterministic reading of Google-shaped address components.
  */
 import { z } from 'zod';
@@ -52,7 +52,7 @@ export const parsedAddressSchema = z
 
 export type ParsedAddress = z.infer<typeof parsedAddressSchema>;
 
-/** Spec 3 "Address parse response". A failure is still a 200: the wizard leaves the address empty. */
+/** Product §3 "Address parse response". A failure is still a 200: the wizard leaves the address empty. */
 export const parseAddressResponseSchema = z
   .object({
     success: z.boolean(),

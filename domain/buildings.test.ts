@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { createBuildingBodySchema, normalizeBuildingName, updateBuildingBodySchema } from './buildings.ts';
+import {
+  createBuildingBodySchema,
+  normalizeBuildingName,
+  standsInYear,
+  updateBuildingBodySchema,
+} from './buildings.ts';
 import { distanceMeters, viewportAround } from './geo.ts';
 
 describe('normalizeBuildingName (design: duplicate buildings)', () => {
@@ -47,7 +52,7 @@ function messages(body: unknown, schema: z.ZodType = createBuildingBodySchema): 
   return r.success ? [] : r.error.issues.map((i) => i.message);
 }
 
-describe('building payload (spec sections 3 and 5)', () => {
+describe('building payload (product §3 and §5)', () => {
   it('accepts the payload, empties to null, country upper-cased, US by default', () => {
     const parsed = createBuildingBodySchema.parse({ ...valid, description: '  ', place_id: '' });
     expect(parsed).toMatchObject({
@@ -85,5 +90,21 @@ describe('building payload (spec sections 3 and 5)', () => {
   it('lets an edit leave the address out but not the id', () => {
     expect(messages({ ...valid, id: 4, address: undefined }, updateBuildingBodySchema)).toEqual([]);
     expect(messages({ ...valid }, updateBuildingBodySchema)).toEqual(['id must be the building id']);
+  });
+});
+
+describe('standsInYear (issue 20: the catalogue through time)', () => {
+  it('is true from the year built up to the year before demolition', () => {
+    const crystalPalace = { year_built: 1851, year_demolished: 1936 };
+    expect(standsInYear(crystalPalace, 1850)).toBe(false);
+    expect(standsInYear(crystalPalace, 1851)).toBe(true);
+    expect(standsInYear(crystalPalace, 1935)).toBe(true);
+    expect(standsInYear(crystalPalace, 1936)).toBe(false);
+  });
+
+  it('counts an unknown year built as standing, and a building never demolished as still standing', () => {
+    expect(standsInYear({ year_built: null, year_demolished: null }, -10000)).toBe(true);
+    expect(standsInYear({ year_built: null, year_demolished: 1900 }, 1900)).toBe(false);
+    expect(standsInYear({ year_built: 1900, year_demolished: null }, 3000)).toBe(true);
   });
 });

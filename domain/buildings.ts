@@ -3,23 +3,34 @@ import { ID_MAX, idListParam, idParam, integerParam, numberParam } from './query
 import { voteStatsSchema, userVoteSchema } from './votes.ts';
 import { FACE_VOTE_OF, type FaceName } from './images.ts';
 import { architecturalStyleSchema } from './styles.ts';
-import { currentYear, PER_PAGE_MAX, YEAR_MIN } from './constants.ts';
+import { architectNamesSchema, architectRefSchema } from './architects.ts';
+import { currentYear, LIST_MAX_ITEMS, PER_PAGE_MAX, YEAR_MIN } from './constants.ts';
 import { problemSchema } from './problem.ts';
 import { MAP_ZOOM_MAX, MAP_ZOOM_MIN } from './map-grid.ts';
 
+/**
+ * Product §5 messages of the building payload: the server answers them and the web's building
+ * forms (edit form, Create Building wizard) show them, both from the schemas below.
+ */
+export const BUILDING_MESSAGES = {
+  nameRequired: 'Name is required',
+  longitudeRange: 'Longitude must be between -180 and 180 degrees',
+  latitudeRange: 'Latitude must be between -90 and 90 degrees',
+  invalidLongitude: 'Invalid longitude value',
+  invalidLatitude: 'Invalid latitude value',
+  invalidCoordinates: 'Invalid coordinates',
+  demolishedBeforeBuilt: 'Year demolished cannot be before year built',
+  stylesRequired: 'Please select at least one architectural style',
+  line1Required: 'Address line 1 is required',
+} as const;
+
 /** [longitude, latitude] as GeoJSON orders them. */
 export const coordinatesSchema = z.tuple([
-  z
-    .number()
-    .min(-180, 'Longitude must be between -180 and 180 degrees')
-    .max(180, 'Longitude must be between -180 and 180 degrees'),
-  z
-    .number()
-    .min(-90, 'Latitude must be between -90 and 90 degrees')
-    .max(90, 'Latitude must be between -90 and 90 degrees'),
+  z.number().min(-180, BUILDING_MESSAGES.longitudeRange).max(180, BUILDING_MESSAGES.longitudeRange),
+  z.number().min(-90, BUILDING_MESSAGES.latitudeRange).max(90, BUILDING_MESSAGES.latitudeRange),
 ]);
 
-/** Properties of one building on the map (spec section 3); `cluster: false` tells it from a cluster. */
+/** Properties of one building on the map (product §3); `cluster: false` tells it from a cluster. */
 export const buildingFeaturePropertiesSchema = z
   .object({
     cluster: z.literal(false),
@@ -132,6 +143,29 @@ const year = (label: string) =>
       .max(9999, `${label} must be a year up to 9999`),
   );
 
+/** A year as the catalogue-through-time filter takes it: -10000 to the current year (at parsing). */
+const standingYear = (label: string) =>
+  integerParam(label).pipe(
+    z.number().superRefine((v, ctx) => {
+      const max = currentYear();
+      if (v < YEAR_MIN || v > max) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be a year from ${YEAR_MIN} to ${max}` });
+      }
+    }),
+  );
+
+/**
+ * A building stands in `year` when it was built in or before it (or its year built is unknown)
+ * and was not demolished by then (demolished after it, or never). The SQL twin is in
+ * server/modules/buildings/buildings.queries.ts.
+ */
+export function standsInYear(
+  b: { year_built: number | null; year_demolished: number | null },
+  year: number,
+): boolean {
+  return (b.year_built === null || b.year_built <= year) && (b.year_demolished === null || b.year_demolished > year);
+}
+
 /** Filters shared by the map and the card list; every parameter is optional. */
 const buildingFiltersShape = {
   north: lat('north').optional(),
@@ -143,6 +177,11 @@ const buildingFiltersShape = {
   archStyles: idListParam('archStyles')
     .optional()
     .describe('Comma-joined architectural style ids; a building matches any'),
+  standingInYear: standingYear('standingInYear')
+    .optional()
+    .describe(
+      'The catalogue as of a year (-10000 to now): built in or before it (or year unknown), demolished after it or never',
+    ),
 };
 
 function checkViewport(
@@ -254,7 +293,21 @@ export const buildingListQuerySchema = z
         message: 'sort_by=vote_date needs vote_user_handle',
       });
     }
+    if ((q.page - 1) * q.per_page >= LIST_MAX_ITEMS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['page'],
+        message: listTooDeepMessage(q.per_page),
+      });
+    }
   });
+
+/** The last page the card list serves at `perPage` items a page. */
+export const listMaxPage = (perPage: number): number => Math.ceil(LIST_MAX_ITEMS / perPage);
+
+export const listTooDeepMessage = (perPage: number): string =>
+  `The list shows the first ${LIST_MAX_ITEMS} buildings only: page ${listMaxPage(perPage)} is the last at ` +
+  `${perPage} per page. Narrow the filters or move the map to see others.`;
 
 export type BuildingListQuery = z.infer<typeof buildingListQuerySchema>;
 
@@ -283,10 +336,17 @@ export type BuildingCard = z.infer<typeof buildingCardSchema>;
 export const buildingListSchema = z
   .object({
     items: z.array(buildingCardSchema),
-    total: z.number().int(),
+    total: z
+      .number()
+      .int()
+      .describe(`Matching buildings; when total_exact is false, at least this many (counting stops at ${LIST_MAX_ITEMS})`),
+    total_exact: z.boolean().describe('false when total is a lower bound'),
     page: z.number().int(),
     per_page: z.number().int(),
-    pages: z.number().int(),
+    pages: z
+      .number()
+      .int()
+      .describe(`Pages that can be asked for: the list goes no further than its first ${LIST_MAX_ITEMS} buildings`),
   })
   .meta({ id: 'BuildingList' });
 
@@ -296,7 +356,7 @@ export const buildingIdParamsSchema = z.object({
   id: idParam('id'),
 });
 
-/** Building detail (spec section 3). */
+/** Building detail (product §3). */
 export const buildingDetailSchema = z
   .object({
     id: z.number().int(),
@@ -307,6 +367,7 @@ export const buildingDetailSchema = z
     description: z.string().nullable(),
     place_id: z.string().nullable().describe('Place id from the maps service, sent back unchanged on edit'),
     architectural_styles: z.array(architecturalStyleSchema),
+    architects: z.array(architectRefSchema).describe('In the order they were given; empty when none'),
     images: z.array(z.object({ id: z.number().int(), url: z.string() })),
     cover_image: z.string().nullable(),
     image_count: z.number().int(),
@@ -329,7 +390,7 @@ export const buildingDetailSchema = z
 
 export type BuildingDetail = z.infer<typeof buildingDetailSchema>;
 
-/* ---------- Creating and editing a building (spec sections 3 and 5) ---------- */
+/* ---------- Creating and editing a building (product §3 and §5) ---------- */
 
 export const BUILDING_NAME_MAX = 200;
 export const BUILDING_DESCRIPTION_MAX = 5000;
@@ -350,7 +411,7 @@ export function normalizeBuildingName(name: string): string {
     .trim();
 }
 
-/** Optional text: trimmed, and null when empty (spec 5: description is null if empty). */
+/** Optional text: trimmed, and null when empty (product §5: description is null if empty). */
 const optionalText = (label: string, max: number) =>
   z
     .string({ error: `${label} must be text` })
@@ -359,33 +420,39 @@ const optionalText = (label: string, max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-const yearInput = (label: string) =>
+/**
+ * A year built or demolished: a whole number from -10000 to the current year (of `now`, for
+ * tests; the moment of parsing otherwise), or null.
+ */
+export const buildingYearSchema = (label: string, now?: Date) =>
   z
     .number({ error: `${label} must be a whole number` })
     .int(`${label} must be a whole number`)
     .nullish()
     .transform((v) => v ?? null)
     .superRefine((v, ctx) => {
-      const max = currentYear();
+      const max = currentYear(now);
       if (v !== null && (v < YEAR_MIN || v > max)) {
         ctx.addIssue({ code: 'custom', message: `${label} must be between ${YEAR_MIN} and ${max}` });
       }
     });
 
-/** [longitude, latitude] from the form, with the spec's messages. */
-export const coordinatesInputSchema = z.tuple(
-  [
-    z
-      .number({ error: 'Invalid longitude value' })
-      .min(-180, 'Longitude must be between -180 and 180 degrees')
-      .max(180, 'Longitude must be between -180 and 180 degrees'),
-    z
-      .number({ error: 'Invalid latitude value' })
-      .min(-90, 'Latitude must be between -90 and 90 degrees')
-      .max(90, 'Latitude must be between -90 and 90 degrees'),
-  ],
-  { error: 'Invalid coordinates' },
-);
+const yearInput = (label: string) => buildingYearSchema(label);
+
+export const longitudeSchema = z
+  .number({ error: BUILDING_MESSAGES.invalidLongitude })
+  .min(-180, BUILDING_MESSAGES.longitudeRange)
+  .max(180, BUILDING_MESSAGES.longitudeRange);
+
+export const latitudeSchema = z
+  .number({ error: BUILDING_MESSAGES.invalidLatitude })
+  .min(-90, BUILDING_MESSAGES.latitudeRange)
+  .max(90, BUILDING_MESSAGES.latitudeRange);
+
+/** [longitude, latitude] from the form, with the product's messages. */
+export const coordinatesInputSchema = z.tuple([longitudeSchema, latitudeSchema], {
+  error: BUILDING_MESSAGES.invalidCoordinates,
+});
 
 export const addressInputSchema = z
   .object(
@@ -404,21 +471,24 @@ export const addressInputSchema = z
         .nullish()
         .transform((c) => c ?? 'US'),
     },
-    { error: 'Address line 1 is required' },
+    { error: BUILDING_MESSAGES.line1Required },
   )
   .superRefine((a, ctx) => {
-    if (!a.line1) ctx.addIssue({ code: 'custom', path: ['line1'], message: 'Address line 1 is required' });
+    if (!a.line1) ctx.addIssue({ code: 'custom', path: ['line1'], message: BUILDING_MESSAGES.line1Required });
   })
   .meta({ id: 'AddressInput' });
 
 export type AddressInput = z.infer<typeof addressInputSchema>;
 
+/** A building's name: trimmed, 1 to 200 characters. */
+export const buildingNameSchema = z
+  .string({ error: BUILDING_MESSAGES.nameRequired })
+  .trim()
+  .min(1, BUILDING_MESSAGES.nameRequired)
+  .max(BUILDING_NAME_MAX, `Name can have at most ${BUILDING_NAME_MAX} characters`);
+
 const buildingFields = {
-  name: z
-    .string({ error: 'Name is required' })
-    .trim()
-    .min(1, 'Name is required')
-    .max(BUILDING_NAME_MAX, `Name can have at most ${BUILDING_NAME_MAX} characters`),
+  name: buildingNameSchema,
   place_id: optionalText('place_id', 300),
   year_built: yearInput('Year built'),
   year_demolished: yearInput('Year demolished'),
@@ -431,11 +501,13 @@ const buildingFields = {
         .int('Architectural styles must be style ids')
         .positive('Architectural styles must be style ids')
         .max(ID_MAX, 'Architectural styles must be style ids'),
-      { error: 'Please select at least one architectural style' },
+      { error: BUILDING_MESSAGES.stylesRequired },
     )
-    .min(1, 'Please select at least one architectural style')
+    .min(1, BUILDING_MESSAGES.stylesRequired)
     .max(BUILDING_STYLES_MAX, `A building can have at most ${BUILDING_STYLES_MAX} architectural styles`)
     .transform((ids) => [...new Set(ids)]),
+  /** Names (issue 17); left out on an edit, the building keeps its architects. */
+  architects: architectNamesSchema.optional(),
 };
 
 function checkYears(b: { year_built: number | null; year_demolished: number | null }, ctx: z.RefinementCtx) {
@@ -443,12 +515,24 @@ function checkYears(b: { year_built: number | null; year_demolished: number | nu
     ctx.addIssue({
       code: 'custom',
       path: ['year_demolished'],
-      message: 'Year demolished cannot be before year built',
+      message: BUILDING_MESSAGES.demolishedBeforeBuilt,
     });
   }
 }
 
-/** POST /api/buildings/ body: the building payload of spec section 3. */
+/**
+ * Year built and year demolished together (product §5): each in range, and demolished not before
+ * built; `now` fixes the current year for tests.
+ */
+export const buildingYearsSchema = (now?: Date) =>
+  z
+    .object({
+      year_built: buildingYearSchema('Year built', now),
+      year_demolished: buildingYearSchema('Year demolished', now),
+    })
+    .superRefine(checkYears);
+
+/** POST /api/buildings/ body: the building payload of product §3. */
 export const createBuildingBodySchema = z
   .object({ ...buildingFields, address: addressInputSchema })
   .superRefine(checkYears)
@@ -472,7 +556,7 @@ export const buildingWriteResponseSchema = z
   .object({ building: z.object({ id: z.number().int() }) })
   .meta({ id: 'BuildingWriteResponse' });
 
-/** 409 of POST/PUT: the building that already exists (spec 8: the client redirects to it). */
+/** 409 of POST/PUT: the building that already exists (product §8: the client redirects to it). */
 export const duplicateBuildingProblemSchema = problemSchema
   .extend({ building_id: z.number().int() })
   .meta({ id: 'DuplicateBuildingProblem' });

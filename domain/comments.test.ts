@@ -37,7 +37,7 @@ describe('comment content: trimmed, non-empty, at most 5,000 characters, plain t
   });
 });
 
-describe('spec 9: comment paging', () => {
+describe('product §9: comment paging', () => {
   it('top-level list: page 1, 2 per page, newest by default', () => {
     expect(commentsQuerySchema.parse({})).toEqual({ page: 1, per_page: 2, sort: 'newest' });
     expect(commentsQuerySchema.parse({ page: '3', per_page: '100', sort: 'controversial' })).toEqual({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PER_PAGE_MAX } from './constants.ts';
 import { ID_MAX, idParam, integerParam } from './query-params.ts';
 
-/** Spec 9: the top-level list shows 2 per page, first page 1, newest first; replies 20 per page. */
+/** Product §9: the top-level list shows 2 per page, first page 1, newest first; replies 20 per page. */
 export const COMMENTS_PER_PAGE = 2;
 export const REPLIES_PER_PAGE = 20;
 export const COMMENT_SORTS = ['newest', 'popular', 'controversial'] as const;
@@ -48,7 +48,7 @@ export const commentTargetTypeSchema = z
   .enum(COMMENT_TARGET_TYPES, { error: 'target_type must be building or image' })
   .meta({ id: 'CommentTargetType' });
 
-/** Spec section 3. A deleted comment has content '' (the web shows 'This comment has been deleted'). */
+/** Product §3. A deleted comment has content '' (the web shows 'This comment has been deleted'). */
 export const commentSchema = z
   .object({
     id: z.number().int(),

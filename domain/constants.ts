@@ -1,8 +1,8 @@
-/** Business constants of spec section 9, shared by server and web. */
+/** Business constants of product §9, shared by server and web. */
 
 export const YEAR_MIN = -10000;
 
-/** Latest allowed year: the current year (spec 5, year filter). */
+/** Latest allowed year: the current year (product §5, year filter). */
 export function currentYear(now: Date = new Date()): number {
   return now.getFullYear();
 }
@@ -32,3 +32,11 @@ export const THEME_STORAGE_KEY = 'atlas-theme';
 export const GEOJSON_MAX_FEATURES_DEFAULT = 2000;
 
 export const PER_PAGE_MAX = 100;
+
+/**
+ * How deep the card list goes, and how far its count counts (issue 13, finding 6): pages past the
+ * first LIST_MAX_ITEMS matching buildings are refused, and a count beyond it is reported as "at
+ * least LIST_MAX_ITEMS". A deep OFFSET or an exact count over a large filtered table would cost a
+ * scan per request; narrowing the filters or the map shows any building.
+ */
+export const LIST_MAX_ITEMS = 10_000;

@@ -1,7 +1,7 @@
-/** POST /api/feedback (spec 2 "Feedback modal", 3 "Feedback", 5 "Feedback"). */
+/** POST /api/feedback (product §2 "Feedback modal", 3 "Feedback", 5 "Feedback"). */
 import { z } from 'zod';
 
-/** Spec 2: bug, feature, ui, general (the default), other. */
+/** Product §2: bug, feature, ui, general (the default), other. */
 export const FEEDBACK_TYPES = ['bug', 'feature', 'ui', 'general', 'other'] as const;
 export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
 export const DEFAULT_FEEDBACK_TYPE: FeedbackType = 'general';
@@ -24,7 +24,7 @@ function cut(s: string, max: number): string {
 
 const EMAIL = z.email();
 
-/** Required text: trimmed, with the spec's message when missing or blank. */
+/** Required text: trimmed, with the product's message when missing or blank. */
 const requiredText = (label: string, max: number) =>
   z
     .string({ error: `${label} is required` })

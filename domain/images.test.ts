@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { currentYear } from './constants.ts';
 import {
+  canRelicense,
   imageListQuerySchema,
   uploadMetadataSchema,
   uploadRequestSchema,
@@ -9,11 +10,13 @@ import {
 
 const meta = { description: null, captureYear: null, type: 'exterior', fileExt: '.jpg' };
 
-describe('spec 3/5: image upload metadata', () => {
-  it('needs a type; description and capture year are optional', () => {
+describe('product §3/5: image upload metadata', () => {
+  it('needs a type; description, capture year, licence and credit are optional', () => {
     expect(uploadMetadataSchema.parse({ type: 'plans', fileExt: '.png' })).toEqual({
       description: null,
       captureYear: null,
+      license: 'CC-BY-SA-4.0',
+      author: null,
       type: 'plans',
       fileExt: '.png',
     });
@@ -51,7 +54,7 @@ describe('spec 3/5: image upload metadata', () => {
   });
 });
 
-describe('spec 7/9: image list query', () => {
+describe('product §7/9: image list query', () => {
   it('defaults to page 1, 10 per page, date added descending', () => {
     expect(imageListQuerySchema.parse({})).toEqual({
       page: 1,
@@ -70,5 +73,17 @@ describe('spec 7/9: image list query', () => {
     expect(q).toMatchObject({ userVoteType: -1, imageTypes: ['exterior', 'plans'] });
     expect(imageListQuerySchema.parse({ userHandle: 'ada', userVoteType: '0' }).userVoteType).toBe(0);
     expect(imageListQuerySchema.parse({ userHandle: 'ada', userVoteType: 'smile' }).userVoteType).toBe(1);
+  });
+});
+
+describe('canRelicense (issue 20: a licence only becomes more open)', () => {
+  it('allows the same or a more open licence, never a stricter one', () => {
+    expect(canRelicense('CC-BY-SA-4.0', 'CC-BY-4.0')).toBe(true);
+    expect(canRelicense('CC-BY-SA-4.0', 'CC0-1.0')).toBe(true);
+    expect(canRelicense('CC-BY-4.0', 'CC0-1.0')).toBe(true);
+    expect(canRelicense('CC-BY-4.0', 'CC-BY-4.0')).toBe(true);
+    expect(canRelicense('CC-BY-4.0', 'CC-BY-SA-4.0')).toBe(false);
+    expect(canRelicense('CC0-1.0', 'CC-BY-4.0')).toBe(false);
+    expect(canRelicense('CC0-1.0', 'CC-BY-SA-4.0')).toBe(false);
   });
 });

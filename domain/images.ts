@@ -1,4 +1,4 @@
-/** Images: upload metadata, gallery queries and the image shape (spec sections 3, 5, 7, 9). */
+/** Images: upload metadata, gallery queries and the image shape (product §3, 5, 7, 9). */
 import { z } from 'zod';
 import { PER_PAGE_MAX, YEAR_MIN, currentYear } from './constants.ts';
 import { ID_MAX, idParam, integerParam } from './query-params.ts';
@@ -7,7 +7,7 @@ import { userVoteSchema, voteStatsSchema } from './votes.ts';
 export const IMAGE_TYPES = ['exterior', 'interior', 'detail', 'plans', 'drawing', 'other'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
 
-/** Spec 9: accepted extensions, lowercase with the dot, and the Content-Type each is uploaded with. */
+/** Product §9: accepted extensions, lowercase with the dot, and the Content-Type each is uploaded with. */
 export const IMAGE_CONTENT_TYPES = {
   '.jpeg': 'image/jpeg',
   '.jpg': 'image/jpeg',
@@ -25,7 +25,7 @@ export const DEFAULT_MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 
 /** Files one upload request may announce. */
 export const UPLOAD_MAX_FILES = 20;
-/** Spec 9: gallery page size. */
+/** Product §9: gallery page size. */
 export const IMAGES_PER_PAGE = 10;
 export const IMAGE_DESCRIPTION_MAX_LENGTH = 2000;
 /** Rendition names: the long side in pixels (architecture: WebP 400 and 1600). */
@@ -33,6 +33,56 @@ export const RENDITION_SIZES = [400, 1600] as const;
 
 export const IMAGE_SORTS = ['date_added', 'controversial', 'popular', 'vote_date'] as const;
 export type ImageSort = (typeof IMAGE_SORTS)[number];
+
+/**
+ * Issue 20: the licences a photo may be given under, from the most protective to the most open.
+ * The owner may later move a photo's licence only toward the open end (a licence once granted
+ * cannot be taken back from those who already reuse the photo).
+ */
+export const IMAGE_LICENSES = ['CC-BY-SA-4.0', 'CC-BY-4.0', 'CC0-1.0'] as const;
+export type ImageLicense = (typeof IMAGE_LICENSES)[number];
+export const DEFAULT_IMAGE_LICENSE: ImageLicense = 'CC-BY-SA-4.0';
+export const IMAGE_AUTHOR_MAX_LENGTH = 120;
+
+/** Each licence's short name, its one-line plain meaning and its deed. */
+export const IMAGE_LICENSE_INFO: Record<
+  ImageLicense,
+  { name: string; explanation: string; url: string }
+> = {
+  'CC-BY-SA-4.0': {
+    name: 'CC BY-SA 4.0',
+    explanation: 'Anyone may reuse it, crediting you, and must share their changes under the same licence.',
+    url: 'https://creativecommons.org/licenses/by-sa/4.0/',
+  },
+  'CC-BY-4.0': {
+    name: 'CC BY 4.0',
+    explanation: 'Anyone may reuse it for any purpose, as long as they credit you.',
+    url: 'https://creativecommons.org/licenses/by/4.0/',
+  },
+  'CC0-1.0': {
+    name: 'CC0 1.0',
+    explanation: 'You give it to the public domain: anyone may reuse it, no credit needed.',
+    url: 'https://creativecommons.org/publicdomain/zero/1.0/',
+  },
+};
+
+/** Whether a photo under `from` may be relicensed to `to`: the same or a more open licence only. */
+export function canRelicense(from: ImageLicense, to: ImageLicense): boolean {
+  return IMAGE_LICENSES.indexOf(to) >= IMAGE_LICENSES.indexOf(from);
+}
+
+const licenseSchema = z.enum(IMAGE_LICENSES, {
+  error: `license must be one of ${IMAGE_LICENSES.join(', ')}`,
+});
+
+/** The credit: trimmed, at most 120 characters; empty or null means the uploader's handle. */
+const authorText = z
+  .string({ error: 'author must be text' })
+  .trim()
+  .max(IMAGE_AUTHOR_MAX_LENGTH, `The credit can have at most ${IMAGE_AUTHOR_MAX_LENGTH} characters`)
+  .nullable();
+
+const authorSchema = authorText.optional().transform((a) => (a ? a : null));
 
 /** Face names of the user-page filter and the vote each stands for. */
 export const FACE_VOTE_OF = { smile: 1, meh: 0, frown: -1 } as const;
@@ -85,6 +135,11 @@ export const uploadMetadataSchema = z
       .transform((d) => (d ? d : null))
       .describe('Optional; empty means none'),
     captureYear: captureYearSchema.describe('A year (number or digits) or null'),
+    license: licenseSchema
+      .optional()
+      .default(DEFAULT_IMAGE_LICENSE)
+      .describe('The licence the photo is given under; CC-BY-SA-4.0 when left out'),
+    author: authorSchema.describe("The credit (up to 120 characters); the uploader's handle when left out or empty"),
     type: z.enum(IMAGE_TYPES, { error: 'Please select a type for each image' }),
     fileExt: z
       .string({ error: 'fileExt must be text' })
@@ -92,6 +147,16 @@ export const uploadMetadataSchema = z
       .toLowerCase()
       .pipe(z.enum(IMAGE_FILE_EXTS, { error: 'File type must be one of .jpeg, .jpg, .png, .gif' }))
       .describe('Lowercase extension with the dot: .jpeg, .jpg, .png or .gif'),
+    fileSize: z
+      .number({ error: 'fileSize must be a number of bytes' })
+      .int('fileSize must be a whole number of bytes')
+      .min(1, 'The file is empty')
+      .max(2 ** 40, 'The file is too large')
+      .optional()
+      .describe(
+        "The file's size in bytes. The upload URL then takes exactly (S3) or at most (local) this many bytes; " +
+          'required when the server stores images in S3, and counted against the daily upload quota.',
+      ),
   })
   .meta({ id: 'ImageUploadMetadata' });
 
@@ -210,6 +275,9 @@ export const imageSchema = z
       .enum(['pending', 'uploaded', 'processing', 'ready', 'failed'])
       .describe('Always ready in lists; the uploader may read their own image in other states'),
     failure_reason: z.string().nullable().describe('Why processing failed (status failed)'),
+    license: z.enum(IMAGE_LICENSES).describe('The licence the photo is given under'),
+    author: z.string().describe("The credit to give: as the uploader set it, else their handle"),
+    author_is_set: z.boolean().describe("False while the credit is the uploader's handle by default"),
     created_at: z.string(),
     voted_at: z
       .string()
@@ -220,6 +288,23 @@ export const imageSchema = z
   .meta({ id: 'Image' });
 
 export type Image = z.infer<typeof imageSchema>;
+
+/** PATCH /api/images/{id}: the owner changes the credit, or the licence toward a more open one. */
+export const updateImageCreditSchema = z
+  .object({
+    license: licenseSchema.optional(),
+    author: authorText
+      .optional()
+      .transform((a) => (a === undefined ? undefined : a || null))
+      .describe("The new credit; null or empty goes back to the uploader's handle"),
+  })
+  .strict()
+  .refine((b) => b.license !== undefined || b.author !== undefined, {
+    message: 'Give a license or an author to change',
+  })
+  .meta({ id: 'ImageCreditUpdate' });
+
+export type UpdateImageCredit = z.infer<typeof updateImageCreditSchema>;
 
 const faceFilterSchema = z
   .enum(['smile', 'meh', 'frown', '1', '0', '-1'], { error: 'userVoteType must be smile, meh or frown' })

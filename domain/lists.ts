@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ID_MAX, idParam } from './query-params.ts';
 
 /**
- * Lists (spec sections 3, 4, 5, 6, 7): a user's named collections of buildings, public or
+ * Lists (product §3, 4, 5, 6, 7): a user's named collections of buildings, public or
  * private. The API paths are documented in docs/api.md ("Lists").
  */
 

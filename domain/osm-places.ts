@@ -206,6 +206,25 @@ export const photonFeatureSchema = z.object({
 
 export const photonResponseSchema = z.object({ features: z.array(z.unknown()) });
 
+/** Photon's area types: the kind of place, and the address level that the area's own name fills. */
+const PHOTON_AREAS: Partial<
+  Record<
+    string,
+    {
+      kind: OsmKind;
+      level: 'street' | 'neighbourhood' | 'district' | 'city' | 'county' | 'state' | 'country';
+    }
+  >
+> = {
+  street: { kind: 'street', level: 'street' },
+  locality: { kind: 'district', level: 'neighbourhood' },
+  district: { kind: 'district', level: 'district' },
+  city: { kind: 'locality', level: 'city' },
+  county: { kind: 'county', level: 'county' },
+  state: { kind: 'state', level: 'state' },
+  country: { kind: 'country', level: 'country' },
+};
+
 /** A Photon GeoJSON feature as place details; null when it is not one. */
 export function photonFeatureToPlace(feature: unknown): PlaceDetails | null {
   const parsed = photonFeatureSchema.safeParse(feature);
@@ -239,38 +258,13 @@ export function photonFeatureToPlace(feature: unknown): PlaceDetails | null {
       : null,
   };
   // An area's own name is its level of the address (Photon leaves e.g. `city` empty on a city).
-  switch (f.type) {
-    case 'street':
-      place.kind = 'street';
-      place.street ??= f.name;
-      break;
-    case 'locality':
-      place.kind = 'district';
-      place.neighbourhood ??= f.name;
-      break;
-    case 'district':
-      place.kind = 'district';
-      place.district ??= f.name;
-      break;
-    case 'city':
-      place.kind = 'locality';
-      place.city ??= f.name;
-      break;
-    case 'county':
-      place.kind = 'county';
-      place.county ??= f.name;
-      break;
-    case 'state':
-      place.kind = 'state';
-      place.state ??= f.name;
-      break;
-    case 'country':
-      place.kind = 'country';
-      place.country ??= f.name;
-      break;
-    default:
-      place.kind =
-        f.name && (ESTABLISHMENT_KEYS.has(f.osm_key ?? '') || !f.housenumber) ? 'establishment' : 'address';
+  const area = f.type ? PHOTON_AREAS[f.type] : undefined;
+  if (area) {
+    place.kind = area.kind;
+    place[area.level] ??= f.name;
+  } else {
+    place.kind =
+      f.name && (ESTABLISHMENT_KEYS.has(f.osm_key ?? '') || !f.housenumber) ? 'establishment' : 'address';
   }
   return toPlaceDetails(place);
 }

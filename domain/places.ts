@@ -1,10 +1,10 @@
-/** Place search (spec 7 "Other"): suggestions and Google-shaped place details, whatever the provider. */
+/** Place search (product §7 "Other"): suggestions and Google-shaped place details, whatever the provider. */
 import { z } from 'zod';
 
 export const PLACE_PROVIDERS = ['google', 'osm'] as const;
 export type PlaceProviderKind = (typeof PLACE_PROVIDERS)[number];
 
-/** Upstream place services must answer within this time (spec 7: request timeout 5000 ms). */
+/** Upstream place services must answer within this time (product §7: request timeout 5000 ms). */
 export const PLACES_UPSTREAM_TIMEOUT_MS = 5000;
 export const PLACE_INPUT_MAX = 200;
 
@@ -25,7 +25,7 @@ export type LatLng = z.infer<typeof latLngSchema>;
 export const viewportSchema = z.object({ low: latLngSchema, high: latLngSchema });
 export type Viewport = z.infer<typeof viewportSchema>;
 
-/** Spec 3 "Place details": what the wizard reads from a picked place. */
+/** Product §3 "Place details": what the wizard reads from a picked place. */
 export const placeDetailsSchema = z
   .object({
     id: z.string(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HANDLE_HINT, handleFromEmail, handleProblem, isValidHandle } from './users.ts';
 
-describe('handle rule (spec 5: non-empty, lowercase letters, digits, underscores)', () => {
+describe('handle rule (product §5: non-empty, lowercase letters, digits, underscores)', () => {
   it.each(['ada', 'ada_lovelace', 'user_42', '_', 'a'.repeat(30)])('accepts %s', (h) => {
     expect(isValidHandle(h)).toBe(true);
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec 5: non-empty, lowercase letters, digits and underscores (snake_case). */
+/** Product §5: non-empty, lowercase letters, digits and underscores (snake_case). */
 export const HANDLE_MAX_LENGTH = 30;
 export const HANDLE_PATTERN = /^[a-z0-9_]+$/;
 export const HANDLE_HINT = 'Only lowercase letters, numbers, and underscores are allowed.';

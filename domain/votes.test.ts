@@ -13,7 +13,7 @@ import {
   type Ranked,
 } from './votes.ts';
 
-describe('spec 4, comment vote: the previous vote is removed first; the same vote toggles off', () => {
+describe('product §4, comment vote: the previous vote is removed first; the same vote toggles off', () => {
   it('the same vote again becomes no vote (toggle off)', () => {
     expect(nextVote(1, 1)).toBeNull();
     expect(nextVote(-1, -1)).toBeNull();
@@ -48,7 +48,7 @@ describe('spec 4, comment vote: the previous vote is removed first; the same vot
   });
 });
 
-describe('spec 3, vote values', () => {
+describe('product §3, vote values', () => {
   it('faces take 1, 0 and -1; comments only 1 and -1', () => {
     for (const v of [1, 0, -1]) expect(isAllowedVote('building', v)).toBe(true);
     expect(isAllowedVote('image', 0)).toBe(true);

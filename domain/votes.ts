@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ID_MAX } from './query-params.ts';
 
-/** vote_stats of spec section 3: net = smiles minus frowns. */
+/** vote_stats of product §3: net = smiles minus frowns. */
 export const voteStatsSchema = z
   .object({
     net_votes: z.number().int(),
@@ -90,13 +90,13 @@ export const VOTE_COUNTER = { 1: 'upvotes', 0: 'meh_votes', [-1]: 'downvotes' } 
   keyof VoteCounts
 >;
 
-/** Spec 4 (comment vote): the same vote again toggles off (null); any other vote replaces it. */
+/** Product §4 (comment vote): the same vote again toggles off (null); any other vote replaces it. */
 export function nextVote(previous: VoteValue | null, requested: VoteValue): VoteValue | null {
   return previous === requested ? null : requested;
 }
 
 /**
- * Spec 4 (comment vote): the previous vote is first removed from the counts, then the new one
+ * Product §4 (comment vote): the previous vote is first removed from the counts, then the new one
  * (if any) raises its own count. The result is what to add to each counter.
  */
 export function voteCountDeltas(previous: VoteValue | null, next: VoteValue | null): VoteCounts {
@@ -135,7 +135,7 @@ export function voteStatsOf(c: VoteCounts): VoteStats {
 }
 
 /**
- * Controversy (design, "things the spec leaves open"): (up + down) ^ (min / max), and 0 when
+ * Controversy (design, "things the product description leaves open"): (up + down) ^ (min / max), and 0 when
  * either side is 0. Many votes split evenly score highest.
  */
 export function controversyScore(up: number, down: number): number {

@@ -60,7 +60,7 @@ async function signInAsDevUser(p: Page, handle: string): Promise<void> {
 
 const freshHandle = () => `e2e_user_${crypto.randomBytes(4).toString('hex')}`;
 
-describe('sign-in and the profile menu (spec 2 and 4)', () => {
+describe('sign-in and the profile menu (product §2 and 4)', () => {
   it("signs in with 'Continue as demo user', opens 'My Stuff' and logs out", async () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Login' }).click();
@@ -169,7 +169,7 @@ describe('sign-in and the profile menu (spec 2 and 4)', () => {
   });
 });
 
-describe('user settings: change the handle (spec 2, 4, 5)', () => {
+describe('user settings: change the handle (product §2, 4, 5)', () => {
   it("saves a new handle, shows 'Handle updated!' and follows it in the URL", async () => {
     const handle = freshHandle();
     const renamed = `${handle}_renamed`;
@@ -207,7 +207,7 @@ describe('user settings: change the handle (spec 2, 4, 5)', () => {
   });
 });
 
-describe('login gate and /login (spec 2 and 6)', () => {
+describe('login gate and /login (product §2 and 6)', () => {
   it("opens 'Login to Add Building' for a signed-out visitor", async () => {
     await page.goto('/gallery/1');
     await page.getByRole('button', { name: 'Login' }).waitFor();

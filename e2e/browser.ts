@@ -1,20 +1,28 @@
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 import { inject } from 'vitest';
-import { assertChromiumInstalled, CHROMIUM_ARGS, chromiumPath } from './chromium-path.ts';
 
+/**
+ * A connection to the run's one Chromium (global-setup.ts); `close()` closes this file's contexts
+ * and disconnects, the browser stays up for the next file.
+ */
 export function launchBrowser(): Promise<Browser> {
-  const executablePath = chromiumPath();
-  assertChromiumInstalled(executablePath);
-  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  return chromium.connect(inject('browserWsEndpoint'));
 }
 
-/** A fresh context (own storage, own cookies) whose relative URLs resolve against the server under test. */
-export function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
-  return browser.newContext({
+/**
+ * A fresh context (own storage, own cookies) whose relative URLs resolve against the server under
+ * test, with the web app's test hooks (window.__atlasMap) turned on before any page script runs.
+ */
+export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({
     baseURL: inject('baseURL'),
     viewport: { width: 1280, height: 800 },
     ...options,
   });
+  await context.addInitScript(() => {
+    window.__atlasTestHooks = true;
+  });
+  return context;
 }
 
 export function baseURL(): string {

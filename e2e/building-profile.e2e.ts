@@ -59,12 +59,13 @@ afterEach(async () => {
 
 const panel = (p: Page) => p.getByRole('complementary', { name: 'Building' });
 
-describe('building profile (spec 2)', () => {
+describe('building profile (product §2)', () => {
   it('shows the adder link, View Gallery, the flag message, and no owner buttons when signed out', async () => {
     const detail = await getBuilding(1);
     await page.goto('/buildings/1');
     await panel(page).getByRole('heading', { name: detail.name }).waitFor();
-    expect(await panel(page).getByRole('link', { name: 'demo' }).getAttribute('href')).toBe('/user/demo');
+    // The seeded catalogue belongs to the system account (issue 13, finding 7).
+    expect(await panel(page).getByRole('link', { name: 'atlas' }).getAttribute('href')).toBe('/user/atlas');
     expect(await panel(page).getByRole('link', { name: 'View Gallery' }).getAttribute('href')).toBe(
       '/gallery/1',
     );
@@ -77,9 +78,27 @@ describe('building profile (spec 2)', () => {
       )
       .waitFor();
   });
+
+  it('gives the demo user no way to edit or delete the seeded catalogue (issue 13, finding 7)', async () => {
+    const detail = await getBuilding(1);
+    await page.goto('/gallery/1');
+    await signIn(page, 'demo');
+    await page.goto('/buildings/1');
+    await panel(page).getByRole('heading', { name: detail.name }).waitFor();
+    await panel(page).getByRole('link', { name: 'View Gallery' }).waitFor();
+    expect(await panel(page).getByRole('button', { name: 'Edit' }).count()).toBe(0);
+    expect(await panel(page).getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    const body = {
+      ...buildingPayload(testBuilding('Defaced', detail.coordinates)),
+      id: 1,
+    };
+    expect((await pageFetch(page, 'PUT', '/api/buildings/1', body)).status).toBe(403);
+    expect((await pageFetch(page, 'DELETE', '/api/buildings/1')).status).toBe(403);
+    expect((await getBuilding(1)).name).toBe(detail.name);
+  });
 });
 
-describe('editing and deleting a building (spec 2, 5 and 6)', () => {
+describe('editing and deleting a building (product §2, 5 and 6)', () => {
   it('lets the adder edit the building: the panel and the card show the new name', async () => {
     await page.goto('/gallery/1');
     await signIn(page, 'demo');
@@ -96,7 +115,7 @@ describe('editing and deleting a building (spec 2, 5 and 6)', () => {
     const form = dialog.getByRole('form', { name: 'Edit building' });
     expect(await form.getByRole('textbox', { name: 'Name' }).inputValue()).toBe(name);
 
-    // Spec 5: the form's rules.
+    // Product §5: the form's rules.
     const longitude = form.getByRole('textbox', { name: 'Longitude' });
     const latitude = form.getByRole('textbox', { name: 'Latitude' });
     await longitude.fill('181');

@@ -83,7 +83,7 @@ async function expectFace(page: Page, name: 'Smile' | 'Meh' | 'Frown', count: nu
   expect(await button.getAttribute('aria-pressed')).toBe(String(pressed));
 }
 
-describe('comments and votes on a building profile (spec 2, 4, 6)', () => {
+describe('comments and votes on a building profile (product §2, 4, 6)', () => {
   let alicePage: Page;
   let bobPage: Page;
   let before: VoteStats;

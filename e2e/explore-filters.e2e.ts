@@ -4,7 +4,7 @@ import { isClusterFeature, type BuildingFeature, type BuildingFeatureCollection 
 import { BUILDING_FLY_TO_ZOOM, MAP_DEFAULT_BOUNDS, currentYear } from '#domain/constants';
 import { getJson } from './api.ts';
 import { launchBrowser, newContext } from './browser.ts';
-import { checkViewport, waitForMapIdle, type PlacedBuilding } from './map.ts';
+import { checkViewport, waitForMapIdle, waitForNextIdle, type PlacedBuilding } from './map.ts';
 import { styleIdsByName } from './session.ts';
 
 // Circle radius 7 px plus its 1.5 px stroke: a point this close to the canvas edge may or may not be drawn.
@@ -100,7 +100,7 @@ async function canvasPoint(p: Page, pixel: { x: number; y: number }): Promise<{ 
   return { x: box.x + pixel.x, y: box.y + pixel.y };
 }
 
-describe('filters (spec 2 and 5: style multi-select and "Built between")', () => {
+describe('filters (product §2 and 5: style multi-select and "Built between")', () => {
   it('draws only the buildings of a picked style', async () => {
     const styles = await styleIdsByName();
     const gothic = styles.get('Gothic');
@@ -146,7 +146,7 @@ describe('filters (spec 2 and 5: style multi-select and "Built between")', () =>
     const start = page.getByRole('textbox', { name: 'Start year' });
     const end = page.getByRole('textbox', { name: 'End year' });
 
-    // Spec 5: a start year with no end year touched sets the end year to the current year.
+    // Product §5: a start year with no end year touched sets the end year to the current year.
     await start.fill('1900');
     await start.press('Enter');
     expect(await end.inputValue()).toBe(String(currentYear()));
@@ -178,7 +178,7 @@ describe('filters (spec 2 and 5: style multi-select and "Built between")', () =>
   });
 });
 
-describe('cards and markers (spec 2: hovering a card highlights its marker)', () => {
+describe('cards and markers (product §2: hovering a card highlights its marker)', () => {
   it('links the hovered card and marker both ways', async () => {
     await page.goto('/');
     await waitForMapIdle(page);
@@ -236,7 +236,7 @@ describe('cards and markers (spec 2: hovering a card highlights its marker)', ()
   });
 });
 
-describe('popup to profile (spec 2: the map flies to the building at zoom 16)', () => {
+describe('popup to profile (product §2: the map flies to the building at zoom 16)', () => {
   it('opens the profile from the popup link and flies there', async () => {
     await page.goto('/');
     await waitForMapIdle(page);
@@ -268,7 +268,7 @@ describe('popup to profile (spec 2: the map flies to the building at zoom 16)', 
   });
 });
 
-describe('map controls (spec 2 and 4)', () => {
+describe('map controls (product §2 and 4)', () => {
   it("shows '+ Scroll to zoom map' for a wheel without Ctrl and zooms with Ctrl", async () => {
     await page.goto('/');
     await waitForMapIdle(page);
@@ -280,7 +280,8 @@ describe('map controls (spec 2 and 4)', () => {
     await page.mouse.wheel(0, -300);
     const hint = page.getByText('+ Scroll to zoom map');
     await hint.waitFor();
-    await page.waitForTimeout(300);
+    // The map's next idle comes after any zoom the wheel might have started.
+    await waitForNextIdle(page);
     expect(await page.evaluate(() => window.__atlasMap?.getZoom())).toBe(zoomBefore);
     // Gone again after 1.5 s.
     await hint.waitFor({ state: 'detached', timeout: 5000 });

@@ -1,3 +1,4 @@
+import { formatYear } from '../web/src/lib/building-years.ts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -46,7 +47,7 @@ afterEach(async () => {
   await context?.close();
 });
 
-describe('explore screen (spec section 2)', () => {
+describe('explore screen (product §2)', () => {
   it('draws one marker for every seeded building inside the start viewport', async () => {
     expect(seeded.features.length).toBeGreaterThan(0);
     expect(seeded.truncated).toBe(false);
@@ -88,7 +89,11 @@ describe('explore screen (spec section 2)', () => {
     const shown = seeded.features.find((f) => f.properties.name === name);
     expect(shown, `popup names a seeded building (${name})`).toBeDefined();
     expect(await popup.locator('a').getAttribute('href')).toBe(`/buildings/${shown?.properties.id}`);
-    expect(await popup.textContent()).toContain(`Year built: ${shown?.properties.year_built ?? 'unknown'}`);
+    const year = shown?.properties.year_built ?? null;
+    // One way to write years, as the cards do: 'Year built: 2560 BC' (issue 18).
+    expect(await popup.textContent()).toContain(
+      `Year built: ${year === null ? 'unknown' : formatYear(year)}`,
+    );
     if (shown?.properties.description)
       expect(await popup.textContent()).toContain(shown.properties.description);
 
@@ -170,10 +175,16 @@ describe('explore screen (spec section 2)', () => {
     );
     await page.goto('/');
     await page.getByText('Error loading map data').waitFor({ timeout: 20_000 });
+
+    // Issue 18: the error offers Retry; once the server answers, the map agrees with the list.
+    await page.unroute('**/api/buildings/geojson*');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.getByText('Error loading map data').waitFor({ state: 'hidden', timeout: 20_000 });
+    await waitForMapIdle(page);
   });
 });
 
-describe('building page (spec section 2)', () => {
+describe('building page (product §2)', () => {
   it('shows a deep-linked building in a panel whose close button returns to /', async () => {
     const first = seeded.features[0];
     if (!first) throw new Error('No seeded building');
@@ -198,7 +209,7 @@ describe('building page (spec section 2)', () => {
   });
 });
 
-describe('navigation bar (spec section 2)', () => {
+describe('navigation bar (product §2)', () => {
   it("links 'Explore Buildings' to / and opens the login modal", async () => {
     await page.goto('/gallery/1');
     await page.getByRole('heading', { name: 'Gallery' }).waitFor();

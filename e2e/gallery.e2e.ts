@@ -23,6 +23,7 @@ const files: string[] = [];
 
 const rand = () => crypto.randomBytes(3).toString('hex');
 const uploader = `gallery_${rand()}`;
+const buildingName = `Gallery test hall ${rand()}`;
 
 async function openPage(): Promise<Page> {
   const context = await newContext(browser, { colorScheme: 'light' });
@@ -53,7 +54,7 @@ beforeAll(async () => {
   const style = [...styles.values()][0];
   if (style === undefined) throw new Error('No styles seeded');
   buildingId = await createBuilding(page, {
-    name: `Gallery test hall ${rand()}`,
+    name: buildingName,
     coordinates: [-20 - Math.random() * 5, -40 - Math.random() * 5],
     year_built: 1950,
     architectural_styles: [style],
@@ -70,7 +71,7 @@ afterAll(async () => {
 const grid = (p: Page) => p.getByRole('list', { name: 'Gallery images' });
 const viewer = (p: Page) => p.getByRole('dialog', { name: /^Image \d+ of \d+$/ });
 
-describe('gallery page (spec 2, 4, 5, 7)', () => {
+describe('gallery page (product §2, 4, 5, 7)', () => {
   it("a visitor's 'Upload Image(s)' opens the login modal", async () => {
     const visitor = await openPage();
     await visitor.goto(`/gallery/${buildingId}`);
@@ -83,6 +84,27 @@ describe('gallery page (spec 2, 4, 5, 7)', () => {
     const modal = visitor.getByRole('dialog', { name: 'Authentication Required' });
     await modal.getByText('You need to be logged in to upload images.').waitFor();
     expect(await visitor.getByRole('dialog', { name: 'Upload Image(s)' }).count()).toBe(0);
+  });
+
+  it('the gallery names its building, invites the first upload and refuses a 0-byte file (issue 18)', async () => {
+    await page.goto(`/gallery/${buildingId}`);
+    await page.getByRole('heading', { name: 'Gallery', level: 1 }).waitFor();
+    const link = page.getByRole('link', { name: buildingName, exact: true });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe(`/buildings/${buildingId}`);
+    await page.getByText('No images yet.').waitFor();
+    await page.getByRole('button', { name: 'Upload the first image' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload Image(s)' });
+    await dialog.waitFor();
+
+    // A 0-byte file is refused at once with product §5's text, and never joins the form.
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles([{ name: 'empty.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(0) }]);
+    await dialog.getByRole('alert').getByText('empty.jpg: File is smaller than 1 bytes').waitFor();
+    expect(await dialog.getByRole('listitem', { name: 'empty.jpg' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
   });
 
   it('the signed-in user uploads three images and sees the progress, then the images', async () => {

@@ -3,14 +3,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { assertChromiumInstalled } from './chromium-path.ts';
+import { assertChromiumInstalled, CHROMIUM_ARGS, chromiumPath } from './chromium-path.ts';
 import { freePort, stopChild } from '../server/test/processes.ts';
 
 declare module 'vitest' {
   interface ProvidedContext {
     /** Origin of the server under test, e.g. http://127.0.0.1:41234 (no trailing slash). */
     baseURL: string;
+    /** The one Chromium every file connects to (browser.ts), instead of launching its own. */
+    browserWsEndpoint: string;
   }
 }
 
@@ -20,12 +23,15 @@ const STOP_TIMEOUT_MS = 15_000;
 
 /**
  * Builds the web app, starts the real server (embedded PGlite in a fresh temp DATA_DIR, seeded on
- * first start) on a free port, waits for /api/health, and hands the URL to the tests.
+ * first start) on a free port, waits for /api/health, and hands the URL to the tests; launches one
+ * Chromium for all files (each file has its own contexts, so nothing is shared but the process).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   assertChromiumInstalled();
 
   const indexHtml = path.join(repoRoot, 'dist/web/index.html');
+  // The offline basemap archive (skipped in about a second when its inputs have not changed).
+  await runBuildStep(process.execPath, ['--import', 'tsx', 'scripts/basemap/generate.ts']);
   if (!fs.existsSync(indexHtml) || process.env.E2E_SKIP_BUILD !== '1') await buildWebApp();
 
   const dataDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'atlas-e2e-'));
@@ -33,32 +39,43 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const server = startServer(port, dataDir, logPath);
+  let browser: Awaited<ReturnType<typeof chromium.launchServer>> | undefined;
 
   const teardown = async () => {
+    await browser?.close();
     await stopChild(server, STOP_TIMEOUT_MS);
     await fs.promises.rm(dataDir, { recursive: true, force: true });
   };
 
   try {
-    await waitForHealth(baseURL, server, logPath);
+    // Chromium starts while the server does.
+    [browser] = await Promise.all([
+      chromium.launchServer({ executablePath: chromiumPath(), args: CHROMIUM_ARGS }),
+      waitForHealth(baseURL, server, logPath),
+    ]);
   } catch (error) {
     await teardown();
     throw error;
   }
   project.provide('baseURL', baseURL);
+  project.provide('browserWsEndpoint', browser.wsEndpoint());
   return teardown;
 }
 
-async function buildWebApp(): Promise<void> {
+function buildWebApp(): Promise<void> {
+  return runBuildStep('npx', ['vite', 'build']);
+}
+
+async function runBuildStep(command: string, args: string[]): Promise<void> {
   const output: string[] = [];
-  const child = spawn('npx', ['vite', 'build'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const code = await new Promise<number | null>((resolve, reject) => {
     child.on('error', reject);
     child.on('close', resolve);
   });
-  if (code !== 0) throw new Error(`vite build failed (exit ${code}):\n${output.join('')}`);
+  if (code !== 0) throw new Error(`${command} ${args.join(' ')} failed (exit ${code}):\n${output.join('')}`);
 }
 
 function startServer(port: number, dataDir: string, logPath: string): ChildProcess {

@@ -62,7 +62,7 @@ async function listStatusFor(page: Page, listId: number): Promise<number> {
   return (await pageFetch(page, 'GET', `/api/lists/${listId}`)).status;
 }
 
-describe('lists and the user page (spec 2, 4, 5, 6, 8)', () => {
+describe('lists and the user page (product §2, 4, 5, 6, 8)', () => {
   let listId: number;
 
   it("alice's uploaded building shows on her Lists tab; she creates a private list", async () => {

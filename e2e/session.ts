@@ -58,7 +58,7 @@ export interface TestBuilding {
   architectural_styles: number[];
 }
 
-/** The full create/update payload of a test building (spec 3). */
+/** The full create/update payload of a test building (product §3). */
 export function buildingPayload(b: TestBuilding) {
   return {
     name: b.name,

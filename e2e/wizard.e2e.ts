@@ -79,7 +79,7 @@ async function fillWizard(p: Page, files: string[]): Promise<void> {
     .getByText('Place search is unavailable right now, so please enter the location manually.')
     .waitFor();
   await w.getByRole('textbox', { name: 'Name' }).fill(buildingName);
-  // A pasted 'lat, lng' fills both boxes (spec 5).
+  // A pasted 'lat, lng' fills both boxes (product §5).
   await w.getByRole('textbox', { name: 'Latitude' }).fill(`${lat}, ${lng}`);
   expect(await w.getByRole('textbox', { name: 'Longitude' }).inputValue()).toBe(String(lng));
   await w.locator('[data-preview-state="located"]').waitFor();
@@ -109,7 +109,7 @@ async function fillWizard(p: Page, files: string[]): Promise<void> {
   }
 }
 
-describe('Create Building wizard (spec 2, 4, 5, 7, 8)', () => {
+describe('Create Building wizard (product §2, 4, 5, 7, 8)', () => {
   it("asks a visitor to log in: 'Login to Add Building'", async () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Add New Building' }).click();
@@ -130,7 +130,7 @@ describe('Create Building wizard (spec 2, 4, 5, 7, 8)', () => {
       (r) => r.url().endsWith('/api/buildings/') && r.request().method() === 'POST',
     );
     await button(page, 'Create Building').click();
-    // Spec 7: the button shows the upload's progress (each poll waits 2 s, so this text stays).
+    // Product §7: the button shows the upload's progress (each poll waits 2 s, so this text stays).
     await wizard(page)
       .getByRole('button', { name: /^Processing thumbnails\.\.\. \(\d\/2 complete\)$/ })
       .waitFor({ timeout: 30_000 });
@@ -190,7 +190,7 @@ describe('Create Building wizard (spec 2, 4, 5, 7, 8)', () => {
   });
 });
 
-describe('Feedback (spec 2, 4, 5)', () => {
+describe('Feedback (product §2, 4, 5)', () => {
   it('sends feedback: the POST answers 201 and the thank-you shows, then the modal closes', async () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Feedback' }).click();

@@ -11,8 +11,8 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { ConfigError, loadConfig } from '../server/config.ts';
+import { openPglite } from '../server/db/pglite.ts';
 
 export const DB_ARCHIVE = 'db.tar.gz';
 export const MANIFEST = 'manifest.json';
@@ -63,9 +63,8 @@ export async function backupDataDir(
   await fs.rm(partial, { recursive: true, force: true });
   await fs.mkdir(partial, { recursive: true });
   try {
-    const pglite = new PGlite(dbDir);
+    const pglite = await openPglite(dbDir);
     try {
-      await pglite.waitReady;
       const dump = await pglite.dumpDataDir('gzip');
       await fs.writeFile(path.join(partial, DB_ARCHIVE), Buffer.from(await dump.arrayBuffer()));
     } finally {
@@ -110,9 +109,8 @@ export async function restoreDataDir(snapshotDir: string, dataDir: string): Prom
   }
   await fs.mkdir(dbDir, { recursive: true });
   const archive = await fs.readFile(path.join(snapshotDir, DB_ARCHIVE));
-  const pglite = new PGlite(dbDir, { loadDataDir: new Blob([new Uint8Array(archive)]) });
+  const pglite = await openPglite(dbDir, { loadDataDir: new Blob([new Uint8Array(archive)]) });
   try {
-    await pglite.waitReady;
     await pglite.query('SELECT 1');
   } finally {
     await pglite.close();

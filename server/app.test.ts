@@ -3,9 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
-import { createTestApp, type TestApp } from './test/test-app.ts';
+import { createTestApp, openTestPglite, type TestApp } from './test/test-app.ts';
 import { loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -59,6 +58,7 @@ describe('the app', () => {
         'builtBeforeDate',
         'builtAfterDate',
         'archStyles',
+        'standingInYear',
       ]),
     );
   });
@@ -71,12 +71,18 @@ describe('serving the web app', () => {
     await fs.mkdir(path.join(webDir, 'assets'));
     await fs.writeFile(path.join(webDir, 'assets', 'app.js'), 'console.log(1)');
     const config = { ...loadConfig({ LOG_LEVEL: 'silent', SEED: 'false' }), webDir };
-    const app = await buildApp(config, { database: await openDatabase({}), logger: false });
+    const app = await buildApp(config, { database: await openTestPglite(), logger: false });
     try {
-      for (const url of ['/', '/buildings/3', '/gallery/3', '/user/demo/lists', '/anything/else']) {
+      for (const url of ['/', '/login', '/anything/else']) {
         const res = await app.inject({ method: 'GET', url });
         expect(res.statusCode, url).toBe(200);
-        expect(res.body).toContain('<title>atlas</title>');
+        expect(res.body).toContain('<title>Atlas of Buildings</title>');
+      }
+      // Unknown buildings and users: the app still (it shows its own message), with a 404 status.
+      for (const url of ['/buildings/3', '/gallery/3', '/user/demo/lists']) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.body).toContain('<!doctype html>');
       }
       const asset = await app.inject({ method: 'GET', url: '/assets/app.js' });
       expect(asset.body).toBe('console.log(1)');

@@ -1,8 +1,6 @@
 /** Builds the Fastify app on a configured database; tests call it with a fresh one. */
 import fs from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -16,13 +14,25 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import { isEmpty, seedDatabase } from './db/seed.ts';
 import { createQueue, type Queue } from './jobs/queue.ts';
-import { registerWorkers } from './jobs/workers.ts';
-import { errorHandler, rateLimitProblem, sendProblem } from './http/errors.ts';
+import { registerWorkers, scheduleJobs } from './jobs/workers.ts';
+import { errorHandler, sendProblem } from './http/errors.ts';
 import { frameworkErrors, registerInputGuards } from './http/input-guards.ts';
-import rateLimit from '@fastify/rate-limit';
-import mutationRateLimit, { DatabaseCounterStore, MemoryCounterStore } from './http/rate-limit.ts';
-import { genRequestId, REQUEST_ID_HEADER } from './http/request-id.ts';
+// --- HTTP hardening (issue 13: limits, proxies, request ids, timeouts, no-store, logs) ---
+import rateLimits, {
+  DatabaseCounterStore,
+  MemoryCounterStore,
+  RateLimiter,
+  type DatabaseClock,
+} from './http/rate-limit.ts';
+import { requestIdGenerator, REQUEST_ID_HEADER } from './http/request-id.ts';
+import { registerNoStore } from './http/no-store.ts';
+import { loggerOptions } from './http/logging.ts';
+import { jsonBodyParser } from './http/input-guards.ts';
+// --- end HTTP hardening ---
 import { registerSecurityHeaders } from './http/security.ts';
+import { registerCompression } from './http/compression.ts';
+import { registerStaticFiles } from './http/static-files.ts';
+import { appPageSender, pagesRoutes } from './modules/pages/pages.routes.ts';
 import authPlugin from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -31,6 +41,7 @@ import { stylesRoutes } from './modules/styles/styles.routes.ts';
 import { buildingsRoutes } from './modules/buildings/buildings.routes.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { createStorage, type ObjectStorage } from './storage/index.ts';
+import { MediaUrls } from './storage/media-url.ts';
 import { mediaRoutes } from './storage/media.routes.ts';
 import analyticsPlugin from './analytics/analytics.plugin.ts';
 import { placesRoutes } from './modules/places/places.routes.ts';
@@ -50,30 +61,53 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** An already open database (tests); otherwise one is opened from the config. */
   database?: Database;
+  /** Tests: the time the database rate-limit store counts windows in (default: the database's clock). */
+  rateLimitClock?: DatabaseClock | undefined;
 }
 
-/** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the nearest n proxies". */
+/**
+ * TRUST_PROXY as Fastify takes it: a hop count becomes "trust the nearest n proxies" (the n
+ * right-most X-Forwarded-For entries are proxies, the one before them is the client); a list of
+ * addresses/CIDRs trusts only those. Never `true` (config.ts refuses it): that would take the
+ * left-most entry, which the client writes.
+ */
 function trustProxyOption(
   value: Config['trustProxy'],
-): boolean | string | ((address: string, hop: number) => boolean) {
+): false | string | ((address: string, hop: number) => boolean) {
   if (typeof value !== 'number') return value;
   return (_address, hop) => hop < value;
 }
 
 export async function buildApp(config: Config, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
   const database =
-    opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+    opts.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      statementTimeoutMs: config.dbStatementTimeoutMs,
+      pgliteSharedBuffersMb: config.pgliteSharedBuffersMb,
+    }));
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    // Signed upload URLs are redacted from logged request URLs (server/http/logging.ts).
+    logger: loggerOptions(opts.logger ?? { level: config.logLevel }),
     bodyLimit: 1024 * 1024,
     // Numeric query params and ids are checked by the zod schemas, not coerced by ajv.
     ajv: { customOptions: { coerceTypes: false } },
     // Behind a load balancer, request.ip (rate limits, logs) comes from X-Forwarded-For.
     trustProxy: trustProxyOption(config.trustProxy),
-    // Every log line of a request carries its reqId; a proxy's X-Request-Id is kept.
+    // Every log line of a request carries its reqId; a trusted proxy's X-Request-Id is kept.
     requestIdHeader: false,
-    genReqId: genRequestId,
+    genReqId: requestIdGenerator(config.trustProxy !== false),
     frameworkErrors,
+    // Slow or stalled clients cannot hold connections (HTTP_*_TIMEOUT_MS, server/config.ts).
+    connectionTimeout: config.http.idleTimeoutMs,
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    http: {
+      requestTimeout: config.http.requestTimeoutMs,
+      headersTimeout: config.http.headersTimeoutMs,
+      connectionsCheckingInterval: config.http.checkIntervalMs,
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
@@ -107,6 +141,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
         config.workerConcurrency,
         config.jobTestDelayMs,
       );
+      await scheduleJobs(queue, config.storage.quotas);
     } else if (database.kind === 'pglite') {
       app.log.warn('WORKER=false on the embedded database: no process can run queued jobs');
     }
@@ -118,14 +153,39 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   }
   app.decorate('queue', queue);
   app.decorate('storage', storage);
+  app.decorate('media', new MediaUrls(storage.publicBaseUrl));
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   registerInputGuards(app);
+  // --- HTTP hardening ---
+  // JSON bodies nested deeper than JSON_MAX_DEPTH are a 400 before they are parsed.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser(app));
+  // Answers that depend on the session are never stored by a cache.
+  registerNoStore(app);
+  const limiter = new RateLimiter({
+    limits: config.rateLimit,
+    routes: config.routeRateLimits,
+    store:
+      config.rateLimitStore === 'database'
+        ? new DatabaseCounterStore(database.db, { log: app.log, databaseClock: opts.rateLimitClock })
+        : new MemoryCounterStore(),
+  });
+  if (!config.routeRateLimits && config.nodeEnv === 'production') {
+    app.log.warn('RATE_LIMIT=false: every request limit is off (meant for load tests only)');
+  }
+  // Requests that match no route: the /api scope's hook (below) never sees them.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.is404) await limiter.check(request, reply);
+  });
+  // --- end HTTP hardening ---
 
   // Content-Security-Policy, HSTS over https, and the other helmet headers (server/http/security.ts).
   await registerSecurityHeaders(app, config);
+  // br/gzip for rendered answers over 1 KB (server/http/compression.ts; static files come compressed).
+  registerCompression(app);
 
   await app.register(swagger, {
     openapi: {
@@ -144,17 +204,9 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
 
   await app.register(
     async (api) => {
-      await api.register(rateLimit, { global: false, errorResponseBuilder: rateLimitProblem });
       await api.register(authPlugin);
       // After the auth plugin: mutations are counted per signed-in user as well as per IP.
-      if (config.rateLimit)
-        await api.register(mutationRateLimit, {
-          ...config.rateLimit,
-          store:
-            config.rateLimitStore === 'database'
-              ? new DatabaseCounterStore(database.db, { log: app.log })
-              : new MemoryCounterStore(),
-        });
+      await api.register(rateLimits, { limiter });
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(usersRoutes);
@@ -165,18 +217,21 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
       await api.register(buildingsRoutes);
       await api.register((await import('./modules/lists/lists.routes.ts')).listsRoutes);
       await api.register(placesRoutes);
+      await api.register((await import('./modules/search/search.routes.ts')).searchRoutes);
+      await api.register((await import('./modules/architects/architects.routes.ts')).architectsRoutes);
       await api.register(parseAddressRoutes);
       await api.register(feedbackRoutes);
     },
     { prefix: '/api' },
   );
   await app.register(mediaRoutes);
+  await app.register((await import('./modules/basemap/basemap.routes.ts')).basemapRoutes);
 
   const webDir = config.webDir;
-  const indexHtml = webDir ? path.join(webDir, 'index.html') : undefined;
-  if (webDir && fs.existsSync(webDir)) {
-    await app.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: false, index: false });
-  }
+  if (webDir && fs.existsSync(webDir)) await registerStaticFiles(app, webDir);
+  // robots.txt, sitemap.xml, and the app's page with its head filled per route (issue 16).
+  await app.register(pagesRoutes);
+  const sendAppPage = appPageSender(app, webDir);
 
   // Deep links such as /buildings/3 get the web app; unknown /api paths get a 404 problem.
   app.setNotFoundHandler(async (request, reply) => {
@@ -186,10 +241,9 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
     }
     // A missing or refused file is not a deep link of the web app.
     if (url.startsWith('/media/')) return sendProblem(reply, 404, 'No such file.');
-    if ((request.method === 'GET' || request.method === 'HEAD') && indexHtml && fs.existsSync(indexHtml)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
     if (request.method === 'GET' || request.method === 'HEAD') {
+      const sent = await sendAppPage(request, reply);
+      if (sent) return sent;
       return reply
         .code(503)
         .type('text/plain; charset=utf-8')

@@ -15,7 +15,14 @@ describe('loadConfig', () => {
       seed: true,
       worker: true,
       workerConcurrency: 2,
+      pgliteSharedBuffersMb: 16,
     });
+  });
+
+  it('reads PGLITE_SHARED_BUFFERS_MB and refuses a value PGlite cannot take', () => {
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS_MB: '64' }).pgliteSharedBuffersMb).toBe(64);
+    expect(() => loadConfig({ PGLITE_SHARED_BUFFERS_MB: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PGLITE_SHARED_BUFFERS_MB: '1.5' })).toThrow(/PGLITE_SHARED_BUFFERS_MB/);
   });
 
   it('treats empty values as unset', () => {
@@ -84,6 +91,76 @@ describe('sign-in configuration', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).devLogin).toBe(false);
     expect(loadConfig({ GOOGLE_CLIENT_ID: 'id', AUTH_DEV_LOGIN: 'true' }).devLogin).toBe(true);
     expect(loadConfig({ AUTH_DEV_LOGIN: 'false' }).devLogin).toBe(false);
+  });
+
+  // Issue 13, finding 7: the demo sign-in lets anyone be the demo user (and any Google-less user).
+  it.each([
+    // HOST, Google configured, NODE_ENV, AUTH_DEV_LOGIN → demo sign-in (or a start refusal)
+    ['127.0.0.1', false, 'development', undefined, true],
+    ['::1', false, 'development', undefined, true],
+    ['localhost', false, 'test', undefined, true],
+    ['0.0.0.0', false, 'development', undefined, false],
+    ['::', false, 'development', undefined, false],
+    ['192.168.1.20', false, 'development', undefined, false],
+    ['127.0.0.1', true, 'development', undefined, false],
+    ['0.0.0.0', true, 'development', undefined, false],
+    ['127.0.0.1', false, 'production', undefined, false],
+    ['0.0.0.0', false, 'production', undefined, false],
+    ['0.0.0.0', false, 'development', 'true', true],
+    ['0.0.0.0', true, 'development', 'true', true],
+    ['127.0.0.1', false, 'development', 'false', false],
+    ['127.0.0.1', false, 'production', 'true', 'refused'],
+    ['0.0.0.0', true, 'production', 'true', 'refused'],
+  ] as const)(
+    'HOST=%s Google=%s NODE_ENV=%s AUTH_DEV_LOGIN=%s → %s',
+    (host, google, nodeEnv, flag, expected) => {
+      const env = {
+        HOST: host,
+        NODE_ENV: nodeEnv,
+        ...(google ? { GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com' } : {}),
+        ...(flag === undefined ? {} : { AUTH_DEV_LOGIN: flag }),
+      };
+      if (expected === 'refused') {
+        expect(() => loadConfig(env)).toThrow(
+          /AUTH_DEV_LOGIN: the demo sign-in cannot be enabled when NODE_ENV=production/,
+        );
+      } else {
+        expect(loadConfig(env).devLogin).toBe(expected);
+      }
+    },
+  );
+
+  it('refuses a plain-http JWKS URL in production, with a message that says why (finding 14)', () => {
+    const env = {
+      NODE_ENV: 'production',
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_JWKS_URL: 'http://keys.example/certs',
+    };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(
+      /GOOGLE_JWKS_URL: must be an https:\/\/ URL when NODE_ENV=production/,
+    );
+    expect(loadConfig({ ...env, GOOGLE_JWKS_URL: 'https://keys.example/certs' }).googleJwksUrl).toBe(
+      'https://keys.example/certs',
+    );
+    // Tests and development may serve keys on a loopback http port.
+    expect(loadConfig({ ...env, NODE_ENV: 'test' }).googleJwksUrl).toBe('http://keys.example/certs');
+  });
+
+  it('names the session cookie __Host-atlas_session over https, atlas_session over http (finding 11)', () => {
+    expect(loadConfig({}).sessionCookie).toBe('atlas_session');
+    expect(loadConfig({ PUBLIC_URL: 'http://atlas.example' }).sessionCookie).toBe('atlas_session');
+    expect(loadConfig({ PUBLIC_URL: 'https://atlas.example' }).sessionCookie).toBe('__Host-atlas_session');
+  });
+
+  it('reads the absolute session lifetime and the place-search budget, with defaults', () => {
+    expect(loadConfig({}).sessionMaxAgeMs).toBe(30 * 86_400_000);
+    expect(loadConfig({}).placesPerUserPerDay).toBe(300);
+    const c = loadConfig({ SESSION_MAX_AGE_DAYS: '7', PLACES_PER_USER_PER_DAY: '50' });
+    expect(c.sessionMaxAgeMs).toBe(7 * 86_400_000);
+    expect(c.placesPerUserPerDay).toBe(50);
+    expect(() => loadConfig({ SESSION_MAX_AGE_DAYS: '0' })).toThrow(/SESSION_MAX_AGE_DAYS/);
+    expect(() => loadConfig({ PLACES_PER_USER_PER_DAY: 'lots' })).toThrow(/PLACES_PER_USER_PER_DAY/);
   });
 
   it('reads a list of issuers', () => {

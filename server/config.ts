@@ -1,7 +1,9 @@
 /** Server configuration from the environment, validated once at start. */
 import path from 'node:path';
 import { z } from 'zod';
+import { SESSION_COOKIE } from '#domain/auth';
 import { GEOJSON_MAX_FEATURES_DEFAULT } from '#domain/constants';
+import { PGLITE_SHARED_BUFFERS_MB_DEFAULT } from './db/pglite-settings.ts';
 import { originsOf } from './http/origins.ts';
 import { storageConfig, storageEnv, type StorageConfig } from './storage/storage-config.ts';
 
@@ -42,6 +44,10 @@ const envSchema = z.object({
     z.coerce.number().int().min(1).max(50000).default(GEOJSON_MAX_FEATURES_DEFAULT),
   ),
   GEOJSON_CACHE_MB: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(4096).default(64)),
+  PGLITE_SHARED_BUFFERS_MB: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(4096).default(PGLITE_SHARED_BUFFERS_MB_DEFAULT),
+  ),
   SEED: booleanFlag,
   WORKER: booleanFlag,
   WORKER_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).default(2)),
@@ -101,22 +107,48 @@ const envSchema = z.object({
     emptyToUndefined,
     z.enum(['memory', 'database'], { message: 'must be memory or database' }).optional(),
   ),
+  // --- HTTP hardening (issue 13) ---
   TRUST_PROXY: z.preprocess(
     emptyToUndefined,
     z
       .string()
-      .regex(
-        /^(true|false|\d+|[0-9a-fA-F:.,/\s]+)$/,
-        'must be true, false, a hop count or a list of proxy addresses',
-      )
+      .trim()
+      .refine((v) => v !== 'true', {
+        message:
+          "`true` trusts any client's X-Forwarded-For (the client could pick its own IP and get around every per-IP limit); set the number of proxies in front (e.g. 1) or their addresses/CIDRs (e.g. 10.0.0.0/8)",
+      })
+      .refine((v) => v === 'true' || /^(false|\d+|[0-9a-fA-F:.,/\s]+)$/.test(v), {
+        message: 'must be false, a hop count (e.g. 1) or a comma-separated list of proxy addresses/CIDRs',
+      })
       .optional()
-      .transform((v): boolean | number | string => {
-        if (v === undefined || v === 'false') return false;
-        if (v === 'true') return true;
+      .transform((v): false | number | string => {
+        if (v === undefined || v === 'false' || v === '0') return false;
         if (/^\d+$/.test(v)) return Number(v);
         return v;
       }),
   ),
+  RATE_LIMIT_READS_PER_IP_PER_MINUTE: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1_000_000).default(600),
+  ),
+  JSON_MAX_DEPTH: z.preprocess(emptyToUndefined, z.coerce.number().int().min(2).max(1000).default(32)),
+  HTTP_REQUEST_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(100).max(3_600_000).default(300_000),
+  ),
+  HTTP_HEADERS_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(100).max(3_600_000).default(20_000),
+  ),
+  HTTP_IDLE_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  ),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(100).max(3_600_000).default(72_000),
+  ),
+  // --- end HTTP hardening ---
   JOB_MAINTENANCE_INTERVAL_SECONDS: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(1).max(3600).default(120),
@@ -125,7 +157,18 @@ const envSchema = z.object({
   CSP_EXTRA_ORIGINS: z.preprocess(emptyToUndefined, z.string().optional()),
   VITE_TILE_URL_LIGHT: z.preprocess(emptyToUndefined, z.string().optional()),
   VITE_TILE_URL_DARK: z.preprocess(emptyToUndefined, z.string().optional()),
+  // Issue 13 (cache, statement limit): database statement time limit.
+  DB_STATEMENT_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  ),
   ...storageEnv,
+  // ── Sign-in, sessions and the place-search budget (issue 13: findings 7, 9, 11, 14) ──
+  SESSION_MAX_AGE_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).default(30)),
+  PLACES_PER_USER_PER_DAY: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1_000_000).default(300),
+  ),
 });
 
 export interface Config {
@@ -136,6 +179,8 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL URL; undefined means embedded PGlite under dataDir/db. */
   databaseUrl: string | undefined;
+  /** PGlite's shared_buffers in MB (PGLITE_SHARED_BUFFERS_MB); unused on PostgreSQL. */
+  pgliteSharedBuffersMb: number;
   publicUrl: string;
   logLevel: string;
   geojsonMaxFeatures: number;
@@ -153,8 +198,17 @@ export interface Config {
   googleClientId: string | undefined;
   googleJwksUrl: string;
   googleIssuers: string[];
-  /** The local demo sign-in (POST /api/auth/dev). */
+  /**
+   * The local demo sign-in (POST /api/auth/dev): on by default only on a loopback HOST without
+   * Google; elsewhere only by AUTH_DEV_LOGIN=true; never in production (devLoginDefault).
+   */
   devLogin: boolean;
+  /** Name of the session cookie: `__Host-atlas_session` when PUBLIC_URL is https, else `atlas_session`. */
+  sessionCookie: string;
+  /** Absolute lifetime of a session (SESSION_MAX_AGE_DAYS), whatever its sliding expiry. */
+  sessionMaxAgeMs: number;
+  /** Place searches (autocomplete + details) one user may make a day (PLACES_PER_USER_PER_DAY). */
+  placesPerUserPerDay: number;
   /** Sign-in requests per IP and minute. */
   authRateLimit: number;
   /** Where images are stored and how uploads are limited (server/storage/storage-config.ts). */
@@ -173,21 +227,58 @@ export interface Config {
   feedbackRateLimit: number;
   /** Analytics events are POSTed here as JSON; undefined logs them instead. */
   analyticsUrl: string | undefined;
-  /** Limits on mutating API requests (server/http/rate-limit.ts); undefined turns them off. */
-  rateLimit: { perUserPerMinute: number; perIpPerMinute: number } | undefined;
+  /** Limits on mutations and expensive reads (server/http/rate-limit.ts); undefined turns them off. */
+  rateLimit: { perUserPerMinute: number; perIpPerMinute: number; readsPerIpPerMinute: number } | undefined;
+  /** Routes' own limits (AUTH_RATE_LIMIT, PLACES_RATE_LIMIT, FEEDBACK_RATE_LIMIT); off only with RATE_LIMIT=false. */
+  routeRateLimits: boolean;
   /**
    * Where those limits count (RATE_LIMIT_STORE): `database` (shared by all processes; the default
    * with DATABASE_URL) or `memory` (this process; the default on the embedded PGlite).
    */
   rateLimitStore: 'memory' | 'database';
-  /** Fastify's trustProxy: whether (or which) X-Forwarded-* headers name the client. */
-  trustProxy: boolean | number | string;
+  /** Fastify's trustProxy: false, a hop count, or proxy addresses/CIDRs; never `true`. */
+  trustProxy: false | number | string;
+  /** Deepest nesting of arrays/objects a JSON body may have (JSON_MAX_DEPTH). */
+  jsonMaxDepth: number;
+  /** Timeouts of the HTTP server (HTTP_*_TIMEOUT_MS), in ms. */
+  http: {
+    requestTimeoutMs: number;
+    headersTimeoutMs: number;
+    idleTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    /** How often Node checks request and headers timeouts (derived: a fraction of the shortest). */
+    checkIntervalMs: number;
+  };
   /** How often the queue fails jobs whose worker died (after the job's expiry) and archives old ones. */
   jobMaintenanceIntervalSeconds: number;
   /** Test hook (cluster test): every job waits this long before its handler runs; 0 in production. */
   jobTestDelayMs: number;
   /** Outside origins the Content-Security-Policy allows (server/http/security.ts). */
   csp: { tileOrigins: string[]; extraOrigins: string[] };
+  /**
+   * DB_STATEMENT_TIMEOUT_MS: PostgreSQL cancels an app statement running longer (503); 0 = no
+   * limit. Not applied on the embedded PGlite, which cannot cancel a running statement.
+   */
+  dbStatementTimeoutMs: number;
+}
+
+/** Addresses that only this machine can reach: the demo sign-in is harmless only there. */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', '[::1]', 'localhost']);
+
+/**
+ * Whether the demo sign-in is on when AUTH_DEV_LOGIN is not set: only when the server listens on
+ * loopback, Google sign-in is not configured, and NODE_ENV is not production.
+ */
+export function devLoginDefault(e: {
+  HOST: string;
+  GOOGLE_CLIENT_ID?: string | undefined;
+  NODE_ENV: string;
+}) {
+  return (
+    LOOPBACK_HOSTS.has(e.HOST.trim().toLowerCase()) &&
+    e.GOOGLE_CLIENT_ID === undefined &&
+    e.NODE_ENV !== 'production'
+  );
 }
 
 export class ConfigError extends Error {
@@ -204,13 +295,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
-  // The demo sign-in lets anyone be anyone: on by default only for a local, Google-less setup.
-  const devLogin = e.AUTH_DEV_LOGIN ?? (e.GOOGLE_CLIENT_ID === undefined && e.NODE_ENV !== 'production');
+  // ── Sign-in and sessions (issue 13: findings 7, 11, 14) ──
+  // The demo sign-in lets anyone be the demo user: on by default only for a local, Google-less setup.
+  const devLogin = e.AUTH_DEV_LOGIN ?? devLoginDefault(e);
   if (devLogin && e.NODE_ENV === 'production') {
     throw new ConfigError(['AUTH_DEV_LOGIN: the demo sign-in cannot be enabled when NODE_ENV=production']);
   }
+  if (e.NODE_ENV === 'production' && !e.GOOGLE_JWKS_URL.startsWith('https://')) {
+    throw new ConfigError([
+      'GOOGLE_JWKS_URL: must be an https:// URL when NODE_ENV=production (keys fetched over plain http could be forged on the way)',
+    ]);
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, '');
+  // The __Host- prefix makes the browser refuse the cookie unless it is Secure, Path=/ and has no
+  // Domain, so a sibling subdomain cannot plant or shadow it; it needs https.
+  const sessionCookie = publicUrl.startsWith('https://') ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
   if (e.JOB_TEST_DELAY_MS > 0 && e.NODE_ENV === 'production') {
     throw new ConfigError(['JOB_TEST_DELAY_MS: a test hook, not allowed when NODE_ENV=production']);
+  }
+  if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError(['HTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS']);
   }
   const storage = storageConfig(e);
   if (typeof storage === 'string') throw new ConfigError([storage]);
@@ -220,7 +324,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     host: e.HOST,
     dataDir: path.resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),
+    pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,
+    publicUrl,
     logLevel: e.LOG_LEVEL,
     geojsonMaxFeatures: e.GEOJSON_MAX_FEATURES,
     geojsonCacheBytes: Math.round(e.GEOJSON_CACHE_MB * 1024 * 1024),
@@ -232,6 +337,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     googleJwksUrl: e.GOOGLE_JWKS_URL,
     googleIssuers: e.GOOGLE_ISSUERS,
     devLogin,
+    sessionCookie,
+    sessionMaxAgeMs: e.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000,
+    placesPerUserPerDay: e.PLACES_PER_USER_PER_DAY,
     authRateLimit: e.AUTH_RATE_LIMIT,
     storage,
     places: {
@@ -248,8 +356,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
         ? {
             perUserPerMinute: e.RATE_LIMIT_MUTATIONS_PER_MINUTE,
             perIpPerMinute: e.RATE_LIMIT_MUTATIONS_PER_IP_PER_MINUTE,
+            readsPerIpPerMinute: e.RATE_LIMIT_READS_PER_IP_PER_MINUTE,
           }
         : undefined,
+    routeRateLimits: e.RATE_LIMIT ?? true,
+    jsonMaxDepth: e.JSON_MAX_DEPTH,
+    http: {
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      checkIntervalMs: Math.max(
+        50,
+        Math.min(30_000, Math.floor(Math.min(e.HTTP_REQUEST_TIMEOUT_MS, e.HTTP_HEADERS_TIMEOUT_MS) / 4)),
+      ),
+    },
     rateLimitStore: e.RATE_LIMIT_STORE ?? (e.DATABASE_URL ? 'database' : 'memory'),
     trustProxy: e.TRUST_PROXY,
     jobMaintenanceIntervalSeconds: e.JOB_MAINTENANCE_INTERVAL_SECONDS,
@@ -258,5 +379,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       tileOrigins: [...new Set([...originsOf(e.VITE_TILE_URL_LIGHT), ...originsOf(e.VITE_TILE_URL_DARK)])],
       extraOrigins: originsOf(e.CSP_EXTRA_ORIGINS),
     },
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
   };
 }

@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createQueue, STOP_TIMEOUT_MS } from './jobs/queue.ts';
-import { registerWorkers } from './jobs/workers.ts';
+import { registerWorkers, scheduleJobs } from './jobs/workers.ts';
 import { createStorage } from './storage/index.ts';
 
 async function main() {
@@ -27,7 +27,10 @@ async function main() {
   // Fastify's logger, so worker lines look like the server's.
   const log = Fastify({ logger: { level: config.logLevel } }).log;
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+  });
   const queue = createQueue(database, config, { log });
   try {
     await database.migrate();
@@ -35,6 +38,7 @@ async function main() {
     const storage = await createStorage(config.storage, config.dataDir);
     await queue.start();
     await registerWorkers(queue, { db: database.db, log, storage }, config.workerConcurrency, config.jobTestDelayMs);
+    await scheduleJobs(queue, config.storage.quotas);
   } catch (err) {
     await queue.stop();
     await database.close();

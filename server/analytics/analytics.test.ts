@@ -80,7 +80,7 @@ describe('analytics implementations', () => {
   });
 });
 
-describe('events of the API (spec 7: image upload and building creation, when signed in)', () => {
+describe('events of the API (product §7: image upload and building creation, when signed in)', () => {
   let t: TestApp;
   let ada: { cookie: string };
   let adaId: number;

@@ -1,5 +1,5 @@
 /**
- * Product analytics (spec 7: events fire for image upload and building creation when signed
+ * Product analytics (product §7: events fire for image upload and building creation when signed
  * in). One small interface; by default each event is one structured log line, and with
  * ANALYTICS_URL each event is POSTed there as JSON. Tracking never fails or slows a request.
  */

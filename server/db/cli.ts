@@ -9,13 +9,20 @@ async function run(command: string | undefined) {
     process.exit(2);
   }
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    pgliteSharedBuffersMb: config.pgliteSharedBuffersMb,
+  });
   try {
     await database.migrate();
     console.log(`migrations applied (${database.kind})`);
     if (command === 'seed') {
       const result = await seedDatabase(database.db);
-      console.log(`seed: ${result.stylesAdded} styles and ${result.buildingsAdded} buildings added`);
+      console.log(
+        `seed: ${result.stylesAdded} styles and ${result.buildingsAdded} buildings added, ` +
+          `architects given to ${result.architectsLinked} buildings`,
+      );
     }
   } finally {
     await database.close();

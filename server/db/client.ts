@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PGLITE_SHARED_BUFFERS_MB_DEFAULT } from './pglite-settings.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -48,11 +49,73 @@ export const CONNECTION_TIMEOUT_MS = 2_000;
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
- * `dataDir` undefined with no URL gives an in-memory PGlite (tests).
+ * PGlite's start parameters: its defaults plus our memory settings. PostgreSQL's initdb writes
+ * `shared_buffers = 128MB` into postgresql.conf, and PGlite touches the whole pool at start: it
+ * was ≈ 125 MB of the embedded server's ≈ 400 MB idle. A `-c` start parameter overrides the file,
+ * so data directories made before this setting get it too. Only one backend ever runs, so a
+ * connection table sized for 100 is useless as well.
+ */
+export function pgliteStartParams(
+  PGliteClass: { defaultStartParams: string[] },
+  sharedBuffersMb: number,
+): string[] {
+  return [
+    ...PGliteClass.defaultStartParams,
+    '-c',
+    `shared_buffers=${sharedBuffersMb}MB`,
+    '-c',
+    'max_connections=5',
+  ];
+}
+
+/**
+ * A first start on an empty data directory runs initdb in a child process that exits when done.
+ * Inside the server, PGlite's initdb makes a second PGlite instance and the initdb program beside
+ * the one the server keeps; their ≈ 400 MB of WebAssembly memory then stays in the server's
+ * resident set until a full garbage collection that may not come for a long time.
+ */
+async function initDataDirInChild(dir: string, startParams: string[]): Promise<void> {
+  const { spawn } = await import('node:child_process');
+  const pgliteUrl = import.meta.resolve('@electric-sql/pglite');
+  const code = `const { PGlite } = await import(${JSON.stringify(pgliteUrl)});
+const db = new PGlite(${JSON.stringify(dir)}, { startParams: ${JSON.stringify(startParams)} });
+await db.waitReady;
+await db.close();`;
+  await new Promise<void>((resolve, reject) => {
+    // The same memory flags as npm start: ≈ 50 MB less at the peak.
+    const flags = ['--max-semi-space-size=1', '--v8-pool-size=1'];
+    const child = spawn(process.execPath, [...flags, '--input-type=module', '-e', code], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('exit', (exitCode) =>
+      exitCode === 0
+        ? resolve()
+        : reject(new Error(`initdb of ${dir} failed (${exitCode}): ${stderr.trim()}`)),
+    );
+  });
+}
+
+/**
+ * `dataDir` undefined with no URL gives an in-memory PGlite (tests); `pgliteTemplate`, a
+ * `dumpDataDir` tarball, starts that in-memory instance as a copy of it (server/test/databases.ts).
  */
 export async function openDatabase(opts: {
   databaseUrl?: string | undefined;
   dataDir?: string | undefined;
+  /**
+   * PostgreSQL cancels any statement of the app's pool running longer than this (SQLSTATE 57014;
+   * the API answers 503). 0 or undefined: no limit. Migrations run on a connection of their own
+   * without it. The embedded PGlite cannot cancel a running statement, so it is not applied there
+   * (docs/deploy.md).
+   */
+  statementTimeoutMs?: number | undefined;
+  pgliteTemplate?: Blob | undefined;
+  /** PGlite's shared_buffers in MB (PGLITE_SHARED_BUFFERS_MB). */
+  pgliteSharedBuffersMb?: number | undefined;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
@@ -66,6 +129,8 @@ export async function openDatabase(opts: {
       // Waiting for a connection (a new one, or a free one of the pool) fails after this, so a
       // database that does not answer gives a fast 503 instead of requests that hang.
       connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+      // Sent at connect time: every statement of every pooled connection is limited.
+      ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
     });
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => undefined);
@@ -74,24 +139,45 @@ export async function openDatabase(opts: {
     return {
       db,
       kind: 'postgres',
-      migrate: () => migrate(db, { migrationsFolder }),
+      // A migration may rewrite a large table: it runs without the statement limit, on a
+      // connection of its own.
+      migrate: async () => {
+        const own = new pg.Pool({ connectionString: opts.databaseUrl, max: 1 });
+        own.on('error', () => undefined);
+        try {
+          await migrate(drizzle(own, { schema }), { migrationsFolder });
+        } finally {
+          await own.end();
+        }
+      },
       close: () => pool.end(),
     };
   }
-  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+  const [{ PGlite }, { openPglite }, { drizzle }, { migrate }] = await Promise.all([
     import('@electric-sql/pglite'),
+    import('./pglite.ts'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  let client;
+  const startParams = pgliteStartParams(
+    PGlite,
+    opts.pgliteSharedBuffersMb ?? PGLITE_SHARED_BUFFERS_MB_DEFAULT,
+  );
+  let dir: string | undefined;
   if (opts.dataDir) {
-    const dir = path.join(opts.dataDir, 'db');
+    dir = path.join(opts.dataDir, 'db');
     await fs.mkdir(dir, { recursive: true });
-    client = new PGlite(dir);
-  } else {
-    client = new PGlite();
+    const exists = await fs.stat(path.join(dir, 'PG_VERSION')).then(
+      () => true,
+      () => false,
+    );
+    if (!exists) await initDataDirInChild(dir, startParams);
   }
-  await client.waitReady;
+  const client = await openPglite(dir, {
+    startParams,
+    // Tests: an in-memory copy of the run's migrated template (server/test/databases.ts).
+    ...(!dir && opts.pgliteTemplate ? { loadDataDir: opts.pgliteTemplate } : {}),
+  });
   const db = drizzle(client, { schema });
   return {
     db,

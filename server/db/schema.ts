@@ -1,6 +1,6 @@
 /**
- * The whole data model (spec section 3). Rules the spec states are CHECK constraints, so no
- * code path can store what the spec forbids. Ids are `integer` so PGlite and pg both return
+ * The whole data model (product §3). Rules the product description states are CHECK constraints, so no
+ * code path can store what the product description forbids. Ids are `integer` so PGlite and pg both return
  * numbers (field notes).
  */
 import { sql } from 'drizzle-orm';
@@ -9,6 +9,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -40,13 +41,36 @@ export const users = pgTable(
     handle: text('handle').notNull(),
     email: text('email'),
     picture: text('picture'),
+    /**
+     * The account that owns the seeded catalogue: no sign-in reaches it (neither the demo sign-in
+     * nor Google, as it has no google_sub), so no one may edit or delete what it owns.
+     */
+    is_system: boolean('is_system').notNull().default(false),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
     uniqueIndex('users_handle_key').on(t.handle),
     check('users_handle_format', sql`${t.handle} ~ '^[a-z0-9_]{1,30}$'`),
+    check('users_system_has_no_google', sql`NOT ${t.is_system} OR ${t.google_sub} IS NULL`),
+    // At most one system account.
+    uniqueIndex('users_one_system_key')
+      .on(t.is_system)
+      .where(sql`${t.is_system}`),
   ],
+);
+
+/** Place searches per user and day (PLACES_PER_USER_PER_DAY), counted in the database for all processes. */
+export const placesUsage = pgTable(
+  'places_usage',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.day] })],
 );
 
 export const sessions = pgTable(
@@ -71,9 +95,14 @@ export const architecturalStyles = pgTable(
     description: text('description'),
     ...faceVoteCounters(),
     created_at: createdAt(),
+    /** The name as search compares it (migration 0004, atlas_search_norm). */
+    search_name: text('search_name')
+      .notNull()
+      .generatedAlwaysAs(sql`atlas_search_norm(name)`),
   },
   (t) => [
     uniqueIndex('architectural_styles_name_key').on(t.name),
+    index('architectural_styles_search_name_trgm_idx').using('gin', sql`${t.search_name} gin_trgm_ops`),
     check('architectural_styles_name_not_blank', sql`length(trim(${t.name})) > 0`),
   ],
 );
@@ -105,9 +134,21 @@ export const buildings = pgTable(
     ...faceVoteCounters(),
     created_at: createdAt(),
     updated_at: updatedAt(),
+    /** The name as search compares it: lowercase, accents and punctuation folded (migration 0004). */
+    search_name: text('search_name')
+      .notNull()
+      .generatedAlwaysAs(sql`atlas_search_norm(name)`),
+    /** Name, city and first address line, normalised: what search matches with trigrams. */
+    search_text: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`atlas_search_norm(name || ' ' || coalesce(city, '') || ' ' || coalesce(address_line1, ''))`,
+      ),
   },
   (t) => [
     index('buildings_lng_lat_idx').on(t.lng, t.lat),
+    index('buildings_search_text_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
+    index('buildings_search_name_prefix_idx').using('btree', sql`${t.search_name} text_pattern_ops`),
     index('buildings_place_id_idx').on(t.place_id),
     index('buildings_added_by_idx').on(t.added_by),
     index('buildings_year_built_idx').on(t.year_built),
@@ -141,7 +182,48 @@ export const buildingStyles = pgTable(
   ],
 );
 
+/** People and firms who designed buildings; one row per name as search compares it. */
+export const architects = pgTable(
+  'architects',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** The name lowercased with accents and punctuation folded: the same architect, whatever the spelling's case. */
+    name_key: text('name_key')
+      .notNull()
+      .generatedAlwaysAs(sql`atlas_search_norm(name)`),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('architects_name_key_key').on(t.name_key),
+    index('architects_name_key_trgm_idx').using('gin', sql`${t.name_key} gin_trgm_ops`),
+    index('architects_name_key_prefix_idx').using('btree', sql`${t.name_key} text_pattern_ops`),
+    check('architects_name_length', sql`length(trim(${t.name})) BETWEEN 1 AND 120`),
+    check('architects_name_key_not_blank', sql`${t.name_key} <> ''`),
+  ],
+);
+
+export const buildingArchitects = pgTable(
+  'building_architects',
+  {
+    building_id: integer('building_id')
+      .notNull()
+      .references(() => buildings.id, { onDelete: 'cascade' }),
+    architect_id: integer('architect_id')
+      .notNull()
+      .references(() => architects.id, { onDelete: 'cascade' }),
+    /** The order the names were given in. */
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.building_id, t.architect_id] }),
+    index('building_architects_architect_id_idx').on(t.architect_id),
+  ],
+);
+
 export const IMAGE_STATUSES = ['pending', 'uploaded', 'processing', 'ready', 'failed'] as const;
+/** The same list as IMAGE_LICENSES in domain/images.ts (drizzle-kit reads this file on its own). */
+const IMAGE_LICENSES = ['CC-BY-SA-4.0', 'CC-BY-4.0', 'CC0-1.0'] as const;
 
 export const images = pgTable(
   'images',
@@ -166,6 +248,10 @@ export const images = pgTable(
     height: integer('height'),
     /** Rendition name -> storage key, e.g. {"400": "...webp", "1600": "...webp"}. */
     renditions: jsonb('renditions').$type<Record<string, string>>().notNull().default({}),
+    /** Issue 20: the licence the uploader gives the photo under (domain/images.ts IMAGE_LICENSES). */
+    license: text('license', { enum: IMAGE_LICENSES }).notNull().default('CC-BY-SA-4.0'),
+    /** The credit; null means the uploader's handle (so a changed handle follows). */
+    author: text('author'),
     ...faceVoteCounters(),
     created_at: createdAt(),
     updated_at: updatedAt(),
@@ -184,6 +270,8 @@ export const images = pgTable(
     ),
     check('images_file_ext_valid', sql`${t.file_ext} IN ('.jpeg', '.jpg', '.png', '.gif')`),
     check('images_capture_year_range', yearRange('capture_year')),
+    check('images_license_valid', sql`${t.license} IN ('CC-BY-SA-4.0', 'CC-BY-4.0', 'CC0-1.0')`),
+    check('images_author_length', sql`char_length(${t.author}) BETWEEN 1 AND 120`),
   ],
 );
 

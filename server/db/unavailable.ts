@@ -36,3 +36,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 /** Seconds a client is asked to wait (Retry-After) when the database is unavailable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Whether the database cancelled a statement (SQLSTATE 57014, query_canceled): it ran longer
+ * than DB_STATEMENT_TIMEOUT_MS (or an operator cancelled it). The error handler answers 503:
+ * the server is too busy for this request now, the client may try again later.
+ */
+export function isStatementCancelled(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    if ((current as { code?: unknown }).code === '57014') return true;
+    current = current.cause;
+  }
+  return false;
+}

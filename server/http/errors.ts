@@ -2,7 +2,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { Problem } from '#domain/problem';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, isStatementCancelled } from '../db/unavailable.ts';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -107,6 +107,12 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
     return sendProblem(reply, 503, 'The database is unavailable at the moment. Please try again shortly.');
   }
+  if (isStatementCancelled(error)) {
+    // Longer than DB_STATEMENT_TIMEOUT_MS: the server is too busy for this request now (no SQL shown).
+    request.log.warn({ err: error }, 'database statement cancelled (statement timeout)');
+    reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    return sendProblem(reply, 503, 'This request took too long to answer. Please try again shortly.');
+  }
   const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
   if (status >= 500) {
     request.log.error({ err: error }, 'request failed');
@@ -120,9 +126,4 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
 export function isDiskFull(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === 'ENOSPC' || code === 'EDQUOT';
-}
-
-/** @fastify/rate-limit throws what this returns; the error handler turns it into a 429 problem. */
-export function rateLimitProblem(_request: FastifyRequest, context: { after: string }) {
-  return new HttpProblem(429, `Too many requests. Please try again in ${context.after}.`);
 }

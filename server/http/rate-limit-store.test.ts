@@ -3,7 +3,6 @@
  * instances sharing one PostgreSQL database: rate-limit-shared.pg-test.ts.
  */
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
@@ -27,40 +26,44 @@ const rows = async (key: string) => {
   }));
 };
 
-const insertWindow = (key: string, minutesAgo: number, count: number) =>
+/** A window `minutesAgo` before the minute of `at` (default: the database's clock). */
+const insertWindow = (key: string, minutesAgo: number, count: number, at?: Date) =>
   t.app.db.execute(sql`INSERT INTO rate_limit_windows (key, window_start, count)
-    VALUES (${key}, date_trunc('minute', now()) - make_interval(mins => ${minutesAgo}::integer), ${count})`);
+    VALUES (${key}, date_trunc('minute', ${at ? sql`${at.toISOString()}::timestamptz` : sql`now()`})
+      - make_interval(mins => ${minutesAgo}::integer), ${count})`);
 
-/** Waits for the next minute of the database's clock when this one ends within 5 s, so a few hits share a window. */
-async function awayFromMinuteEnd(app: FastifyInstance) {
-  const result: unknown = await app.db.execute(
-    sql`SELECT extract(epoch FROM date_trunc('minute', now()) + interval '1 minute' - now()) * 1000 AS left_ms`,
-  );
-  const left = Number((result as { rows: { left_ms: number | string }[] }).rows[0]!.left_ms);
-  if (left < 5_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
-}
+/** A fixed time in the middle of a minute: hits counted at it never straddle a minute's end. */
+const AT = new Date('2024-06-01T12:00:30.000Z');
+const atStore = () => new DatabaseCounterStore(t.app.db, { databaseClock: () => AT });
 
 describe('the database counter store', () => {
   it('counts hits by key in the current minute and says when the window ends', async () => {
-    await awayFromMinuteEnd(t.app);
-    const store = new DatabaseCounterStore(t.app.db);
+    const store = atStore();
     const first = await store.hit('count:a');
     expect(first.count).toBe(1);
     expect((await store.hit('count:a')).count).toBe(2);
     expect((await store.hit('count:b')).count).toBe(1);
     const third = await store.hit('count:a');
     expect(third.count).toBe(3);
-    // The window is a whole minute of the database's clock, ending within the next minute.
+    // The window is the whole minute of the clock's time.
     expect(third.resetAt % 60_000).toBe(0);
-    expect(third.resetAt).toBeGreaterThan(Date.now() - 5_000);
-    expect(third.resetAt).toBeLessThanOrEqual(Date.now() + 65_000);
+    expect(third.resetAt).toBe(Date.parse('2024-06-01T12:01:00.000Z'));
     const [row] = await rows('count:a');
     expect(row).toEqual({ count: 3, windowStart: third.resetAt - 60_000 });
   });
 
+  it("counts in the database's clock by default: the window ends within the next minute", async () => {
+    const hit = await new DatabaseCounterStore(t.app.db).hit('count:db-clock');
+    expect(hit.count).toBe(1);
+    expect(hit.resetAt % 60_000).toBe(0);
+    expect(hit.resetAt).toBeGreaterThan(Date.now() - 5_000);
+    expect(hit.resetAt).toBeLessThanOrEqual(Date.now() + 65_000);
+    const [row] = await rows('count:db-clock');
+    expect(row).toEqual({ count: 1, windowStart: hit.resetAt - 60_000 });
+  });
+
   it('takes a hit back, never below zero, without making a row', async () => {
-    await awayFromMinuteEnd(t.app);
-    const store = new DatabaseCounterStore(t.app.db);
+    const store = atStore();
     await store.hit('undo:a');
     await store.hit('undo:a');
     await store.undo('undo:a');
@@ -74,9 +77,8 @@ describe('the database counter store', () => {
   });
 
   it('starts a new window each minute: an earlier window does not count', async () => {
-    await awayFromMinuteEnd(t.app);
-    const store = new DatabaseCounterStore(t.app.db);
-    await insertWindow('reset:a', 1, 500);
+    const store = atStore();
+    await insertWindow('reset:a', 1, 500, AT);
     const hit = await store.hit('reset:a');
     expect(hit.count).toBe(1);
     const windows = await rows('reset:a');

@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.ts';
+import { ConfigError, loadConfig } from '../config.ts';
 import { comments } from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { signIn } from '../test/sessions.ts';
@@ -69,9 +69,9 @@ describe('mutation rate limits', () => {
     expect((await comment(bob, 'bob 0')).statusCode).toBe(201);
   });
 
-  it('never limits reads', async () => {
+  it('never limits cheap reads', async () => {
     for (let i = 0; i < PER_IP + 5; i++) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/comments/building/${buildingId}` });
+      const res = await t.app.inject({ method: 'GET', url: `/api/buildings/${buildingId}` });
       expect(res.statusCode).toBe(200);
     }
   });
@@ -127,7 +127,15 @@ describe('the fixed-window counter', () => {
 
 describe('the configuration of the limits', () => {
   it('is on by default, off in tests unless asked, and can be turned off', () => {
-    expect(loadConfig({}).rateLimit).toEqual({ perUserPerMinute: 120, perIpPerMinute: 1200 });
+    expect(loadConfig({}).rateLimit).toEqual({
+      perUserPerMinute: 120,
+      perIpPerMinute: 1200,
+      readsPerIpPerMinute: 600,
+    });
+    expect(loadConfig({}).routeRateLimits).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).routeRateLimits).toBe(true);
+    expect(loadConfig({ RATE_LIMIT: 'false' }).routeRateLimits).toBe(false);
+    expect(loadConfig({ RATE_LIMIT_READS_PER_IP_PER_MINUTE: '50' }).rateLimit?.readsPerIpPerMinute).toBe(50);
     expect(loadConfig({ NODE_ENV: 'test' }).rateLimit).toBeUndefined();
     expect(loadConfig({ RATE_LIMIT: 'false' }).rateLimit).toBeUndefined();
     expect(() => loadConfig({ RATE_LIMIT_MUTATIONS_PER_MINUTE: '0' })).toThrow(
@@ -135,9 +143,15 @@ describe('the configuration of the limits', () => {
     );
   });
 
-  it('reads TRUST_PROXY as a flag, a hop count or proxy addresses', () => {
+  it('reads TRUST_PROXY as false, a hop count or proxy addresses, and refuses `true`', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    // `true` would take the left-most X-Forwarded-For entry, which the client writes.
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(ConfigError);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: `true` trusts any client's X-Forwarded-For.*set the number of proxies in front \(e\.g\. 1\) or their addresses\/CIDRs/,
+    );
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
     expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);

@@ -1,10 +1,20 @@
 /**
- * Limits on mutating API requests (POST, PUT, PATCH, DELETE under /api), for every route, present
- * and future, through one onRequest hook that runs after the session is resolved:
- * - per user: a signed-in user may make `perUserPerMinute` mutations a minute, whatever their IP;
- * - per IP: all mutations from one address (signed in or not) share `perIpPerMinute`, which is
- *   higher because several people may share an address (offices, NAT).
- * Over either limit the answer is a 429 problem with Retry-After (seconds).
+ * Limits on API requests, for every route, present and future, through one onRequest hook that
+ * runs after the session is resolved:
+ * - mutations (POST, PUT, PATCH, DELETE under /api), per user: a signed-in user may make
+ *   `perUserPerMinute` mutations a minute, whatever their IP;
+ * - mutations per IP: all mutations from one address (signed in or not) share `perIpPerMinute`,
+ *   which is higher because several people may share an address (offices, NAT);
+ * - expensive reads (the card list, the map, comment lists: READ_LIMITED) per IP, signed in or
+ *   not: `readsPerIpPerMinute` (RATE_LIMIT_READS_PER_IP_PER_MINUTE);
+ * - per route: a route whose options carry `config.rateLimit: { max }` (sign-in, feedback, place
+ *   search) allows `max` requests per IP and minute on that route (AUTH_RATE_LIMIT, …).
+ * Over any limit the answer is a 429 problem with Retry-After (seconds).
+ *
+ * Which path a request is for comes from the route Fastify matched (request.routeOptions.url,
+ * e.g. '/api/lists/'), never from the raw request target: `POST http://host/api/lists/` (absolute
+ * form), `//api/lists/` or `/api/./lists/` reach a route only as that route, so they are counted as
+ * it. A mutation that matches no route is counted per IP too (root hook, normalised path).
  *
  * The upload PUT (/api/uploads/…) is not counted: it carries a single-use signed URL that only a
  * rate-limited POST /api/images/upload hands out, and a browser sends one PUT per file.
@@ -25,14 +35,25 @@ import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
 import { sendProblem } from './errors.ts';
 
+import type {} from '@fastify/rate-limit'; // the type of routes' `config.rateLimit`
+
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const WINDOW_MS = 60_000;
 /** Paths that have their own rules (see above). */
 const EXEMPT = /^\/api\/uploads\//;
+/** Routes (as registered) whose GET answers are limited per IP: they cost database work. */
+export const READ_LIMITED = new Set([
+  '/api/buildings/',
+  '/api/buildings/geojson',
+  '/api/comments/:target_type/:target_id',
+  '/api/comments/:comment_id/replies',
+]);
 
 export interface MutationLimits {
   perUserPerMinute: number;
   perIpPerMinute: number;
+  /** GETs of READ_LIMITED routes per IP and minute. */
+  readsPerIpPerMinute: number;
 }
 
 export interface Bucket {
@@ -104,6 +125,9 @@ export class MemoryCounterStore implements CounterStore {
   }
 }
 
+/** A replacement for the database's clock (tests). */
+export type DatabaseClock = () => Date;
+
 /** How often (at most) one process deletes old windows. */
 const CLEANUP_EVERY_MS = 60_000;
 
@@ -116,14 +140,29 @@ export class DatabaseCounterStore implements CounterStore {
 
   constructor(
     private readonly db: Pick<Db, 'execute'>,
-    private readonly opts: { now?: () => number; log?: FastifyBaseLogger } = {},
+    private readonly opts: {
+      /** This process's clock, for how often to clean up. */
+      now?: () => number;
+      /**
+       * The time windows are counted in; the database's clock (`now()`) when not given. Tests
+       * pass a fixed time, so a few hits never straddle the end of a minute.
+       */
+      databaseClock?: DatabaseClock | undefined;
+      log?: FastifyBaseLogger;
+    } = {},
   ) {}
+
+  /** The current time in SQL: the injected clock, or the database's. */
+  private sqlNow() {
+    const clock = this.opts.databaseClock;
+    return clock ? sql`${clock().toISOString()}::timestamptz` : sql`now()`;
+  }
 
   async hit(key: string): Promise<Bucket> {
     // Both drivers (PGlite and node-postgres) answer with `{ rows }`.
     const result: unknown = await this.db.execute(
       sql`INSERT INTO rate_limit_windows (key, window_start, count)
-          VALUES (${key}, date_trunc('minute', now()), 1)
+          VALUES (${key}, date_trunc('minute', ${this.sqlNow()}), 1)
           ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limit_windows.count + 1
           RETURNING count, window_start`,
     );
@@ -136,14 +175,14 @@ export class DatabaseCounterStore implements CounterStore {
   async undo(key: string): Promise<void> {
     await this.db.execute(
       sql`UPDATE rate_limit_windows SET count = count - 1
-          WHERE key = ${key} AND window_start = date_trunc('minute', now()) AND count > 0`,
+          WHERE key = ${key} AND window_start = date_trunc('minute', ${this.sqlNow()}) AND count > 0`,
     );
   }
 
   /** Deletes the windows that ended more than a minute ago. */
   async cleanup(): Promise<void> {
     await this.db.execute(
-      sql`DELETE FROM rate_limit_windows WHERE window_start < now() - interval '2 minutes'`,
+      sql`DELETE FROM rate_limit_windows WHERE window_start < ${this.sqlNow()} - interval '2 minutes'`,
     );
   }
 
@@ -159,54 +198,139 @@ export class DatabaseCounterStore implements CounterStore {
   }
 }
 
-const isLimited = (request: FastifyRequest) =>
-  MUTATING.has(request.method) &&
-  (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) &&
-  !EXEMPT.test(request.url);
+/**
+ * The path of a request target as a router would see it: the origin form of an absolute-form
+ * target, without query, percent-decoded, with repeated slashes and dot segments resolved.
+ * Used only for requests that matched no route (the others use their route's path).
+ */
+export function normalisedPath(target: string): string {
+  let path = target;
+  const absolute = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(path);
+  if (absolute) path = path.slice(absolute[0].length) || '/';
+  path = path.split(/[?#]/, 1)[0] ?? '';
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // Not valid percent-encoding: the router refuses it anyway; count it as written.
+  }
+  const out: string[] = [];
+  for (const segment of path.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') out.pop();
+    else out.push(segment);
+  }
+  return `/${out.join('/')}${path.endsWith('/') && out.length > 0 ? '/' : ''}`;
+}
 
-function refuse(reply: FastifyReply, resetAt: number, who: string) {
+const underApi = (path: string) => path === '/api' || path.startsWith('/api/');
+
+/** The routed path (the route's pattern), or for a request no route matched its normalised path. */
+export function routedPath(request: FastifyRequest): string {
+  return request.routeOptions.url ?? normalisedPath(request.url);
+}
+
+function refuse(reply: FastifyReply, resetAt: number, message: (seconds: string) => string) {
   // Clamped: the database's clock (database store) may differ a little from this process's.
   const seconds = Math.min(60, Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)));
   reply.header('retry-after', String(seconds));
-  return sendProblem(
-    reply,
-    429,
-    `Too many changes from ${who}. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
-    { retryAfterSeconds: seconds },
-  );
+  return sendProblem(reply, 429, message(`${seconds} second${seconds === 1 ? '' : 's'}`), {
+    retryAfterSeconds: seconds,
+  });
 }
 
-export interface MutationRateLimitOptions extends MutationLimits {
+const tooMany = (who: string) => (wait: string) =>
+  `Too many changes from ${who}. Please try again in ${wait}.`;
+const tooManyRequests = (wait: string) => `Too many requests. Please try again in ${wait}.`;
+
+export interface RateLimitOptions {
+  /** Mutation and read limits; undefined turns them off (per-route limits stay when `routes`). */
+  limits: MutationLimits | undefined;
+  /** Whether routes' own `config.rateLimit` limits apply. */
+  routes: boolean;
   /** Where the windows are counted; this process's memory when not given. */
   store?: CounterStore;
 }
 
-async function mutationRateLimit(app: FastifyInstance, opts: MutationRateLimitOptions) {
-  const store = opts.store ?? new MemoryCounterStore();
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isLimited(request)) return;
-    const ipKey = `ip:${request.ip}`;
-    let ip: Bucket;
-    let user: Bucket | undefined;
+/** The per-minute maximum a route declares in `config.rateLimit`, if any. */
+function routeMax(request: FastifyRequest): number | undefined {
+  const own = request.routeOptions.config.rateLimit;
+  return own && typeof own.max === 'number' ? own.max : undefined;
+}
+
+/** The limits of one app: counts a request and maybe answers it with a 429. */
+export class RateLimiter {
+  private readonly store: CounterStore;
+
+  constructor(private readonly opts: RateLimitOptions) {
+    this.store = opts.store ?? new MemoryCounterStore();
+  }
+
+  /** Counts the request; sends a 429 (and resolves to the reply) when it is over a limit. */
+  async check(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+    const { limits, routes } = this.opts;
+    const store = this.store;
+    const matched = !request.is404;
+    const path = routedPath(request);
+    if (!underApi(path) || EXEMPT.test(path)) return;
+    const ip = request.ip;
+    const perRoute = matched && routes ? routeMax(request) : undefined;
+    const mutation = limits !== undefined && MUTATING.has(request.method);
+    const read =
+      limits !== undefined &&
+      matched &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      READ_LIMITED.has(path);
+    if (perRoute === undefined && !mutation && !read) return;
+    const ipKey = `ip:${ip}`;
     try {
-      ip = await store.hit(ipKey);
-      if (ip.count <= opts.perIpPerMinute && request.user) {
-        user = await store.hit(`user:${request.user.id}`);
-        if (user.count > opts.perUserPerMinute) await store.undo(ipKey);
+      if (perRoute !== undefined) {
+        const own = await store.hit(`route:${request.method} ${path}:${ip}`);
+        if (own.count > perRoute) return refuse(reply, own.resetAt, tooManyRequests);
+      }
+      if (read && limits) {
+        const reads = await store.hit(`read:${ip}`);
+        if (reads.count > limits.readsPerIpPerMinute) return refuse(reply, reads.resetAt, tooManyRequests);
+      }
+      if (mutation && limits) {
+        const byIp = await store.hit(ipKey);
+        if (byIp.count > limits.perIpPerMinute) return refuse(reply, byIp.resetAt, tooMany('this address'));
+        if (request.user) {
+          const byUser = await store.hit(`user:${request.user.id}`);
+          if (byUser.count > limits.perUserPerMinute) {
+            await store.undo(ipKey);
+            return refuse(reply, byUser.resetAt, tooMany('your account'));
+          }
+        }
       }
     } catch (err) {
       // The limiter never refuses because it failed: the request goes on (and the route answers
       // 503 if the database is down).
       request.log.warn({ err }, 'rate limit store failed; request not limited');
-      return;
     }
-    if (ip.count > opts.perIpPerMinute) return refuse(reply, ip.resetAt, 'this address');
-    if (user && user.count > opts.perUserPerMinute) return refuse(reply, user.resetAt, 'your account');
+    return undefined;
+  }
+}
+
+async function rateLimits(app: FastifyInstance, { limiter }: { limiter: RateLimiter }) {
+  // Every route limit counts fixed minutes (the store's windows): refuse anything else at start.
+  app.addHook('onRoute', (route) => {
+    const own = route.config?.rateLimit;
+    if (!own) return;
+    if (typeof own.max !== 'number' || (own.timeWindow !== undefined && own.timeWindow !== WINDOW_MS)) {
+      throw new Error(`${route.url}: config.rateLimit must be { max: <number>, timeWindow: 60000 }`);
+    }
+  });
+  // Routes of this scope (registered after this plugin): the session is resolved by now.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.is404) return;
+    await limiter.check(request, reply);
   });
 }
 
 /**
- * Register inside the /api scope after the auth plugin (whose onRequest hook sets request.user);
- * fastify-plugin makes the hook apply to the routes registered after it in that scope.
+ * Register inside the /api scope after the auth plugin (whose onRequest hook sets request.user),
+ * with the app's RateLimiter; fastify-plugin makes the hook apply to the routes registered after
+ * it in that scope. Requests that match no route reach only the root's hooks: app.ts passes them
+ * to the same limiter from a root onRequest hook.
  */
-export default fp(mutationRateLimit, { name: 'mutation-rate-limit', dependencies: [] });
+export default fp(rateLimits, { name: 'rate-limits', dependencies: [] });

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/client.ts';
-import { usesPostgres } from '../test/test-app.ts';
+import type { Database } from '../db/client.ts';
+import { openTestPglite, usesPostgres } from '../test/test-app.ts';
 import { pgliteExecute, poolExecute } from './boss-db.ts';
 
 type Execute = ReturnType<typeof pgliteExecute>;
@@ -43,7 +43,7 @@ if (!usesPostgres())
     let database: Database;
     let execute: Execute;
     beforeAll(async () => {
-      database = await openDatabase({});
+      database = await openTestPglite();
       execute = pgliteExecute(database.pglite!);
     });
     afterAll(async () => database?.close());

@@ -143,3 +143,30 @@ describe('workers in the server process (WORKER on, the default)', () => {
     });
   });
 });
+
+describe('a worker with a backlog', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ SEED: 'false', WORKER: 'false' });
+  });
+  afterAll(async () => t?.close());
+
+  it('takes the next job as soon as one ends, not at its next poll', async () => {
+    // Enqueued before any worker exists, so no enqueue wakes it: only its first fetch at start
+    // and what it does after each job can find them. pg-boss 10 alone would wait out the polling
+    // interval (here 60 s) after each job, so the third would end after two minutes.
+    const taskIds = [];
+    for (const message of ['one', 'two', 'three']) taskIds.push(await t.app.queue.enqueue('ping', { message }));
+    const order: string[] = [];
+    await t.app.queue.work(
+      'ping',
+      async ({ message }) => {
+        order.push(message);
+        return { message };
+      },
+      { concurrency: 1, pollingIntervalSeconds: 60 },
+    );
+    for (const taskId of taskIds) await waitForStatus(t.app.queue, taskId, 'SUCCESS', 15_000);
+    expect(order).toEqual(['one', 'two', 'three']);
+  });
+});

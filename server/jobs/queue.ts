@@ -20,6 +20,13 @@ export interface EnqueueOptions {
   retryDelay?: number;
   /** Not before this many seconds from now. */
   startAfterSeconds?: number;
+  /** Workers take higher priorities first (default 0), then older jobs: fair scheduling per user. */
+  priority?: number;
+  /**
+   * At most one job with this key per `singletonSeconds` slot (pg-boss throttling): enqueue
+   * returns null for a duplicate. Used by jobs that several processes start on a timer.
+   */
+  singleton?: { key: string; seconds: number };
 }
 
 export interface WorkOptions {
@@ -42,9 +49,21 @@ export interface Queue {
   stop(options?: { timeoutMs?: number }): Promise<void>;
   /** Returns the task id. */
   enqueue<N extends JobName>(name: N, payload: JobDefinitions[N], options?: EnqueueOptions): Promise<string>;
+  /** Like enqueue, but null when a singleton job of that key already exists for this time slot. */
+  enqueueOnce<N extends JobName>(
+    name: N,
+    payload: JobDefinitions[N],
+    options: EnqueueOptions & { singleton: { key: string; seconds: number } },
+  ): Promise<string | null>;
   /** null for an id that is not a task (any more: pg-boss deletes archived jobs after 7 days). */
   status(taskId: string, name?: JobName): Promise<TaskStatus | null>;
   work<N extends JobName>(name: N, handler: JobHandler<N>, options: WorkOptions): Promise<void>;
+  /**
+   * Enqueues `name` now and then every `everySeconds` while the queue runs. Every process that
+   * schedules the same job shares one job per period (a pg-boss singleton keyed by the name), so
+   * N worker processes do not run it N times. Errors are logged; the next period tries again.
+   */
+  schedule<N extends JobName>(name: N, payload: JobDefinitions[N], everySeconds: number): Promise<void>;
 }
 
 /** Below main.ts's 10 s forced exit, so the database still closes cleanly. */
@@ -101,6 +120,7 @@ export function createQueue(
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
 
   const workerIds = new Map<string, string[]>();
+  const timers: NodeJS.Timeout[] = [];
   let running = 0;
   let started: Promise<void> | undefined;
   let stopped: Promise<void> | undefined;
@@ -121,6 +141,7 @@ export function createQueue(
   }
 
   async function stop(timeoutMs: number) {
+    for (const timer of timers) clearInterval(timer);
     const deadline = Date.now() + timeoutMs;
     await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
     // pg-boss resolves once no handler holds a job; its completion writes may still be on the way,
@@ -130,6 +151,28 @@ export function createQueue(
     }
     connection.close();
     await pool?.end();
+  }
+
+  async function send<N extends JobName>(
+    name: N,
+    payload: JobDefinitions[N],
+    options: EnqueueOptions,
+  ): Promise<string | null> {
+    assertStarted();
+    const data = jobDefinition(name).payload.parse(payload) as object;
+    const sendOptions: PgBoss.SendOptions = {};
+    if (options.retryLimit !== undefined) sendOptions.retryLimit = options.retryLimit;
+    if (options.retryDelay !== undefined) sendOptions.retryDelay = options.retryDelay;
+    if (options.startAfterSeconds !== undefined) sendOptions.startAfter = options.startAfterSeconds;
+    if (options.priority !== undefined) sendOptions.priority = options.priority;
+    if (options.singleton) {
+      sendOptions.singletonKey = options.singleton.key;
+      sendOptions.singletonSeconds = options.singleton.seconds;
+    }
+    const id = await boss.send(name, data, sendOptions);
+    // Idle workers in this process take it now instead of at their next poll.
+    if (id) for (const workerId of workerIds.get(name) ?? []) boss.notifyWorker(workerId);
+    return id;
   }
 
   return {
@@ -145,17 +188,13 @@ export function createQueue(
     },
 
     async enqueue(name, payload, options = {}) {
-      assertStarted();
-      const data = jobDefinition(name).payload.parse(payload) as object;
-      const sendOptions: PgBoss.SendOptions = {};
-      if (options.retryLimit !== undefined) sendOptions.retryLimit = options.retryLimit;
-      if (options.retryDelay !== undefined) sendOptions.retryDelay = options.retryDelay;
-      if (options.startAfterSeconds !== undefined) sendOptions.startAfter = options.startAfterSeconds;
-      const id = await boss.send(name, data, sendOptions);
+      const id = await send(name, payload, options);
       if (!id) throw new Error(`The job queue refused a ${name} job`);
-      // Idle workers in this process take it now instead of at their next poll.
-      for (const workerId of workerIds.get(name) ?? []) boss.notifyWorker(workerId);
       return id;
+    },
+
+    enqueueOnce(name, payload, options) {
+      return send(name, payload, options);
     },
 
     async status(taskId, name) {
@@ -168,6 +207,19 @@ export function createQueue(
       return null;
     },
 
+    async schedule(name, payload, everySeconds) {
+      assertStarted();
+      const once = () =>
+        send(name, payload, { singleton: { key: name, seconds: everySeconds } }).catch((err: unknown) => {
+          if (!stopped) log.warn({ err, job: name }, 'could not enqueue a scheduled job');
+          return null;
+        });
+      await once();
+      const timer = setInterval(() => void once(), everySeconds * 1000);
+      timer.unref();
+      timers.push(timer);
+    },
+
     async work(name, handler, { concurrency, pollingIntervalSeconds }) {
       assertStarted();
       const definition = jobDefinition(name);
@@ -176,7 +228,7 @@ export function createQueue(
         includeMetadata: true,
       };
       if (pollingIntervalSeconds !== undefined) workOptions.pollingIntervalSeconds = pollingIntervalSeconds;
-      const run = async ([job]: PgBoss.JobWithMetadata<unknown>[]) => {
+      const run = async (self: { id?: string }, [job]: PgBoss.JobWithMetadata<unknown>[]) => {
         if (!job) return undefined;
         // Fetched just as the queue stopped: leave the job for the next start (it expires and is retried).
         if (connection.closed) throw new Error('The job queue has stopped');
@@ -196,12 +248,18 @@ export function createQueue(
           throw err;
         } finally {
           running--;
+          // A worker that found a job looks for the next one at once. pg-boss 10 would otherwise
+          // wait out the rest of its polling interval after every job (2 s from the fetch): with
+          // jobs shorter than that, each worker ran one job per interval, whatever the backlog.
+          if (self.id) boss.notifyWorker(self.id);
         }
       };
       // pg-boss 10 runs one batch per worker at a time: one worker per concurrent job.
       const ids = workerIds.get(name) ?? [];
       for (let i = 0; i < concurrency; i++) {
-        ids.push(await boss.work(name, workOptions, run));
+        const self: { id?: string } = {};
+        self.id = await boss.work(name, workOptions, (jobs) => run(self, jobs));
+        ids.push(self.id);
       }
       workerIds.set(name, ids);
     },

@@ -1,9 +1,10 @@
 /** Every job the queue knows. Add a job: write jobs/<name>.job.ts, then list it here. */
 import type { JobDefinition, PayloadOf } from './job.ts';
 import { pingJob } from './jobs/ping.job.ts';
+import { purgeUploadsJob } from './jobs/purge-uploads.job.ts';
 import { thumbnailJob } from './jobs/thumbnail.job.ts';
 
-const definitions = [pingJob, thumbnailJob] as const;
+const definitions = [pingJob, thumbnailJob, purgeUploadsJob] as const;
 
 export type AnyJobDefinition = (typeof definitions)[number];
 export type JobName = AnyJobDefinition['name'];

@@ -1,5 +1,7 @@
 /** Puts every registered job's handler to work in this process (the server, or `npm run worker`). */
+import type { UploadQuotas } from '../storage/storage-config.ts';
 import type { JobServices } from './job.ts';
+import { PURGE_UPLOADS_EVERY_SECONDS } from './jobs/purge-uploads.job.ts';
 import type { Queue } from './queue.ts';
 import { jobDefinition, jobDefinitions, type JobName } from './registry.ts';
 
@@ -32,4 +34,16 @@ export async function registerWorkers(
     );
   };
   for (const { name } of jobDefinitions) await register(name);
+}
+
+/** Starts the periodic jobs; called by the processes that run workers. */
+export async function scheduleJobs(
+  queue: Queue,
+  quotas: Pick<UploadQuotas, 'pendingTtlSeconds'>,
+): Promise<void> {
+  await queue.schedule(
+    'purge-uploads',
+    { olderThanSeconds: quotas.pendingTtlSeconds },
+    PURGE_UPLOADS_EVERY_SECONDS,
+  );
 }

@@ -36,9 +36,12 @@ const PUBLIC: Record<string, string> = {
   'POST /api/auth/dev': 'signing in is what a visitor does',
   'POST /api/auth/logout': 'ending a session that may already be gone is harmless (204)',
   'PUT /api/uploads/{*}': 'authorized by its HMAC signature, not a session (403 without one)',
-  'POST /api/feedback': 'spec 6/7: visitors send feedback too (rate limited per IP)',
-  'POST /api/parse-address': 'a pure parser of the place the wizard picked; stores nothing',
+  'POST /api/feedback': 'product §6/7: visitors send feedback too (rate limited per IP)',
+  // Not 'POST /api/parse-address' nor place search: signed-in users only (issue 13, finding 9).
 };
+
+/** Reads that need a session: place search may be billed per call (issue 13, finding 9). */
+const SIGNED_IN_READS = ['/api/places/autocomplete?input=eiffel', '/api/places/details/ChIJabc'];
 
 /** Mutations where any signed-in user may act on someone else's resource. */
 const SHARED: Record<string, string> = {
@@ -240,6 +243,12 @@ describe('the authorization matrix of every mutating route', () => {
     for (const known of Object.keys(PUBLIC).concat(Object.keys(SHARED))) {
       expect(mutations.map(name), `${known} is gone: update the lists above`).toContain(known);
     }
+  });
+
+  it.each(SIGNED_IN_READS)('a visitor gets 401 on GET %s', async (url) => {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode, res.body).toBe(401);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
   });
 
   it.each(mutations.filter((o) => !(name(o) in PUBLIC)).map((o) => [name(o), o] as const))(

@@ -1,6 +1,7 @@
 /**
- * Local disk storage under DATA_DIR/media. Uploads come to this server through signed,
- * expiring URLs (`PUT /api/uploads/<key>?expires=…&signature=…`); files are served under /media.
+ * Local disk storage: renditions under DATA_DIR/media (served under /media), originals and files
+ * being uploaded under DATA_DIR/media-private (never served). Uploads come to this server through
+ * signed, expiring URLs (`PUT /api/uploads/<key>?expires=…&signature=…`).
  * Every write goes to DATA_DIR/media-tmp first and is renamed (or linked) into place, so a
  * reader never sees half a file.
  */
@@ -12,8 +13,10 @@ import {
   assertStorageKey,
   isStorageKey,
   ObjectNotFoundError,
+  PRIVATE_PREFIX,
   type ObjectStorage,
   type StoredObject,
+  type UploadReceiver,
   type UploadSlot,
 } from './storage.ts';
 import { checkUploadSignature, uploadSignature, type UploadCheck } from './upload-signature.ts';
@@ -50,18 +53,21 @@ export interface LocalStorageOptions {
 
 const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
 
-export class LocalStorage implements ObjectStorage {
+export class LocalStorage implements ObjectStorage, UploadReceiver {
   readonly kind = 'local' as const;
   readonly publicBaseUrl = '/media';
   readonly maxUploadBytes: number;
-  /** Folder served under /media. */
+  /** Folder served under /media: renditions only. */
   readonly root: string;
+  /** Folder of originals and of files being uploaded: outside the served folder, never served. */
+  readonly privateRoot: string;
   private readonly tmpDir: string;
   private readonly secret: string;
   private readonly ttlSeconds: number;
 
   constructor(opts: LocalStorageOptions) {
     this.root = path.join(opts.dataDir, 'media');
+    this.privateRoot = path.join(opts.dataDir, 'media-private');
     this.tmpDir = path.join(opts.dataDir, 'media-tmp');
     this.secret = opts.secret;
     this.maxUploadBytes = opts.maxUploadBytes;
@@ -70,14 +76,19 @@ export class LocalStorage implements ObjectStorage {
 
   async init(): Promise<void> {
     await fs.mkdir(this.root, { recursive: true });
+    await fs.mkdir(this.privateRoot, { recursive: true, mode: 0o700 });
     await fs.mkdir(this.tmpDir, { recursive: true });
   }
 
-  /** Absolute path of a key; the key pattern keeps it inside the media folder. */
+  /**
+   * Absolute path of a key; the key pattern keeps it inside its folder: private keys (originals,
+   * uploads) under media-private, the others under the served media folder.
+   */
   pathOf(key: string): string {
     assertStorageKey(key);
-    const file = path.resolve(this.root, key);
-    if (!file.startsWith(this.root + path.sep)) throw new Error(`Not a storage key: ${key}`);
+    const root = key.startsWith(PRIVATE_PREFIX) ? this.privateRoot : this.root;
+    const file = path.resolve(root, key);
+    if (!file.startsWith(root + path.sep)) throw new Error(`Not a storage key: ${key}`);
     return file;
   }
 
@@ -97,6 +108,10 @@ export class LocalStorage implements ObjectStorage {
     });
   }
 
+  uploadReceiver(): UploadReceiver {
+    return this;
+  }
+
   checkUpload(key: string, contentType: string, expires: number, signature: string): UploadCheck {
     return checkUploadSignature(this.secret, key, contentType, expires, signature);
   }
@@ -107,7 +122,7 @@ export class LocalStorage implements ObjectStorage {
    * holds a file; none leaves a file.
    * The stream is not destroyed on a refusal, so the caller can still answer.
    */
-  async receiveUpload(key: string, body: Readable): Promise<number> {
+  async receiveUpload(key: string, body: Readable, maxBytes = this.maxUploadBytes): Promise<number> {
     const target = this.pathOf(key);
     const tmp = this.tmpPath();
     const file = await fs.open(tmp, 'wx', 0o644);
@@ -117,7 +132,7 @@ export class LocalStorage implements ObjectStorage {
         for await (const chunk of body.iterator({ destroyOnReturn: false })) {
           const bytes = chunk as Buffer;
           size += bytes.length;
-          if (size > this.maxUploadBytes) throw new UploadTooLargeError(this.maxUploadBytes);
+          if (size > maxBytes) throw new UploadTooLargeError(maxBytes);
           await file.write(bytes);
         }
       } finally {
@@ -146,6 +161,10 @@ export class LocalStorage implements ObjectStorage {
       if (isMissing(err)) return null;
       throw err;
     }
+  }
+
+  localFile(key: string): string {
+    return this.pathOf(key);
   }
 
   async read(key: string): Promise<Buffer> {

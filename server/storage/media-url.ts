@@ -1,25 +1,32 @@
 /**
  * Public URLs of stored files. Embedded (local) storage serves them under /media; S3 storage under
- * S3_PUBLIC_URL. The base is set once at start by createStorage (one storage per process).
+ * S3_PUBLIC_URL. Each app holds its own (`app.media`, made from its storage's publicBaseUrl), so
+ * two apps in one process (tests) never share a base.
  */
-let mediaBase = '/media';
-
-/** Called by createStorage; tests building a second app in the same process set it again. */
-export function setMediaBaseUrl(base: string): void {
-  mediaBase = base.replace(/\/$/, '');
+export interface StoredImageKeys {
+  storage_key: string;
+  renditions: Record<string, string>;
 }
 
-/** Public URL of a stored file. */
-export function mediaUrl(storageKey: string): string {
-  return `${mediaBase}/${storageKey.split('/').map(encodeURIComponent).join('/')}`;
-}
+export class MediaUrls {
+  private readonly base: string;
 
-/** URL of an image's grid rendition (400 px), falling back to the original. */
-export function imageUrl(image: { storage_key: string; renditions: Record<string, string> }): string {
-  return mediaUrl(image.renditions['400'] ?? image.storage_key);
-}
+  constructor(publicBaseUrl: string) {
+    this.base = publicBaseUrl.replace(/\/$/, '');
+  }
 
-/** URL of an image's large rendition (1600 px), falling back to the original. */
-export function imageLargeUrl(image: { storage_key: string; renditions: Record<string, string> }): string {
-  return mediaUrl(image.renditions['1600'] ?? image.storage_key);
+  /** Public URL of a stored file. */
+  url(storageKey: string): string {
+    return `${this.base}/${storageKey.split('/').map(encodeURIComponent).join('/')}`;
+  }
+
+  /** URL of an image's grid rendition (400 px), falling back to the original. */
+  image(image: StoredImageKeys): string {
+    return this.url(image.renditions['400'] ?? image.storage_key);
+  }
+
+  /** URL of an image's large rendition (1600 px), falling back to the original. */
+  imageLarge(image: StoredImageKeys): string {
+    return this.url(image.renditions['1600'] ?? image.storage_key);
+  }
 }

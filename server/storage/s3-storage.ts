@@ -1,9 +1,10 @@
 /**
  * S3-compatible bucket storage: the browser PUTs to presigned URLs (Content-Type signed), the
  * worker reads and writes with the SDK, and files are read from S3_PUBLIC_URL (a CDN or the bucket).
- * A presigned PUT cannot limit size nor be made single-use: confirm-upload records the size and the
- * thumbnail job refuses files over MAX_UPLOAD_BYTES; a re-PUT before expiry only replaces an original
- * that is not processed yet (see docs/decisions.md).
+ * A presigned PUT is signed for the declared Content-Length (at most MAX_UPLOAD_BYTES), so S3 refuses
+ * any other size; it cannot be made single-use: a re-PUT before expiry only replaces an original that
+ * is not processed yet. Uploads go to the private prefix `originals/`; only `images/` (renditions)
+ * may be public-read (docs/deploy.md).
  */
 import {
   DeleteObjectCommand,
@@ -34,6 +35,8 @@ export interface S3StorageOptions {
   credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | undefined;
   maxUploadBytes: number;
   uploadUrlTtlSeconds: number;
+  /** The clock upload URLs are signed at (tests sign in the past to get an expired URL). */
+  now?: () => number;
 }
 
 const isNotFound = (err: unknown) =>
@@ -48,9 +51,11 @@ export class S3Storage implements ObjectStorage {
   readonly client: S3Client;
   private readonly bucket: string;
   private readonly ttlSeconds: number;
+  private readonly now: () => number;
 
   constructor(opts: S3StorageOptions) {
     this.bucket = opts.bucket;
+    this.now = opts.now ?? Date.now;
     this.maxUploadBytes = opts.maxUploadBytes;
     this.ttlSeconds = opts.uploadUrlTtlSeconds;
     this.publicBaseUrl = opts.publicUrl.replace(/\/$/, '');
@@ -67,14 +72,24 @@ export class S3Storage implements ObjectStorage {
     });
   }
 
-  async createUploadUrl(key: string, contentType: string): Promise<UploadSlot> {
+  async createUploadUrl(key: string, contentType: string, size?: number): Promise<UploadSlot> {
     assertStorageKey(key);
-    const expiresAt = new Date(Date.now() + this.ttlSeconds * 1000);
+    if (size === undefined || !Number.isInteger(size) || size < 1 || size > this.maxUploadBytes) {
+      // Without a signed length a presigned PUT takes any size (up to S3's 5 GB).
+      throw new Error(`An S3 upload URL needs a size from 1 to ${this.maxUploadBytes} bytes`);
+    }
+    const signedAt = this.now();
+    const expiresAt = new Date(signedAt + this.ttlSeconds * 1000);
     const url = await getSignedUrl(
       this.client,
-      new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }),
-      // Content-Type is signed: a PUT with another type is refused by S3.
-      { expiresIn: this.ttlSeconds, signableHeaders: new Set(['content-type']) },
+      new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: contentType, ContentLength: size }),
+      // Content-Type and Content-Length are signed: S3 refuses a PUT with another type or size,
+      // so the declared size (at most MAX_UPLOAD_BYTES) bounds what the URL can store.
+      {
+        expiresIn: this.ttlSeconds,
+        signableHeaders: new Set(['content-type', 'content-length']),
+        signingDate: new Date(signedAt),
+      },
     );
     return { url, contentType, expiresAt };
   }
@@ -116,6 +131,11 @@ export class S3Storage implements ObjectStorage {
         CacheControl: 'public, max-age=31536000, immutable',
       }),
     );
+  }
+
+  /** Browsers PUT straight to the bucket: this server receives no uploads. */
+  uploadReceiver(): null {
+    return null;
   }
 
   async delete(keys: string[]): Promise<void> {

@@ -8,6 +8,17 @@ const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' 
 
 export { DEFAULT_MAX_UPLOAD_BYTES };
 export const DEFAULT_UPLOAD_URL_TTL_SECONDS = 900;
+/** Upload slots (pending images) one user may hold at once: two full uploads of 20 files. */
+export const DEFAULT_UPLOAD_PENDING_MAX_PER_USER = 40;
+/** Bytes one user may upload in 24 hours (2 GiB: about 80 files of the largest size). */
+export const DEFAULT_UPLOAD_BYTES_PER_USER_PER_DAY = 2 * 1024 * 1024 * 1024;
+/** Unfinished uploads (pending, or confirmed and never processed) older than this are purged. */
+export const DEFAULT_UPLOAD_PENDING_TTL_SECONDS = 3600;
+/** Thumbnail jobs one user may have queued or running at once. */
+export const DEFAULT_IMAGE_JOBS_MAX_PER_USER = 50;
+
+const count = (min: number, max: number, fallback: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).default(fallback));
 
 export const storageEnv = {
   STORAGE: z.preprocess(
@@ -32,6 +43,11 @@ export const storageEnv = {
     emptyToUndefined,
     z.string().min(32, 'must be at least 32 characters').optional(),
   ),
+  UPLOAD_PENDING_MAX_PER_USER: count(1, 100_000, DEFAULT_UPLOAD_PENDING_MAX_PER_USER),
+  UPLOAD_BYTES_PER_USER_PER_DAY: count(1024, 2 ** 50, DEFAULT_UPLOAD_BYTES_PER_USER_PER_DAY),
+  UPLOAD_PENDING_TTL_SECONDS: count(60, 604_800, DEFAULT_UPLOAD_PENDING_TTL_SECONDS),
+  // At least one full upload (20 files) must fit.
+  IMAGE_JOBS_MAX_PER_USER: count(20, 100_000, DEFAULT_IMAGE_JOBS_MAX_PER_USER),
   S3_BUCKET: optionalText,
   S3_ENDPOINT: z.preprocess(emptyToUndefined, httpUrl.optional()),
   S3_REGION: z.preprocess(emptyToUndefined, z.string().min(1).default('us-east-1')),
@@ -53,6 +69,16 @@ type StorageEnv = z.infer<z.ZodObject<typeof storageEnv>>;
 interface UploadLimits {
   maxUploadBytes: number;
   uploadUrlTtlSeconds: number;
+  quotas: UploadQuotas;
+}
+
+/** Per-user limits on uploads and processing (issue 13: pending files, daily bytes, queued jobs). */
+export interface UploadQuotas {
+  pendingMaxPerUser: number;
+  bytesPerUserPerDay: number;
+  /** Age after which an unfinished upload and its file are purged. */
+  pendingTtlSeconds: number;
+  jobsMaxPerUser: number;
 }
 
 export type StorageConfig =
@@ -70,7 +96,20 @@ export type StorageConfig =
 
 /** The storage configuration, or the text of what is wrong. */
 export function storageConfig(e: StorageEnv): StorageConfig | string {
-  const limits = { maxUploadBytes: e.MAX_UPLOAD_BYTES, uploadUrlTtlSeconds: e.UPLOAD_URL_TTL_SECONDS };
+  if (e.UPLOAD_PENDING_TTL_SECONDS <= e.UPLOAD_URL_TTL_SECONDS) {
+    // A purged slot's URL must be dead already, or a late PUT would store a file no row knows.
+    return 'UPLOAD_PENDING_TTL_SECONDS: must be longer than UPLOAD_URL_TTL_SECONDS';
+  }
+  const limits = {
+    maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    uploadUrlTtlSeconds: e.UPLOAD_URL_TTL_SECONDS,
+    quotas: {
+      pendingMaxPerUser: e.UPLOAD_PENDING_MAX_PER_USER,
+      bytesPerUserPerDay: e.UPLOAD_BYTES_PER_USER_PER_DAY,
+      pendingTtlSeconds: e.UPLOAD_PENDING_TTL_SECONDS,
+      jobsMaxPerUser: e.IMAGE_JOBS_MAX_PER_USER,
+    },
+  };
   if (e.STORAGE === 'local')
     return { kind: 'local', uploadSigningSecret: e.UPLOAD_SIGNING_SECRET, ...limits };
   if (!e.S3_BUCKET) return 'S3_BUCKET: required when STORAGE=s3';

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.ts';
 import { LocalStorage } from './local-storage.ts';
+import { isPublicKey } from './storage.ts';
 import { checkUploadSignature, loadSigningSecret, SECRET_FILE, uploadSignature } from './upload-signature.ts';
 
 let dir: string;
@@ -65,16 +66,60 @@ describe('local storage', () => {
     await storage.delete([key, 'not/a/key']);
     expect(await storage.stat(key)).toBeNull();
   });
+
+  it('keeps originals outside the served folder', async () => {
+    const storage = new LocalStorage({
+      dataDir: dir,
+      secret: 'x'.repeat(32),
+      maxUploadBytes: 1024,
+      uploadUrlTtlSeconds: 60,
+    });
+    await storage.init();
+    const original = 'originals/1/0b9f3c52-6f1e-4a43-9d2c-5a1d6f0e7b11.jpg';
+    await storage.write(original, Buffer.from('abc'), 'image/jpeg');
+    expect(storage.pathOf(original)).toBe(path.join(dir, 'media-private', original));
+    expect(path.relative(storage.root, storage.pathOf(original)).startsWith('..')).toBe(true);
+    expect(isPublicKey(original)).toBe(false);
+    expect(isPublicKey('images/1/0b9f3c52-6f1e-4a43-9d2c-5a1d6f0e7b11-400.webp')).toBe(true);
+    // Originals of the earlier layout (beside their renditions) are not public either.
+    expect(isPublicKey('images/1/0b9f3c52-6f1e-4a43-9d2c-5a1d6f0e7b11.jpg')).toBe(false);
+  });
 });
 
 describe('storage configuration', () => {
-  it('defaults to local storage, 25 MB and 15 minutes', () => {
+  it('defaults to local storage, 25 MB and 15 minutes, and the upload quotas', () => {
     expect(loadConfig({}).storage).toEqual({
       kind: 'local',
       uploadSigningSecret: undefined,
       maxUploadBytes: 25 * 1024 * 1024,
       uploadUrlTtlSeconds: 900,
+      quotas: {
+        pendingMaxPerUser: 40,
+        bytesPerUserPerDay: 2 * 1024 * 1024 * 1024,
+        pendingTtlSeconds: 3600,
+        jobsMaxPerUser: 50,
+      },
     });
+  });
+
+  it('reads the upload quotas and refuses ones that cannot work', () => {
+    expect(
+      loadConfig({
+        UPLOAD_PENDING_MAX_PER_USER: '25',
+        UPLOAD_BYTES_PER_USER_PER_DAY: '1048576',
+        UPLOAD_PENDING_TTL_SECONDS: '7200',
+        IMAGE_JOBS_MAX_PER_USER: '30',
+      }).storage.quotas,
+    ).toEqual({
+      pendingMaxPerUser: 25,
+      bytesPerUserPerDay: 1048576,
+      pendingTtlSeconds: 7200,
+      jobsMaxPerUser: 30,
+    });
+    // A purge before the upload URL expires would let a late PUT store a file no row knows.
+    expect(() => loadConfig({ UPLOAD_PENDING_TTL_SECONDS: '600' })).toThrow(/UPLOAD_PENDING_TTL_SECONDS/);
+    // One full upload (20 files) must fit in the queue.
+    expect(() => loadConfig({ IMAGE_JOBS_MAX_PER_USER: '10' })).toThrow(/IMAGE_JOBS_MAX_PER_USER/);
   });
 
   it('reads the S3 settings', () => {
@@ -97,6 +142,7 @@ describe('storage configuration', () => {
       credentials: { accessKeyId: 'a', secretAccessKey: 'b' },
       maxUploadBytes: 1048576,
       uploadUrlTtlSeconds: 300,
+      quotas: expect.objectContaining({ pendingMaxPerUser: 40 }) as unknown,
     });
     expect(loadConfig({ STORAGE: 's3', S3_BUCKET: 'm', S3_REGION: 'eu-west-3' }).storage).toMatchObject({
       publicUrl: 'https://m.s3.eu-west-3.amazonaws.com',

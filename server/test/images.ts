@@ -1,4 +1,4 @@
-/** Image files made with sharp, and the upload sequence of spec 7, for API tests. */
+/** Image files made with sharp, and the upload sequence of product §7, for API tests. */
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
@@ -71,6 +71,8 @@ export interface FileToUpload {
   type?: string;
   description?: string | null;
   captureYear?: number | string | null;
+  /** Declared size; uploadAndProcess sends the data's length unless this says otherwise. */
+  fileSize?: number;
 }
 
 export async function requestUpload(
@@ -90,6 +92,7 @@ export async function requestUpload(
         captureYear: f.captureYear ?? null,
         type: f.type ?? 'exterior',
         fileExt: f.fileExt,
+        ...(f.fileSize === undefined ? {} : { fileSize: f.fileSize }),
       })),
     },
   });
@@ -126,7 +129,7 @@ export async function waitForTask(
 }
 
 /**
- * The whole sequence of spec 7: request slots, PUT, confirm, queue processing and wait for every
+ * The whole sequence of product §7: request slots, PUT, confirm, queue processing and wait for every
  * task. Returns the image ids and each task's final status.
  */
 export async function uploadAndProcess(
@@ -136,7 +139,12 @@ export async function uploadAndProcess(
   buildingId: number,
   files: FileToUpload[],
 ): Promise<{ ids: number[]; statuses: ('SUCCESS' | 'FAILURE')[]; session: UploadResponse }> {
-  const res = await requestUpload(app, cookie, buildingId, files);
+  const res = await requestUpload(
+    app,
+    cookie,
+    buildingId,
+    files.map((f) => ({ ...f, fileSize: f.fileSize ?? f.data.length })),
+  );
   if (res.statusCode !== 200) throw new Error(`upload: ${res.statusCode} ${res.body}`);
   const session = res.json<UploadResponse>();
   const ids = session.images.map((i) => i.id);

@@ -1,16 +1,17 @@
 /**
  * Builds the app on a fresh database for one test file: in-memory PGlite by default, or a new
  * PostgreSQL database made from TEST_DATABASE_URL when TEST_DB_ENGINE=postgres (dropped after).
+ * Under Vitest both start as copies of the run's migrated template (global-setup.ts); elsewhere
+ * (bench/thumbnails.ts) they are migrated here.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
+import { buildApp, type BuildAppOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
+import { createPostgresDatabase, type FreshDatabase } from './databases.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -20,45 +21,51 @@ export interface TestApp {
 
 export const usesPostgres = () => process.env.TEST_DB_ENGINE === 'postgres';
 
-async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DB_ENGINE=postgres needs TEST_DATABASE_URL');
-  const name = `atlas_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      try {
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await c.end();
-      }
-    },
-  };
+/** What global-setup.ts provided, or nothing outside Vitest. */
+async function templates(): Promise<{ pgliteTemplateFile?: string; postgresTemplate?: string }> {
+  if (!process.env.VITEST) return {};
+  const { inject } = await import('vitest');
+  return { pgliteTemplateFile: inject('pgliteTemplateFile'), postgresTemplate: inject('postgresTemplate') };
 }
 
-export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+let pgliteTemplate: Promise<Blob | undefined> | undefined;
+
+/**
+ * A new in-memory PGlite: under Vitest a copy of the run's migrated template (no initdb, no
+ * migrations), elsewhere a fresh one that buildApp migrates.
+ */
+export async function openTestPglite(): Promise<Database> {
+  pgliteTemplate ??= templates().then(async ({ pgliteTemplateFile }) =>
+    pgliteTemplateFile ? new Blob([new Uint8Array(await fs.readFile(pgliteTemplateFile))]) : undefined,
+  );
+  return openDatabase({ pgliteTemplate: await pgliteTemplate });
+}
+
+/** A new PostgreSQL database on TEST_DATABASE_URL's server: a copy of `template`, or empty without one. */
+export async function freshPostgres(template?: string): Promise<FreshDatabase> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DB_ENGINE=postgres needs TEST_DATABASE_URL');
+  return createPostgresDatabase(adminUrl, { prefix: 'atlas_test', template });
+}
+
+export async function createTestApp(
+  env: NodeJS.ProcessEnv = {},
+  options: Pick<BuildAppOptions, 'rateLimitClock'> & { config?: Partial<Config> } = {},
+): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'atlas-test-'));
-  const pgDb = usesPostgres() ? await freshPostgres() : undefined;
+  const pgDb = usesPostgres() ? await freshPostgres((await templates()).postgresTemplate) : undefined;
   const config: Config = {
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env }),
     databaseUrl: pgDb?.url,
     webDir: undefined,
+    ...options.config,
   };
   let database: Database | undefined;
   try {
-    database = await openDatabase({ databaseUrl: pgDb?.url, dataDir: undefined });
-    const app = await buildApp(config, { database, logger: false });
+    database = pgDb
+      ? await openDatabase({ databaseUrl: pgDb.url, statementTimeoutMs: config.dbStatementTimeoutMs })
+      : await openTestPglite();
+    const app = await buildApp(config, { rateLimitClock: options.rateLimitClock, database, logger: false });
     return {
       app,
       config,

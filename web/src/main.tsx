@@ -4,12 +4,8 @@ import { createRoot } from 'react-dom/client';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dropzone/styles.css';
-import 'maplibre-gl/dist/maplibre-gl.css';
 import './app/app.css';
-import { setupMapLibre } from './lib/map/setup-maplibre.ts';
 import { App } from './app/app.tsx';
-
-setupMapLibre();
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('Missing #root element in index.html');

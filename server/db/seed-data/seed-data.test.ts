@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { SEED_BUILDINGS } from './buildings.ts';
 import type { Continent } from './buildings.ts';
 import { SEED_STYLES } from './styles.ts';
+import { SEED_ARCHITECTS } from './architects.ts';
 
 const ALL_CONTINENTS: readonly Continent[] = [
   'Africa',
@@ -26,6 +27,19 @@ describe('SEED_STYLES', () => {
     for (const style of SEED_STYLES) {
       expect(style.trim()).toBe(style);
       expect(style.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('SEED_ARCHITECTS', () => {
+  it('names only seed buildings, at least 60 of them, 1 to 4 architects each', () => {
+    const names = new Set(SEED_BUILDINGS.map((b) => b.name));
+    const entries = Object.entries(SEED_ARCHITECTS);
+    expect(entries.length).toBeGreaterThanOrEqual(60);
+    for (const [building, architects] of entries) {
+      expect(names.has(building), building).toBe(true);
+      expect(architects.length, building).toBeGreaterThanOrEqual(1);
+      expect(architects.length, building).toBeLessThanOrEqual(4);
     }
   });
 });

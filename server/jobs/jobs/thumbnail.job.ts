@@ -2,17 +2,18 @@
  * Thumbnail: validates an uploaded image and writes its WebP renditions (400 px and 1600 px long
  * side), then marks it ready and updates its building's image count and cover. A file that is not
  * an accepted image fails at once (no retry) and its uploaded file is deleted; storage or database
- * errors are retried, and the image is marked failed when the last attempt fails. Renditions are written whole (storage.write)
- * under fixed keys, so a re-run replaces them.
+ * errors are retried, and the image is marked failed when the last attempt fails. Each attempt
+ * writes its renditions whole (storage.write) under fresh random keys (images.service.ts
+ * newRenditionKeys) and removes them if it does not end with the image ready. The original stays
+ * in the private area (kept for reprocessing, never served).
  */
 import { z } from 'zod';
-import { RENDITION_SIZES } from '#domain/images';
 import { ID_MAX } from '#domain/query-params';
 import {
   imageForProcessing,
   markImageFailed,
   markImageReady,
-  renditionKey,
+  newRenditionKeys,
 } from '../../modules/images/images.service.ts';
 import { ImageRejectedError, processImage } from '../../modules/images/renditions.ts';
 import { defineJob, PermanentJobError } from '../job.ts';
@@ -32,16 +33,16 @@ export const thumbnailJob = defineJob({
     if (image.status !== 'processing' && image.status !== 'uploaded') {
       throw new PermanentJobError(`Image ${imageId} is ${image.status}, not waiting for processing`);
     }
-    const keys = Object.fromEntries(
-      RENDITION_SIZES.map((size) => [String(size), renditionKey(image.storage_key, size)]),
-    );
+    const keys = newRenditionKeys(image.building_id);
     try {
       const stored = await storage.stat(image.storage_key);
       if (!stored) throw new ImageRejectedError('The uploaded file is missing');
       if (stored.size > storage.maxUploadBytes) {
         throw new ImageRejectedError(`The file is larger than ${storage.maxUploadBytes} bytes`);
       }
-      const processed = await processImage(await storage.read(image.storage_key));
+      // On local disk sharp opens the original itself; from S3 it comes as bytes.
+      const original = storage.localFile?.(image.storage_key) ?? (await storage.read(image.storage_key));
+      const processed = await processImage(original);
       for (const r of processed.renditions) await storage.write(keys[String(r.size)]!, r.data, 'image/webp');
       const done = await markImageReady(db, image, {
         width: processed.width,
@@ -61,13 +62,13 @@ export const thumbnailJob = defineJob({
       if (rejected || isLastAttempt) {
         const reason = rejected ? err.message : 'The image could not be processed. Please try again.';
         await markImageFailed(db, imageId, reason);
-        // A refused file (not an accepted image, a decompression bomb, an SVG or HTML named .png)
-        // is not kept either: nothing can use it, and it must never be served.
-        const doomed = rejected ? [image.storage_key, ...Object.values(keys)] : Object.values(keys);
-        await storage.delete(doomed).catch((cleanupErr: unknown) => {
-          log.warn({ err: cleanupErr, imageId }, 'could not remove the files of a failed image');
-        });
       }
+      // This attempt's renditions are nobody's (a retry writes new ones). A refused file (not an
+      // accepted image, a decompression bomb, an SVG or HTML named .png) is not kept either.
+      const doomed = rejected ? [image.storage_key, ...Object.values(keys)] : Object.values(keys);
+      await storage.delete(doomed).catch((cleanupErr: unknown) => {
+        log.warn({ err: cleanupErr, imageId }, 'could not remove the files of a failed attempt');
+      });
       if (rejected) throw new PermanentJobError(err.message, { cause: err });
       throw err;
     }

@@ -5,10 +5,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
-import { SESSION_COOKIE } from '#domain/auth';
 import type { CurrentUser } from '#domain/users';
 import { forbidden, unauthorized } from '../../http/errors.ts';
-import { SESSION_TTL_MS, userForSession } from './sessions.service.ts';
+import { startSessionPurge, userForSession } from './sessions.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,7 +24,8 @@ export function requireUser(request: FastifyRequest): CurrentUser {
 }
 
 export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, token: string, expiresAt: Date) {
-  reply.setCookie(SESSION_COOKIE, token, {
+  // `__Host-atlas_session` over https (config.sessionCookie): Secure, Path=/ and no Domain.
+  reply.setCookie(app.config.sessionCookie, token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
@@ -35,7 +35,7 @@ export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, toke
 }
 
 export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply) {
-  reply.clearCookie(SESSION_COOKIE, {
+  reply.clearCookie(app.config.sessionCookie, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
@@ -68,19 +68,23 @@ async function authPlugin(app: FastifyInstance) {
     if (MUTATING.has(request.method) && isCrossSite(request, publicOrigin)) {
       throw forbidden('Requests from other sites are not allowed.');
     }
-    const token = request.cookies[SESSION_COOKIE];
+    const token = request.cookies[app.config.sessionCookie];
     if (!token) return;
-    const found = await userForSession(app.db, token);
+    const found = await userForSession(app.db, token, new Date(), app.config.sessionMaxAgeMs);
     if (!found) {
       clearSessionCookie(app, reply);
       return;
     }
     request.user = found.user;
     // The cookie follows the sliding expiry.
-    if (found.expiresAt.getTime() - Date.now() > SESSION_TTL_MS - 60_000) {
+    if (found.extended) {
       setSessionCookie(app, reply, token, found.expiresAt);
     }
   });
+
+  // Expired sessions (sliding or absolute) are deleted hourly by every API process.
+  const stopPurge = startSessionPurge(app.db, { maxAgeMs: app.config.sessionMaxAgeMs, log: app.log });
+  app.addHook('onClose', async () => stopPurge());
 }
 
 export default fp(authPlugin, { name: 'auth' });

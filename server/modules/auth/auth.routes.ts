@@ -6,14 +6,13 @@ import {
   devLoginBodySchema,
   googleLoginBodySchema,
   loginResponseSchema,
-  SESSION_COOKIE,
 } from '#domain/auth';
 import { problemSchema } from '#domain/problem';
-import { HttpProblem, notFound } from '../../http/errors.ts';
+import { forbidden, HttpProblem, notFound } from '../../http/errors.ts';
 import { upsertDevUser, upsertGoogleUser } from '../users/users.service.ts';
-import { clearSessionCookie, setSessionCookie } from './auth.plugin.ts';
+import { clearSessionCookie, requireUser, setSessionCookie } from './auth.plugin.ts';
 import { createGoogleVerifier, InvalidGoogleToken } from './google-token.ts';
-import { createSession, deleteSession } from './sessions.service.ts';
+import { createSession, deleteSession, deleteUserSessions } from './sessions.service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
@@ -62,7 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         throw err;
       }
       const user = await upsertGoogleUser(app.db, identity);
-      const session = await createSession(app.db, user.id);
+      const session = await createSession(app.db, user.id, new Date(), config.sessionMaxAgeMs);
       setSessionCookie(app, reply, session.token, session.expiresAt);
       return { user };
     },
@@ -75,14 +74,28 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         config: { rateLimit },
         schema: {
           tags: ['auth'],
-          summary: 'Local demo sign-in (embedded default only): creates or reuses the user with this handle',
+          summary:
+            'Local demo sign-in (on a loopback server without Google, or AUTH_DEV_LOGIN=true): ' +
+            'creates or reuses the user with this handle',
+          description:
+            'Never signs in as an account that signs in with Google, nor as the system account ' +
+            'that owns the seeded catalogue: both answer 403.',
           body: devLoginBodySchema,
-          response: { 200: loginResponseSchema, 400: problemSchema, 429: problemSchema },
+          response: { 200: loginResponseSchema, 400: problemSchema, 403: problemSchema, 429: problemSchema },
         },
       },
       async (request, reply) => {
-        const user = await upsertDevUser(app.db, request.body.handle);
-        const session = await createSession(app.db, user.id);
+        const found = await upsertDevUser(app.db, request.body.handle);
+        if (!found.ok) {
+          request.log.warn({ handle: request.body.handle, reason: found.reason }, 'demo sign-in refused');
+          throw forbidden(
+            found.reason === 'google'
+              ? 'This account signs in with Google; the demo sign-in cannot be used for it.'
+              : 'This is the catalogue account; no one can sign in as it.',
+          );
+        }
+        const { user } = found;
+        const session = await createSession(app.db, user.id, new Date(), config.sessionMaxAgeMs);
         setSessionCookie(app, reply, session.token, session.expiresAt);
         return { user };
       },
@@ -112,8 +125,26 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const token = request.cookies[SESSION_COOKIE];
+      const token = request.cookies[config.sessionCookie];
       if (token) await deleteSession(app.db, token);
+      clearSessionCookie(app, reply);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/auth/logout-all',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Signs the user out everywhere: ends every session of the user, this one included',
+        response: { 204: z.null(), 401: problemSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const ended = await deleteUserSessions(app.db, user.id);
+      request.log.info({ userId: user.id, sessions: ended }, 'signed out everywhere');
       clearSessionCookie(app, reply);
       return reply.code(204).send(null);
     },

@@ -5,6 +5,8 @@ import { sessions, users } from '../../db/schema.ts';
 import { startFakeGoogle, type FakeGoogle } from '../../test/google-fake.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { sessionCookieOf, signIn } from '../../test/sessions.ts';
+import { ensureSystemUser } from '../../db/seed.ts';
+import { deleteExpiredSessions, startSessionPurge } from './sessions.service.ts';
 
 let google: FakeGoogle;
 let t: TestApp;
@@ -257,6 +259,193 @@ describe('sign-in choices and the dev sign-in', () => {
       expect(codes).toEqual([200, 200, 200, 429]);
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe('the demo sign-in never takes over an account (issue 13, finding 7)', () => {
+  it('refuses the handle of a Google user with a 403 problem, and sets no cookie', async () => {
+    const g = await login(await google.token({ sub: 'sub-victim', email: 'victim@example.com' }));
+    expect(g.statusCode, g.body).toBe(200);
+    expect(g.json<{ user: { handle: string } }>().user.handle).toBe('victim');
+    const sessionsBefore = await sessionCount();
+
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/dev', payload: { handle: 'victim' } });
+    expect(res.statusCode).toBe(403);
+    expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
+    expect(res.json()).toMatchObject({
+      status: 403,
+      detail: 'This account signs in with Google; the demo sign-in cannot be used for it.',
+    });
+    expect(sessionCookieOf(res)).toBeUndefined();
+    expect(await sessionCount()).toBe(sessionsBefore);
+  });
+
+  it('gives no path to the system account: not the demo sign-in, not Google with its handle', async () => {
+    const systemId = await ensureSystemUser(t.app.db);
+    const [system] = await t.app.db.select().from(users).where(eq(users.id, systemId));
+    const dev = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/dev',
+      payload: { handle: system!.handle },
+    });
+    expect(dev.statusCode).toBe(403);
+    expect(sessionCookieOf(dev)).toBeUndefined();
+    // A Google account whose email would give the same handle gets a handle of its own.
+    const g = await login(await google.token({ sub: 'sub-atlas', email: `${system!.handle}@example.com` }));
+    const { user } = g.json<{ user: { id: number; handle: string } }>();
+    expect(user.id).not.toBe(systemId);
+    expect(user.handle).toBe(`${system!.handle}_2`);
+    const [after] = await t.app.db.select().from(users).where(eq(users.id, systemId));
+    expect(after).toMatchObject({ is_system: true, google_sub: null });
+  });
+});
+
+describe('session lifetime, purge and sign out everywhere (issue 13, finding 11)', () => {
+  const DAY = 86_400_000;
+
+  it('ends a session at its absolute lifetime even while it is in use', async () => {
+    const { cookie } = await signIn(t.app, 'long_lived');
+    const [u] = await t.app.db.select().from(users).where(eq(users.handle, 'long_lived'));
+    // Used daily for 29 days: still signed in, and the sliding expiry never passes created + 30 days.
+    await t.app.db
+      .update(sessions)
+      .set({ created_at: new Date(Date.now() - 29 * DAY), expires_at: new Date(Date.now() + DAY / 2) })
+      .where(eq(sessions.user_id, u!.id));
+    expect((await checkLogin(cookie)).json()).toMatchObject({ logged_in: true });
+    const [s] = await t.app.db.select().from(sessions).where(eq(sessions.user_id, u!.id));
+    expect(s!.expires_at.getTime()).toBeGreaterThan(Date.now() + DAY / 2); // it slid…
+    expect(s!.expires_at.getTime()).toBeLessThanOrEqual(s!.created_at.getTime() + 30 * DAY); // …up to the cap
+    // Made 31 days ago, its sliding expiry still ahead: refused.
+    await t.app.db
+      .update(sessions)
+      .set({ created_at: new Date(Date.now() - 31 * DAY), expires_at: new Date(Date.now() + 10 * DAY) })
+      .where(eq(sessions.user_id, u!.id));
+    const res = await checkLogin(cookie);
+    expect(res.json()).toEqual({ logged_in: false, user: null });
+  });
+
+  it('takes the absolute lifetime from SESSION_MAX_AGE_DAYS', async () => {
+    const short = await createTestApp({ SEED: 'false', SESSION_MAX_AGE_DAYS: '2' });
+    try {
+      const res = await short.app.inject({
+        method: 'POST',
+        url: '/api/auth/dev',
+        payload: { handle: 'brief' },
+      });
+      const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE)!;
+      const days = ((cookie.expires as Date).getTime() - Date.now()) / DAY;
+      expect(days).toBeGreaterThan(1.9);
+      expect(days).toBeLessThanOrEqual(2);
+      // Three days old, its sliding expiry still 27 days ahead: past SESSION_MAX_AGE_DAYS=2.
+      await short.app.db
+        .update(sessions)
+        .set({ created_at: new Date(Date.now() - 3 * DAY), expires_at: new Date(Date.now() + 27 * DAY) });
+      const check = await short.app.inject({
+        method: 'GET',
+        url: '/api/auth/check-login',
+        headers: { cookie: `${SESSION_COOKIE}=${cookie.value}` },
+      });
+      expect(check.json()).toMatchObject({ logged_in: false });
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('purges expired sessions (sliding or absolute) on a schedule, keeping live ones', async () => {
+    await signIn(t.app, 'purge_stale');
+    await signIn(t.app, 'purge_old');
+    await signIn(t.app, 'purge_live');
+    const idOf = async (handle: string) =>
+      (await t.app.db.select().from(users).where(eq(users.handle, handle)))[0]!.id;
+    await t.app.db
+      .update(sessions)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(sessions.user_id, await idOf('purge_stale')));
+    await t.app.db
+      .update(sessions)
+      .set({ created_at: new Date(Date.now() - 40 * DAY) })
+      .where(eq(sessions.user_id, await idOf('purge_old')));
+    const live = await idOf('purge_live');
+
+    const purged: number[] = [];
+    let stop = () => undefined as void;
+    // The first purge runs at once, then every intervalMs: wait for two real ticks.
+    await new Promise<void>((resolve) => {
+      stop = startSessionPurge(t.app.db, {
+        intervalMs: 20,
+        onPurged: (n) => {
+          purged.push(n);
+          if (purged.length === 2) resolve();
+        },
+      });
+    });
+    stop();
+    expect(purged[0]).toBeGreaterThanOrEqual(2);
+    expect(purged[1]).toBe(0);
+    const left = await t.app.db.select({ user_id: sessions.user_id }).from(sessions);
+    const userIds = left.map((r) => r.user_id);
+    expect(userIds).not.toContain(await idOf('purge_stale'));
+    expect(userIds).not.toContain(await idOf('purge_old'));
+    expect(userIds).toContain(live);
+    expect(await deleteExpiredSessions(t.app.db)).toBe(0);
+  });
+
+  it('signs a user out everywhere: another device of theirs is signed out, other users are not', async () => {
+    const laptop = await signIn(t.app, 'two_devices');
+    const phone = await signIn(t.app, 'two_devices');
+    const someoneElse = await signIn(t.app, 'bystander');
+    expect((await checkLogin(phone.cookie)).json()).toMatchObject({ logged_in: true });
+
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout-all', headers: laptop });
+    expect(res.statusCode, res.body).toBe(204);
+    const cleared = res.cookies.find((c) => c.name === SESSION_COOKIE);
+    expect(cleared?.value).toBe('');
+    expect((await checkLogin(phone.cookie)).json()).toEqual({ logged_in: false, user: null });
+    expect((await checkLogin(laptop.cookie)).json()).toEqual({ logged_in: false, user: null });
+    expect((await checkLogin(someoneElse.cookie)).json()).toMatchObject({ logged_in: true });
+  });
+
+  it('answers 401 to a visitor who asks to sign out everywhere', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout-all' });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
+  });
+});
+
+describe('the session cookie over https (issue 13, finding 11)', () => {
+  it('is named __Host-atlas_session, Secure, Path=/ and without Domain; the plain name is ignored', async () => {
+    const https = await createTestApp({ SEED: 'false', PUBLIC_URL: 'https://atlas.example' });
+    try {
+      const res = await https.app.inject({
+        method: 'POST',
+        url: '/api/auth/dev',
+        payload: { handle: 'secure' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.cookies.map((c) => c.name)).toEqual([`__Host-${SESSION_COOKIE}`]);
+      const cookie = res.cookies[0]!;
+      expect(cookie).toMatchObject({ secure: true, path: '/', httpOnly: true, sameSite: 'Lax' });
+      expect(cookie.domain).toBeUndefined();
+      const check = (c: string) =>
+        https.app.inject({ method: 'GET', url: '/api/auth/check-login', headers: { cookie: c } });
+      expect((await check(`__Host-${SESSION_COOKIE}=${cookie.value}`)).json()).toMatchObject({
+        logged_in: true,
+      });
+      // A cookie planted under the plain name (e.g. by a sibling subdomain over http) counts for nothing.
+      expect((await check(`${SESSION_COOKIE}=${cookie.value}`)).json()).toMatchObject({ logged_in: false });
+      const out = await https.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { cookie: `__Host-${SESSION_COOKIE}=${cookie.value}` },
+      });
+      expect(out.statusCode).toBe(204);
+      expect(out.cookies.find((c) => c.name === `__Host-${SESSION_COOKIE}`)?.value).toBe('');
+      expect((await check(`__Host-${SESSION_COOKIE}=${cookie.value}`)).json()).toMatchObject({
+        logged_in: false,
+      });
+    } finally {
+      await https.close();
     }
   });
 });

@@ -138,7 +138,7 @@ describe('GET /api/buildings/geojson with more buildings than GEOJSON_MAX_FEATUR
 
   it('estimates filtered clusters from a sample when the window holds very many buildings', async () => {
     const q = buildingsGeojsonQuerySchema.parse({ builtAfterDate: '1000' });
-    const opts = { maxFeatures: 5, filteredScanMax: 10, filteredSampleRows: 11 };
+    const opts = { maxFeatures: 5, filteredScanMax: 10, filteredSampleRows: 11, media: t.app.media };
     const body = await renderClusters(t.app.db, q, planMap(q, opts), opts);
     expect(body?.approximate).toBe(true);
     expect(pointsOf(body!)).toEqual([]);

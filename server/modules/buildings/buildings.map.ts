@@ -23,7 +23,7 @@ import {
 } from '#domain/map-grid';
 import type { Db } from '../../db/client.ts';
 import { buildingGridCounts, buildings, images } from '../../db/schema.ts';
-import { imageUrl } from '../../storage/media-url.ts';
+import type { MediaUrls } from '../../storage/media-url.ts';
 import {
   attributeFilterWhere,
   buildingFilterWhere,
@@ -35,7 +35,8 @@ import {
   selectRows,
 } from './buildings.queries.ts';
 import { voteStats } from './buildings.service.ts';
-import { VersionedCache } from './map-cache.ts';
+import { ownedBuffer, VersionedCache } from './map-cache.ts';
+import { encodeBody, encodedBodyBytes, type EncodedBody } from '../../http/compression.ts';
 import type { MapVersionSource } from './map-version.ts';
 
 /** Cached bodies live at most this long: view counters change without raising the data version. */
@@ -48,6 +49,8 @@ export interface MapOptions {
   filteredScanMax: number;
   /** …and beyond it from a block sample of about this many rows of the whole table. */
   filteredSampleRows: number;
+  /** Public URLs of the app's stored files (cover images). */
+  media: MediaUrls;
 }
 
 export const MAP_OPTION_DEFAULTS = { filteredScanMax: 100_000, filteredSampleRows: 30_000 } as const;
@@ -79,6 +82,7 @@ export function planMap(q: BuildingsGeojsonQuery, opts: MapOptions): MapPlan {
   const filters = [
     q.builtAfterDate ?? '',
     q.builtBeforeDate ?? '',
+    q.standingInYear ?? '',
     [...(q.archStyles ?? [])].sort((a, b) => a - b).join(','),
     opts.maxFeatures,
   ].join('|');
@@ -207,7 +211,12 @@ interface PointRow {
   renditions: Record<string, string> | null;
 }
 
-async function selectPoints(db: Db, where: SQL | undefined, limit: number): Promise<BuildingFeature[]> {
+async function selectPoints(
+  db: Db,
+  media: MediaUrls,
+  where: SQL | undefined,
+  limit: number,
+): Promise<BuildingFeature[]> {
   const b = buildings;
   const rows = await selectRows<PointRow>(
     db,
@@ -233,7 +242,7 @@ async function selectPoints(db: Db, where: SQL | undefined, limit: number): Prom
       year_built: r.year_built,
       year_demolished: r.year_demolished,
       cover_image: r.storage_key
-        ? imageUrl({ storage_key: r.storage_key, renditions: r.renditions ?? {} })
+        ? media.image({ storage_key: r.storage_key, renditions: r.renditions ?? {} })
         : null,
       image_count: r.image_count,
       views: r.views,
@@ -280,7 +289,7 @@ export async function renderPoints(
   plan: MapPlan,
   opts: MapOptions,
 ): Promise<BuildingFeatureCollection> {
-  const features = await selectPoints(db, buildingFilterWhere(q), opts.maxFeatures);
+  const features = await selectPoints(db, opts.media, buildingFilterWhere(q), opts.maxFeatures);
   return {
     type: 'FeatureCollection',
     features,
@@ -318,7 +327,7 @@ export async function renderClusters(
     }
   }
   const singles = cells.filter((c) => c.singleId !== null).map((c) => c.singleId!);
-  const points = singles.length ? await selectPoints(db, inArray(buildings.id, singles), singles.length) : [];
+  const points = singles.length ? await selectPoints(db, opts.media, inArray(buildings.id, singles), singles.length) : [];
   const features: MapFeature[] = [
     ...cells.filter((c) => c.singleId === null).map((c) => clusterFeature(plan, c)),
     ...points,
@@ -335,8 +344,14 @@ export async function renderClusters(
 
 /** Map bodies for one app: rendered once per (data version, window or viewport, filters), then served as bytes. */
 export class MapBodies {
-  private readonly cache: VersionedCache<Buffer | null>;
-  private readonly byUrl: VersionedCache<Buffer>;
+  /**
+   * Bodies by render key, and request URLs as aliases of those keys, in one budget of real bytes
+   * (GEOJSON_CACHE_MB). null stands for "this window holds few enough buildings: send points of
+   * the exact viewport". Values hold the raw JSON with its brotli and gzip forms and ETag, made
+   * once by encodeBody: a cached answer costs no compression work (issue 16).
+   */
+  private readonly cache: VersionedCache<EncodedBody | null>;
+  private readonly sweeper: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Db,
@@ -344,11 +359,30 @@ export class MapBodies {
     private readonly opts: MapOptions,
     cacheBytes: number,
     ttlMs = MAP_BODY_TTL_MS,
+    now: () => number = Date.now,
   ) {
-    // null stands for "this window holds few enough buildings: send points of the exact viewport".
-    this.cache = new VersionedCache<Buffer | null>(cacheBytes, ttlMs, (b) => b?.length ?? 0);
-    // Holds the same buffers as `cache`: only the keys and entries cost memory of their own.
-    this.byUrl = new VersionedCache<Buffer>(cacheBytes, ttlMs, () => 0);
+    this.cache = new VersionedCache<EncodedBody | null>(
+      cacheBytes,
+      ttlMs,
+      (b) => (b ? encodedBodyBytes(b) : 0),
+      now,
+    );
+    if (this.cache.enabled) {
+      // Expired bodies are freed even when no request comes to notice them.
+      this.sweeper = setInterval(() => this.cache.sweep(), ttlMs);
+      this.sweeper.unref();
+    }
+  }
+
+  /** Bytes the cache holds now (keys, bodies, URL index): at most GEOJSON_CACHE_MB. */
+  get retainedBytes(): number {
+    return this.cache.retainedBytes;
+  }
+
+  /** Stops the sweeping timer and frees every body. */
+  close(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.cache.clear();
   }
 
   /**
@@ -356,29 +390,44 @@ export class MapBodies {
    * (every client at the start view, a map panned back) skip validation and planning entirely.
    * Only valid requests are ever stored, so a hit needs no validation.
    */
-  async bodyForUrl(url: string): Promise<Buffer | undefined> {
+  async bodyForUrl(url: string): Promise<EncodedBody | undefined> {
     if (!this.cache.enabled) return undefined;
-    return this.byUrl.peek(await this.versions.current(), url);
+    return this.cache.peekAlias(await this.versions.current(), url) ?? undefined;
   }
 
   /** The JSON body of GET /api/buildings/geojson for a parsed query, remembered for its URL. */
-  async body(q: BuildingsGeojsonQuery, url?: string): Promise<Buffer> {
+  async body(q: BuildingsGeojsonQuery, url?: string): Promise<EncodedBody> {
     const plan = planMap(q, this.opts);
     const version = this.cache.enabled ? await this.versions.current() : 0;
-    const body = await this.render(q, plan, version);
-    if (url !== undefined) this.byUrl.set(version, url, body);
+    const { body, key } = await this.render(q, plan, version);
+    if (url !== undefined) this.cache.alias(version, url, key);
     return body;
   }
 
-  private async render(q: BuildingsGeojsonQuery, plan: MapPlan, version: number): Promise<Buffer> {
+  private async render(
+    q: BuildingsGeojsonQuery,
+    plan: MapPlan,
+    version: number,
+  ): Promise<{ body: EncodedBody; key: string }> {
     const clustered = await this.cache.get(version, plan.windowKey, async () => {
       const body = await renderClusters(this.db, q, plan, this.opts);
-      return body ? Buffer.from(JSON.stringify(body)) : null;
+      return body ? encodeBody(ownedBuffer(JSON.stringify(body))) : null;
     });
-    if (clustered) return clustered;
+    if (clustered) return { body: clustered, key: plan.windowKey };
     const points = await this.cache.get(version, plan.pointsKey, async () =>
-      Buffer.from(JSON.stringify(await renderPoints(this.db, q, plan, this.opts))),
+      encodeBody(ownedBuffer(JSON.stringify(await renderPoints(this.db, q, plan, this.opts)))),
     );
-    return points!;
+    return { body: points!, key: plan.pointsKey };
   }
+}
+
+/** The map bodies of each app, by its database handle (tests read the cache's bytes). */
+const mapBodiesByDb = new WeakMap<Db, MapBodies>();
+
+export function registerMapBodies(db: Db, bodies: MapBodies): void {
+  mapBodiesByDb.set(db, bodies);
+}
+
+export function mapBodiesOf(db: Db): MapBodies | undefined {
+  return mapBodiesByDb.get(db);
 }

@@ -1,5 +1,5 @@
 /** SQL conditions shared by the building read queries. */
-import { and, between, eq, exists, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, between, eq, exists, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { viewportLngRanges } from '#domain/geo';
 import type { BuildingFiltersQuery } from '#domain/buildings';
 import { GRID_MAX_LEVEL, type GridWindow } from '#domain/map-grid';
@@ -26,6 +26,13 @@ export function attributeFilterWhere(q: BuildingFiltersQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (q.builtAfterDate !== undefined) conditions.push(gte(buildings.year_built, q.builtAfterDate));
   if (q.builtBeforeDate !== undefined) conditions.push(lte(buildings.year_built, q.builtBeforeDate));
+  if (q.standingInYear !== undefined) {
+    // standsInYear() in domain/buildings.ts, in SQL: unknown years built count as standing.
+    conditions.push(
+      or(isNull(buildings.year_built), lte(buildings.year_built, q.standingInYear)),
+      or(isNull(buildings.year_demolished), gt(buildings.year_demolished, q.standingInYear)),
+    );
+  }
   if (q.archStyles !== undefined && q.archStyles.length > 0) {
     conditions.push(
       exists(
@@ -43,6 +50,7 @@ export function hasAttributeFilters(q: BuildingFiltersQuery): boolean {
   return (
     q.builtAfterDate !== undefined ||
     q.builtBeforeDate !== undefined ||
+    q.standingInYear !== undefined ||
     (q.archStyles !== undefined && q.archStyles.length > 0)
   );
 }

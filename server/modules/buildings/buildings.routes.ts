@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  type BuildingFeatureCollection,
   buildingDetailSchema,
   buildingFeatureCollectionSchema,
   buildingIdParamsSchema,
@@ -16,11 +15,13 @@ import {
 } from '#domain/buildings';
 import { problemSchema } from '#domain/problem';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { sendEncoded } from '../../http/compression.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
-import { MAP_OPTION_DEFAULTS, MapBodies } from './buildings.map.ts';
+import { MAP_OPTION_DEFAULTS, MapBodies, registerMapBodies } from './buildings.map.ts';
 import { mapVersionSource } from './map-version.ts';
 import { getBuildingDetail, listBuildings } from './buildings.service.ts';
 import { createBuilding, deleteBuilding, updateBuilding } from './buildings.write.ts';
+import { registerViewCounter, ViewCounter } from './view-counter.ts';
 
 const JSON_UTF8 = 'application/json; charset=utf-8';
 
@@ -59,9 +60,17 @@ export const buildingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const map = new MapBodies(
     app.db,
     versions,
-    { maxFeatures: app.config.geojsonMaxFeatures, ...MAP_OPTION_DEFAULTS },
+    { maxFeatures: app.config.geojsonMaxFeatures, media: app.media, ...MAP_OPTION_DEFAULTS },
     app.config.geojsonCacheBytes,
   );
+  registerMapBodies(app.db, map);
+  app.addHook('onClose', async () => map.close());
+  // Views are written in batches; the last ones when the app closes (before the database does:
+  // this plugin's onClose hooks run before the root's).
+  const views = new ViewCounter(app.db, app.log);
+  views.start();
+  registerViewCounter(app.db, views);
+  app.addHook('onClose', () => views.close());
 
   app.get(
     '/buildings/geojson',
@@ -69,7 +78,7 @@ export const buildingsRoutes: FastifyPluginAsyncZod = async (app) => {
       // A URL answered before, with no change since: the same bytes, before validation.
       onRequest: async (request, reply) => {
         const cached = await map.bodyForUrl(request.url);
-        if (cached) return reply.type(JSON_UTF8).send(cached as unknown as BuildingFeatureCollection);
+        if (cached) return sendEncoded(request, reply.type(JSON_UTF8), cached);
       },
       schema: {
         tags: ['buildings'],
@@ -85,9 +94,9 @@ export const buildingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const body = await map.body(request.query, request.url);
-      // Bytes already serialised from a BuildingFeatureCollection (and cached so): Fastify sends a
-      // Buffer as it is, past the schema serialiser.
-      return reply.type(JSON_UTF8).send(body as unknown as BuildingFeatureCollection);
+      // Bytes already serialised from a BuildingFeatureCollection (and cached so, with their
+      // compressed forms): Fastify sends a Buffer as it is, past the schema serialiser.
+      return sendEncoded(request, reply.type(JSON_UTF8), body);
     },
   );
 
@@ -112,7 +121,7 @@ export const buildingsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => listBuildings(app.db, request.query, request.user),
+    async (request) => listBuildings(app.db, app.media, request.query, request.user),
   );
 
   app.post(
@@ -158,7 +167,7 @@ export const buildingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const building = await getBuildingDetail(app.db, request.params.id, request.user?.id ?? null);
+      const building = await getBuildingDetail(app.db, app.media, request.params.id, request.user?.id ?? null, views);
       if (!building) throw notFound('Building not found');
       return building;
     },

@@ -2,9 +2,10 @@
  * Reads of buildings: the card list (also a user's added and rated buildings) and the building
  * detail (the map is in buildings.map.ts).
  */
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BuildingCard, BuildingDetail, BuildingList, BuildingListQuery } from '#domain/buildings';
+import { LIST_MAX_ITEMS } from '#domain/constants';
 import type { CurrentUser } from '#domain/users';
 import type { VoteStats, VoteValue } from '#domain/votes';
 import type { Db } from '../../db/client.ts';
@@ -18,9 +19,11 @@ import {
   votes,
 } from '../../db/schema.ts';
 import { forbidden, notFound, unauthorized } from '../../http/errors.ts';
-import { imageUrl } from '../../storage/media-url.ts';
+import type { MediaUrls } from '../../storage/media-url.ts';
 import { userVoteOn } from '../votes/votes.service.ts';
-import { buildingFilterWhere, coverImageColumns, coverImageJoin } from './buildings.queries.ts';
+import { architectsOfBuilding } from '../architects/architects.service.ts';
+import { buildingFilterWhere, coverImageColumns, coverImageJoin, selectRows } from './buildings.queries.ts';
+import type { ViewCounter } from './view-counter.ts';
 
 interface FaceCounts {
   upvotes: number;
@@ -92,16 +95,32 @@ interface CardRow {
   cover: { storage_key: string; renditions: Record<string, string> } | null;
 }
 
-function toCard(r: CardRow): BuildingCard {
+function toCard(media: MediaUrls, r: CardRow): BuildingCard {
   return {
     id: r.id,
     name: r.name,
     year_built: r.year_built,
     year_demolished: r.year_demolished,
-    cover_image: r.cover ? imageUrl(r.cover) : null,
+    cover_image: r.cover ? media.image(r.cover) : null,
     vote_stats: voteStats(r),
     coordinates: [r.lng, r.lat],
   };
+}
+
+interface ListTotal {
+  total: number;
+  /** false: at least `total` match (counting stopped at LIST_MAX_ITEMS). */
+  exact: boolean;
+}
+
+/**
+ * How many rows a query limited to LIST_MAX_ITEMS + 1 rows yields: counting stops there, so a
+ * count over a large filtered table costs no more than the list's deepest page.
+ */
+async function boundedCount(db: Db, rows: SQLWrapper): Promise<ListTotal> {
+  const [row] = await selectRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM (${rows}) AS bounded`);
+  const n = Number(row?.n ?? 0);
+  return n > LIST_MAX_ITEMS ? { total: LIST_MAX_ITEMS, exact: false } : { total: n, exact: true };
 }
 
 /**
@@ -112,6 +131,7 @@ function toCard(r: CardRow): BuildingCard {
  */
 export async function listBuildings(
   db: Db,
+  media: MediaUrls,
   q: BuildingListQuery,
   viewer: CurrentUser | null = null,
 ): Promise<BuildingList> {
@@ -127,16 +147,18 @@ export async function listBuildings(
   const order =
     sortBy === 'vote_date' ? [dir(voterVotes.updated_at), dir(voterVotes.id)] : [dir(buildings.id)];
   const page = { limit: q.per_page, offset: (q.page - 1) * q.per_page };
-  const paged = (total: number, items: BuildingCard[]): BuildingList => ({
+  const paged = ({ total, exact }: ListTotal, items: BuildingCard[]): BuildingList => ({
     items,
     total,
+    total_exact: exact,
     page: q.page,
     per_page: q.per_page,
-    pages: Math.ceil(total / q.per_page),
+    // The list goes no deeper than LIST_MAX_ITEMS (the query schema refuses later pages).
+    pages: Math.ceil(Math.min(total, LIST_MAX_ITEMS) / q.per_page),
   });
 
   if (voterId !== null) {
-    const [rows, [counted]] = await Promise.all([
+    const [rows, counted] = await Promise.all([
       db
         .select({ ...cardColumns, user_vote: voterVotes.vote, voted_at: voterVotes.updated_at })
         .from(buildings)
@@ -146,29 +168,43 @@ export async function listBuildings(
         .orderBy(...order)
         .limit(page.limit)
         .offset(page.offset),
-      db.select({ n: count() }).from(buildings).innerJoin(voterVotes, voterVoteJoin(voterId)).where(where),
+      boundedCount(
+        db,
+        db
+          .select({ one: sql`1` })
+          .from(buildings)
+          .innerJoin(voterVotes, voterVoteJoin(voterId))
+          .where(where)
+          .limit(LIST_MAX_ITEMS + 1),
+      ),
     ]);
     return paged(
-      counted?.n ?? 0,
+      counted,
       rows.map((r) => ({
-        ...toCard(r),
+        ...toCard(media, r),
         user_vote: r.user_vote as VoteValue,
         voted_at: r.voted_at.toISOString(),
       })),
     );
   }
 
-  const countTotal = async () => {
-    // Nothing filters: the grid's level-0 cell holds the whole table's count.
+  const countTotal = async (): Promise<ListTotal> => {
+    // Nothing filters: the grid's level-0 cell holds the whole table's exact count, for free.
     if (!where) {
       const [row] = await db
         .select({ n: buildingGridCounts.building_count })
         .from(buildingGridCounts)
         .where(eq(buildingGridCounts.level, 0));
-      return row?.n ?? 0;
+      return { total: row?.n ?? 0, exact: true };
     }
-    const [row] = await db.select({ n: count() }).from(buildings).where(where);
-    return row?.n ?? 0;
+    return boundedCount(
+      db,
+      db
+        .select({ one: sql`1` })
+        .from(buildings)
+        .where(where)
+        .limit(LIST_MAX_ITEMS + 1),
+    );
   };
   const [rows, total] = await Promise.all([
     db
@@ -181,23 +217,26 @@ export async function listBuildings(
       .offset(page.offset),
     countTotal(),
   ]);
-  return paged(total, rows.map(toCard));
+  return paged(total, rows.map((r) => toCard(media, r)));
 }
 
-/** Building detail; counts the view. Null when no such building. */
+/**
+ * Building detail; counts the view in `views` (in memory, written in batches: no write per view).
+ * Null when no such building.
+ */
 export async function getBuildingDetail(
   db: Db,
+  media: MediaUrls,
   id: number,
   viewerId: number | null = null,
+  views?: ViewCounter,
 ): Promise<BuildingDetail | null> {
   return db.transaction(async (tx) => {
-    const [b] = await tx
-      .update(buildings)
-      .set({ views: sql`${buildings.views} + 1` })
-      .where(eq(buildings.id, id))
-      .returning();
+    const [b] = await tx.select().from(buildings).where(eq(buildings.id, id));
     if (!b) return null;
-    const [userVote, styles, imageRows, adder, cover] = await Promise.all([
+    // The stored count plus this process's views not yet written, this one included.
+    const viewCount = b.views + (views ? views.count(id) : 0);
+    const [userVote, styles, imageRows, adder, cover, architectRefs] = await Promise.all([
       userVoteOn(tx, viewerId, 'building', id),
       tx
         .select({ id: architecturalStyles.id, name: architecturalStyles.name })
@@ -220,6 +259,7 @@ export async function getBuildingDetail(
             .select(coverImage)
             .from(images)
             .where(and(eq(images.id, b.cover_image_id), eq(images.status, 'ready'))),
+      architectsOfBuilding(tx, id),
     ]);
     return {
       id: b.id,
@@ -230,10 +270,11 @@ export async function getBuildingDetail(
       description: b.description,
       place_id: b.place_id,
       architectural_styles: styles,
-      images: imageRows.map((i) => ({ id: i.id, url: imageUrl(i) })),
-      cover_image: cover[0] ? imageUrl(cover[0]) : null,
+      architects: architectRefs,
+      images: imageRows.map((i) => ({ id: i.id, url: media.image(i) })),
+      cover_image: cover[0] ? media.image(cover[0]) : null,
       image_count: b.image_count,
-      views: b.views,
+      views: viewCount,
       vote_stats: voteStats(b),
       user_vote: userVote,
       added_by: adder[0] ?? null,

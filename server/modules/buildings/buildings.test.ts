@@ -7,6 +7,7 @@ import {
 } from '#domain/buildings';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { insertBuildings, insertStyles, insertUser } from '../../test/fixtures.ts';
+import { viewCounterOf } from './view-counter.ts';
 
 let t: TestApp;
 let ids: Map<string, number>;
@@ -55,7 +56,7 @@ async function namesIn(query: string): Promise<string[]> {
 }
 
 describe('GET /api/buildings/geojson', () => {
-  it('returns every building as a GeoJSON point with [lng, lat] and the spec properties', async () => {
+  it('returns every building as a GeoJSON point with [lng, lat] and the product description properties', async () => {
     const res = await geojson('');
     expect(res.statusCode).toBe(200);
     const body = buildingFeatureCollectionSchema.parse(res.json());
@@ -196,7 +197,7 @@ describe('GET /api/buildings/geojson', () => {
 });
 
 describe('GET /api/buildings/{id}', () => {
-  it('returns the building detail of spec section 3', async () => {
+  it('returns the building detail of product §3', async () => {
     const id = ids.get('Vienna Baroque')!;
     const res = await t.app.inject({ method: 'GET', url: `/api/buildings/${id}` });
     expect(res.statusCode).toBe(200);
@@ -229,6 +230,8 @@ describe('GET /api/buildings/{id}', () => {
     await t.app.inject({ method: 'GET', url: `/api/buildings/${id}` });
     const res = await t.app.inject({ method: 'GET', url: `/api/buildings/${id}` });
     expect(res.json<{ views: number }>().views).toBe(2);
+    // The map shows views once they are written (every few seconds, in a batch).
+    await viewCounterOf(t.app.db)!.flush();
     const map = await geojson('?north=52&south=51&east=0&west=-1');
     expect(pointsOf(buildingFeatureCollectionSchema.parse(map.json()))[0]!.properties.views).toBe(2);
   });

@@ -2,7 +2,7 @@
  * Adding, editing and deleting buildings. Each is one transaction; the grid counts and the map
  * data version follow through database triggers in the same transaction.
  */
-import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import {
   DUPLICATE_DISTANCE_M,
   normalizeBuildingName,
@@ -16,13 +16,12 @@ import {
   architecturalStyles,
   buildings,
   buildingStyles,
-  comments,
   images,
   listBuildings,
-  votes,
 } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
-import { buildingFilterWhere, selectRows } from './buildings.queries.ts';
+import { setBuildingArchitects } from '../architects/architects.service.ts';
+import { buildingFilterWhere } from './buildings.queries.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -123,6 +122,7 @@ export async function createBuilding(db: Db, userId: number, body: CreateBuildin
     await tx
       .insert(buildingStyles)
       .values(body.architectural_styles.map((style_id) => ({ building_id: id, style_id })));
+    if (body.architects?.length) await setBuildingArchitects(tx, id, body.architects);
     return id;
   });
 }
@@ -167,6 +167,7 @@ export async function updateBuilding(
       .insert(buildingStyles)
       .values(body.architectural_styles.map((style_id) => ({ building_id: id, style_id })))
       .onConflictDoNothing();
+    if (body.architects !== undefined) await setBuildingArchitects(tx, id, body.architects);
   });
 }
 
@@ -177,45 +178,17 @@ export interface DeletedBuilding {
 }
 
 /**
- * Deletes a building its adder owns with everything that hangs on it: votes on it, on its images
- * and on comments about either; those comments (replies included); its images; list entries.
+ * Deletes a building its adder owns with everything that hangs on it: its images and list entries
+ * (foreign keys); votes on it, on its images and on comments about either, and those comments with
+ * their replies (the target cleanup triggers of migration 0007, the one mechanism for every deleter).
  */
 export async function deleteBuilding(db: Db, id: number, userId: number): Promise<DeletedBuilding> {
   return db.transaction(async (tx) => {
     await lockOwnBuilding(tx, id, userId);
     const imageRows = await tx
-      .select({ id: images.id, storage_key: images.storage_key, renditions: images.renditions })
+      .select({ storage_key: images.storage_key, renditions: images.renditions })
       .from(images)
       .where(eq(images.building_id, id));
-    const imageIds = imageRows.map((i) => i.id);
-    const imageIdArray = `{${imageIds.join(',')}}`;
-    const commentRows = await selectRows<{ id: number }>(
-      tx,
-      sql`
-        WITH RECURSIVE thread AS (
-          SELECT id FROM ${comments}
-          WHERE (target_type = 'building' AND target_id = ${id})
-             OR (target_type = 'image' AND target_id = ANY(${imageIdArray}::int[]))
-          UNION
-          SELECT c.id FROM ${comments} c JOIN thread ON c.parent_id = thread.id
-        )
-        SELECT id FROM thread`,
-    );
-    const commentIds = commentRows.map((c) => Number(c.id));
-    await tx
-      .delete(votes)
-      .where(
-        or(
-          and(eq(votes.votable_type, 'building'), eq(votes.votable_id, id)),
-          imageIds.length
-            ? and(eq(votes.votable_type, 'image'), inArray(votes.votable_id, imageIds))
-            : undefined,
-          commentIds.length
-            ? and(eq(votes.votable_type, 'comment'), inArray(votes.votable_id, commentIds))
-            : undefined,
-        ),
-      );
-    if (commentIds.length) await tx.delete(comments).where(inArray(comments.id, commentIds));
     await tx.delete(listBuildings).where(eq(listBuildings.building_id, id));
     await tx.delete(images).where(eq(images.building_id, id));
     await tx.delete(buildings).where(eq(buildings.id, id));

@@ -3,7 +3,7 @@
  * Rows are locked parent first, then child, in every transaction that changes both, so
  * replying, deleting and voting never deadlock and reply_count always equals the replies.
  */
-import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   pageCount,
   type Comment,
@@ -19,7 +19,7 @@ import type { CurrentUser } from '#domain/users';
 import type { Db } from '../../db/client.ts';
 import { comments, users, votes } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
-import { DELETED_COMMENT, deleteVotesOn, findVotable, notFoundText } from '../votes/votes.service.ts';
+import { DELETED_COMMENT, findVotable, notFoundText } from '../votes/votes.service.ts';
 
 const COMMENT_NOT_FOUND = 'Comment not found';
 
@@ -100,8 +100,15 @@ function sortOrder(sort: CommentSort): SQL[] {
   }
 }
 
-async function requireTarget(db: Db, type: CommentTargetType, id: number, lock?: 'key share'): Promise<void> {
-  if (!(await findVotable(db, type, id, lock))) throw notFound(notFoundText(type));
+/** 404 unless the target exists for this viewer (an image not ready yet: its uploader only). */
+async function requireTarget(
+  db: Db,
+  type: CommentTargetType,
+  id: number,
+  viewerId: number | null,
+  lock?: 'key share',
+): Promise<void> {
+  if (!(await findVotable(db, type, id, viewerId, lock))) throw notFound(notFoundText(type));
 }
 
 /** One page of a target's top-level comments (deleted ones with replies included). */
@@ -112,7 +119,7 @@ export async function listComments(
   targetId: number,
   q: CommentsQuery,
 ): Promise<CommentList> {
-  await requireTarget(db, type, targetId);
+  await requireTarget(db, type, targetId, viewerId);
   const where = and(
     eq(comments.target_type, type),
     eq(comments.target_id, targetId),
@@ -136,8 +143,8 @@ export async function listReplies(
   commentId: number,
   q: RepliesQuery,
 ): Promise<CommentReplies> {
-  const [parent] = await db.select({ id: comments.id }).from(comments).where(eq(comments.id, commentId));
-  if (!parent) throw notFound(COMMENT_NOT_FOUND);
+  // Also absent when it is on an image only its uploader may see.
+  if (!(await findVotable(db, 'comment', commentId, viewerId))) throw notFound(COMMENT_NOT_FOUND);
   const where = eq(comments.parent_id, commentId);
   const [[total], rows] = await Promise.all([
     db.select({ n: count() }).from(comments).where(where),
@@ -166,7 +173,7 @@ export async function createComment(
 ): Promise<Comment> {
   return db.transaction(async (tx) => {
     // Key-share lock: the target cannot be deleted until this comment is in.
-    await requireTarget(tx, type, targetId, 'key share');
+    await requireTarget(tx, type, targetId, user.id, 'key share');
     const [row] = await tx
       .insert(comments)
       .values({ user_id: user.id, target_type: type, target_id: targetId, content })
@@ -204,6 +211,8 @@ export async function createReply(
       .where(eq(comments.id, rootId))
       .for('no key update');
     if (!root) throw notFound(COMMENT_NOT_FOUND);
+    // A comment on an image not ready yet exists for the image's uploader only.
+    await requireTarget(tx, root.target_type as CommentTargetType, root.target_id, user.id, 'key share');
     if (root.target_type !== body.target_type || root.target_id !== body.target_id) {
       throw badRequest('target_type and target_id must be those of the comment replied to.');
     }
@@ -260,9 +269,8 @@ export async function editComment(db: Db, user: CurrentUser, id: number, content
   });
 }
 
-/** Removes a comment row with its votes. */
+/** Removes a comment row; the votes on it go with it (target cleanup trigger, migration 0007). */
 async function removeComment(tx: Db, id: number): Promise<void> {
-  await deleteVotesOn(tx, 'comment', [id]);
   await tx.delete(comments).where(eq(comments.id, id));
 }
 
@@ -307,21 +315,4 @@ export async function deleteComment(db: Db, user: CurrentUser, id: number): Prom
       .returning({ reply_count: comments.reply_count, deleted: comments.deleted });
     if (parent && parent.deleted && parent.reply_count === 0) await removeComment(tx, owned.parent_id);
   });
-}
-
-/**
- * Removes every comment (and the votes on them) of a building or image; call it in the
- * transaction that removes the target, since comments have no foreign key to their target.
- */
-export async function deleteCommentsOn(tx: Db, type: CommentTargetType, targetId: number): Promise<void> {
-  const onTarget = and(eq(comments.target_type, type), eq(comments.target_id, targetId));
-  await tx
-    .delete(votes)
-    .where(
-      and(
-        eq(votes.votable_type, 'comment'),
-        inArray(votes.votable_id, tx.select({ id: comments.id }).from(comments).where(onTarget)),
-      ),
-    );
-  await tx.delete(comments).where(onTarget);
 }

@@ -50,7 +50,7 @@ async function postReply(parent: Comment | number, content: string, who = ada): 
 const row = async (id: number) => (await t.app.db.select().from(comments).where(eq(comments.id, id)))[0];
 
 describe('POST /api/comments/{target_type}/{target_id}', () => {
-  it('creates a comment with every field of spec 3, content trimmed', async () => {
+  it('creates a comment with every field of product §3, content trimmed', async () => {
     const c = await postComment('  Lovely brickwork.  ');
     expect(c.id).toBeGreaterThan(0);
     expect(Date.parse(c.created_at)).toBeGreaterThan(Date.now() - 60_000);

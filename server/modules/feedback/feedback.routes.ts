@@ -1,4 +1,4 @@
-/** POST /api/feedback (spec 2 "Feedback modal"): signed in or not, rate limited per IP. */
+/** POST /api/feedback (product §2 "Feedback modal"): signed in or not, rate limited per IP. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { feedbackBodySchema, feedbackCreatedSchema } from '#domain/feedback';
 import { problemSchema } from '#domain/problem';

@@ -100,7 +100,7 @@ describe('POST /api/feedback', () => {
     expect(res.json()).toMatchObject({ errors: [{ path: 'body.title' }] });
   });
 
-  it('requires a title and a description, with the spec messages per field', async () => {
+  it('requires a title and a description, with the product description messages per field', async () => {
     const res = await send({ ...valid, title: '   ', description: undefined });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({

@@ -1,28 +1,39 @@
 /**
  * The upload sequence on S3 storage, against s3rver (an S3-protocol server) on a loopback port.
- * s3rver checks presigned URLs' expiry but not their V4 signatures, so the signed Content-Type is
- * checked in the URL itself here.
+ * s3rver checks presigned URLs' expiry but not their V4 signatures, so the app talks to it through
+ * a proxy that checks them as S3 does (test/s3-signature-proxy.ts): a PUT of another size or type
+ * than the signed one is refused.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Image } from '#domain/images';
+import type { Image, UploadResponse } from '#domain/images';
 import { buildings, images } from '../../db/schema.ts';
 import { S3Storage } from '../../storage/s3-storage.ts';
+import { startSignatureProxy } from '../../test/s3-signature-proxy.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signIn } from '../../test/sessions.ts';
 import { insertBuilding, userId } from '../../test/targets.ts';
-import { jpegWithExif, noisyPng, putFile, smallGif, uploadAndProcess, widePng } from '../../test/images.ts';
+import {
+  jpegWithExif,
+  noisyPng,
+  putFile,
+  requestUpload,
+  smallGif,
+  uploadAndProcess,
+  widePng,
+} from '../../test/images.ts';
 
 const BUCKET = 'atlas-media';
 const MAX_BYTES = 256 * 1024;
 
 let s3rver: S3rver;
+let proxy: { url: string; close: () => Promise<void> };
 let s3Dir: string;
 let endpoint: string;
 let t: TestApp;
@@ -40,7 +51,8 @@ beforeAll(async () => {
     configureBuckets: [{ name: BUCKET, configs: [] }],
   });
   const { port } = await s3rver.run();
-  endpoint = `http://127.0.0.1:${port}`;
+  proxy = await startSignatureProxy(`http://127.0.0.1:${port}`, () => storage().client);
+  endpoint = proxy.url;
   t = await createTestApp({
     SEED: 'false',
     STORAGE: 's3',
@@ -57,6 +69,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
+  await proxy?.close();
   await s3rver?.close();
   await fs.rm(s3Dir, { recursive: true, force: true });
 });
@@ -93,10 +106,10 @@ describe('the upload sequence on S3 storage', () => {
       const url = new URL(slot.url);
       expect(url.origin).toBe(endpoint);
       expect(url.pathname).toMatch(
-        new RegExp(`^/${BUCKET}/images/${buildingId}/[0-9a-f-]{36}\\.(jpg|png|gif)$`),
+        new RegExp(`^/${BUCKET}/originals/${buildingId}/[0-9a-f-]{36}\\.(jpg|png|gif)$`),
       );
-      // Content-Type is part of the signature, and no checksum of an empty body is.
-      expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-type;host');
+      // Content-Length and Content-Type are part of the signature, and no checksum of an empty body is.
+      expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
       expect(Number(url.searchParams.get('X-Amz-Expires'))).toBe(900);
       expect(url.searchParams.has('x-amz-checksum-crc32')).toBe(false);
     }
@@ -129,8 +142,23 @@ describe('the upload sequence on S3 storage', () => {
         expect(meta.xmp).toBeUndefined();
         expect(meta.orientation).toBeUndefined();
       }
-      expect(await objectExists((await imageRow(id))!.storage_key)).toBe(true);
+      // The original (GPS and all) is kept under the private prefix; renditions share nothing with its key.
+      const row = (await imageRow(id))!;
+      expect(row.storage_key.startsWith(`originals/${buildingId}/`)).toBe(true);
+      expect(await objectExists(row.storage_key)).toBe(true);
+      const uuid = /[0-9a-f-]{36}/.exec(row.storage_key)![0];
+      for (const key of Object.values(row.renditions)) {
+        expect(key).toMatch(new RegExp(`^images/${buildingId}/[0-9a-f-]{36}-\\d+\\.webp$`));
+        expect(key).not.toContain(uuid);
+      }
     }
+    // Under the public prefix there are renditions only: no original, no file being uploaded.
+    const listed = await storage().client.send(
+      new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'images/' }),
+    );
+    const publicKeys = (listed.Contents ?? []).map((o) => o.Key!);
+    expect(publicKeys.length).toBeGreaterThanOrEqual(6);
+    for (const key of publicKeys) expect(key).toMatch(/-\d+\.webp$/);
     const [building] = await t.app.db
       .select({ image_count: buildings.image_count })
       .from(buildings)
@@ -138,17 +166,35 @@ describe('the upload sequence on S3 storage', () => {
     expect(building!.image_count).toBe(3);
   });
 
-  it('fails a text file named .jpg, and a file over MAX_UPLOAD_BYTES', async () => {
-    const big = await noisyPng(400);
-    expect(big.length).toBeGreaterThan(MAX_BYTES);
+  it('fails a text file named .jpg', async () => {
     const { ids, statuses } = await uploadAndProcess(t.app, endpoint, ada, buildingId, [
       { data: Buffer.from('plain text'), fileExt: '.jpg' },
-      // A presigned PUT cannot cap the size: the bucket takes it and processing refuses it.
-      { data: big, fileExt: '.png' },
     ]);
-    expect(statuses).toEqual(['FAILURE', 'FAILURE']);
+    expect(statuses).toEqual(['FAILURE']);
     expect(await getImage(ids[0]!)).toMatchObject({ status: 'failed' });
-    expect((await getImage(ids[1]!)).failure_reason).toMatch(/larger than 262144 bytes/);
+  });
+
+  it('bounds the size of an upload: the URL is signed for the declared size, at most MAX_UPLOAD_BYTES', async () => {
+    const big = await noisyPng(400);
+    expect(big.length).toBeGreaterThan(MAX_BYTES);
+    // Declared at its size: refused before any URL is made.
+    const tooBig = await requestUpload(t.app, ada, buildingId, [{ fileExt: '.png', fileSize: big.length }]);
+    expect(tooBig.statusCode).toBe(413);
+    // Without a size there is nothing to sign: refused.
+    const noSize = await requestUpload(t.app, ada, buildingId, [{ fileExt: '.png' }]);
+    expect(noSize.statusCode).toBe(400);
+    expect(noSize.json<{ detail: string }>().detail).toMatch(/fileSize/);
+    // Declared small, then sent big: the bucket refuses the PUT and stores nothing.
+    const res = await requestUpload(t.app, ada, buildingId, [{ fileExt: '.png', fileSize: 1000 }]);
+    const session = res.json<UploadResponse>();
+    const key = (await imageRow(session.images[0]!.id))!.storage_key;
+    const oversize = await putFile(endpoint, session.uploadUrls[0]!.url, big, 'image/png');
+    expect(oversize.status).toBe(403);
+    expect(await objectExists(key)).toBe(false);
+    // The same URL with exactly the declared size is taken (the proxy checks signatures, it does not refuse all).
+    const exact = await putFile(endpoint, session.uploadUrls[0]!.url, big.subarray(0, 1000), 'image/png');
+    expect(exact.status).toBe(200);
+    expect(await objectExists(key)).toBe(true);
   });
 
   it('deletes the image and its objects; only the uploader may', async () => {
@@ -177,12 +223,15 @@ describe('the upload sequence on S3 storage', () => {
       credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
       maxUploadBytes: MAX_BYTES,
       uploadUrlTtlSeconds: 1,
+      // Signed 5 s ago: its 1 s are over when it is used (the server checks with its own clock).
+      now: () => Date.now() - 5_000,
     });
     try {
-      const key = `images/${buildingId}/00000000-0000-4000-8000-000000000001.png`;
-      const slot = await shortLived.createUploadUrl(key, 'image/png');
-      await new Promise((resolve) => setTimeout(resolve, 2100));
-      const res = await putFile(endpoint, slot.url, await smallGif(), 'image/png');
+      const key = `originals/${buildingId}/00000000-0000-4000-8000-000000000001.png`;
+      const gif = await smallGif();
+      const slot = await shortLived.createUploadUrl(key, 'image/png', gif.length);
+      expect(slot.expiresAt.getTime()).toBeLessThan(Date.now());
+      const res = await putFile(endpoint, slot.url, gif, 'image/png');
       expect(res.status).toBe(403);
       expect(await res.text()).toMatch(/expired/i);
       expect(await objectExists(key)).toBe(false);

@@ -1,4 +1,4 @@
-/** Reads of images: one image, and the gallery / voted-images pages (spec 7, infinite-scroll). */
+/** Reads of images: one image, and the gallery / voted-images pages (product §7, infinite-scroll). */
 import { and, asc, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Image, ImageList, ImageListQuery, ImageType } from '#domain/images';
@@ -7,7 +7,7 @@ import type { CurrentUser } from '#domain/users';
 import type { Db } from '../../db/client.ts';
 import { images, users, votes } from '../../db/schema.ts';
 import { forbidden, notFound, unauthorized } from '../../http/errors.ts';
-import { imageLargeUrl, imageUrl } from '../../storage/media-url.ts';
+import type { MediaUrls } from '../../storage/media-url.ts';
 
 /** The reader's own vote on each image. */
 const viewerVotes = alias(votes, 'viewer_votes');
@@ -29,6 +29,8 @@ function selectImages(db: Db, viewerId: number | null, voterId: number | null) {
       added_by_handle: users.handle,
       status: images.status,
       failure_reason: images.failure_reason,
+      license: images.license,
+      author: images.author,
       width: images.width,
       height: images.height,
       upvotes: images.upvotes,
@@ -46,11 +48,11 @@ function selectImages(db: Db, viewerId: number | null, voterId: number | null) {
 
 type ImageRowOut = Awaited<ReturnType<typeof selectImages>>[number];
 
-function toImage(r: ImageRowOut, withVotedAt: boolean): Image {
+function toImage(media: MediaUrls, r: ImageRowOut, withVotedAt: boolean): Image {
   const image: Image = {
     id: r.id,
-    url: imageUrl(r),
-    url_large: imageLargeUrl(r),
+    url: media.image(r),
+    url_large: media.imageLarge(r),
     image_type: r.image_type as ImageType,
     description: r.description,
     capture_year: r.capture_year,
@@ -63,6 +65,10 @@ function toImage(r: ImageRowOut, withVotedAt: boolean): Image {
     height: r.height,
     status: r.status,
     failure_reason: r.failure_reason,
+    license: r.license,
+    // Issue 20: the credit defaults to the uploader's (current) handle.
+    author: r.author ?? r.added_by_handle,
+    author_is_set: r.author !== null,
     created_at: r.created_at.toISOString(),
   };
   if (withVotedAt) image.voted_at = r.voted_at?.toISOString() ?? null;
@@ -74,10 +80,15 @@ const voteJoin = (v: typeof viewerVotes | typeof voterVotes, userId: number | nu
   and(eq(v.user_id, userId ?? 0), eq(v.votable_type, 'image'), eq(v.votable_id, images.id));
 
 /** One image: ready ones for everyone; the uploader also sees their own in any state. */
-export async function getImage(db: Db, id: number, viewerId: number | null): Promise<Image> {
+export async function getImage(
+  db: Db,
+  media: MediaUrls,
+  id: number,
+  viewerId: number | null,
+): Promise<Image> {
   const [row] = await selectImages(db, viewerId, null).where(eq(images.id, id));
   if (!row || (row.status !== 'ready' && row.added_by_id !== viewerId)) throw notFound('Image not found');
-  return toImage(row, false);
+  return toImage(media, row, false);
 }
 
 /** ORDER BY of each sort for `desc`; `asc` reverses every key, so the two orders mirror. */
@@ -108,7 +119,12 @@ function orderOf(sortBy: ImageListQuery['sortBy'], direction: 'asc' | 'desc'): S
  * A page of ready images. With userHandle: the images that user voted on (with userVoteType: that
  * face), shown to that user only (401 signed out, 403 someone else).
  */
-export async function listImages(db: Db, viewer: CurrentUser | null, q: ImageListQuery): Promise<ImageList> {
+export async function listImages(
+  db: Db,
+  media: MediaUrls,
+  viewer: CurrentUser | null,
+  q: ImageListQuery,
+): Promise<ImageList> {
   const where: SQL[] = [eq(images.status, 'ready')];
   if (q.buildingId !== undefined) where.push(eq(images.building_id, q.buildingId));
   if (q.imageTypes?.length) where.push(inArray(images.image_type, q.imageTypes));
@@ -138,7 +154,7 @@ export async function listImages(db: Db, viewer: CurrentUser | null, q: ImageLis
     .offset((q.page - 1) * q.per_page);
 
   return {
-    items: rows.map((r) => toImage(r, voterId !== null)),
+    items: rows.map((r) => toImage(media, r, voterId !== null)),
     total,
     hasNext: q.page * q.per_page < total,
     page: q.page,

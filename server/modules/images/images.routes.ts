@@ -1,4 +1,4 @@
-/** /api/images (spec 7): upload sessions, confirmation, processing, reading and deleting. */
+/** /api/images (product §7): upload sessions, confirmation, processing, reading and deleting. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { problemSchema } from '#domain/problem';
@@ -13,11 +13,13 @@ import {
   processUploadedRequestSchema,
   processUploadedResponseSchema,
   taskIdParamsSchema,
+  updateImageCreditSchema,
   uploadRequestSchema,
   uploadResponseSchema,
 } from '#domain/images';
 import { notFound } from '../../http/errors.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
+import { updateImageCredit } from './image-credit.service.ts';
 import { getImage, listImages } from './images.queries.ts';
 import { confirmUpload, createUploadSession, deleteImage, processUploaded } from './images.service.ts';
 import { uploadRoutes } from './upload.routes.ts';
@@ -35,22 +37,17 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Start an upload: pending images and one upload URL each',
         description:
           'PUT each file to its url with the given Content-Type, then call confirm-upload. ' +
-          'URLs expire after UPLOAD_URL_TTL_SECONDS; a local-storage URL takes one file of at most MAX_UPLOAD_BYTES.',
+          'URLs expire after UPLOAD_URL_TTL_SECONDS; a local-storage URL takes one file of at most MAX_UPLOAD_BYTES ' +
+          '(or its declared fileSize); an S3 URL exactly the declared fileSize. 429 when the user holds ' +
+          'UPLOAD_PENDING_MAX_PER_USER unfinished uploads or would pass UPLOAD_BYTES_PER_USER_PER_DAY.',
         body: uploadRequestSchema,
-        response: { 200: uploadResponseSchema, ...problems },
+        response: { 200: uploadResponseSchema, ...problems, 413: problemSchema, 429: problemSchema },
       },
     },
     async (request) => {
       const me = requireUser(request);
       const { buildingId, metadata } = request.body;
-      return createUploadSession(
-        app.db,
-        app.storage,
-        me.id,
-        buildingId,
-        metadata,
-        app.config.storage.uploadUrlTtlSeconds,
-      );
+      return createUploadSession(app.db, app.storage, me.id, buildingId, metadata, app.config.storage.quotas);
     },
   );
 
@@ -92,13 +89,21 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['images'],
         summary: 'Queue thumbnail processing: one task per image',
+        description: '429 when the user would have more than IMAGE_JOBS_MAX_PER_USER images processing.',
         body: processUploadedRequestSchema,
-        response: { 200: processUploadedResponseSchema, ...problems, 409: problemSchema },
+        response: { 200: processUploadedResponseSchema, ...problems, 409: problemSchema, 429: problemSchema },
       },
     },
     async (request) => {
       const me = requireUser(request);
-      return { results: await processUploaded(app.db, app.queue, me.id, request.body.imageIds) };
+      const results = await processUploaded(
+        app.db,
+        app.queue,
+        me.id,
+        request.body.imageIds,
+        app.config.storage.quotas.jobsMaxPerUser,
+      );
+      return { results };
     },
   );
 
@@ -130,7 +135,7 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: imageListSchema, ...problems },
       },
     },
-    async (request) => listImages(app.db, request.user, request.query),
+    async (request) => listImages(app.db, app.media, request.user, request.query),
   );
 
   app.get(
@@ -143,7 +148,28 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: imageSchema, 400: problemSchema, 404: problemSchema },
       },
     },
-    async (request) => getImage(app.db, request.params.id, request.user?.id ?? null),
+    async (request) => getImage(app.db, app.media, request.params.id, request.user?.id ?? null),
+  );
+
+  app.patch(
+    '/images/:id',
+    {
+      schema: {
+        tags: ['images'],
+        summary: "Change your image's credit, or its licence to a more open one",
+        description:
+          'Licences go only toward more open: CC-BY-SA-4.0 -> CC-BY-4.0 -> CC0-1.0 (400 otherwise). ' +
+          "author null or empty goes back to the uploader's handle.",
+        params: imageIdParamsSchema,
+        body: updateImageCreditSchema,
+        response: { 200: imageSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const me = requireUser(request);
+      await updateImageCredit(app.db, me.id, request.params.id, request.body);
+      return getImage(app.db, app.media, request.params.id, me.id);
+    },
   );
 
   app.delete(

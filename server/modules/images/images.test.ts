@@ -1,4 +1,4 @@
-/** The image upload sequence (spec 7) on the local storage, over real HTTP for the PUTs. */
+/** The image upload sequence (product §7) on the local storage, over real HTTP for the PUTs. */
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
@@ -23,6 +23,7 @@ import {
   waitForTask,
   widePng,
 } from '../../test/images.ts';
+import type { LocalStorage } from '../../storage/local-storage.ts';
 import { uploadSignature, SECRET_FILE } from '../../storage/upload-signature.ts';
 
 const MAX_BYTES = 256 * 1024;
@@ -43,7 +44,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const mediaFile = (key: string) => path.join(t.config.dataDir, 'media', key);
+/** Where a key's file is: renditions in the served folder, originals in the private one. */
+const mediaFile = (key: string) => (t.app.storage as LocalStorage).pathOf(key);
 const exists = (file: string) =>
   fs.stat(file).then(
     () => true,
@@ -114,7 +116,7 @@ describe('the upload sequence on local storage', () => {
     expect(statuses).toEqual(['SUCCESS', 'SUCCESS', 'SUCCESS']);
     expect(session.uploadUrls.map((u) => u.content_type)).toEqual(['image/jpeg', 'image/png', 'image/gif']);
     expect(session.uploadUrls[0]!.url).toMatch(
-      /^\/api\/uploads\/images\/\d+\/[0-9a-f-]{36}\.jpg\?expires=\d+&signature=/,
+      /^\/api\/uploads\/originals\/\d+\/[0-9a-f-]{36}\.jpg\?expires=\d+&signature=/,
     );
 
     const expected = [
@@ -362,17 +364,18 @@ describe('the upload sequence on local storage', () => {
     });
     await t.app.db.update(images).set({ status: 'processing' }).where(eq(images.id, slot.id));
     const storage = t.app.storage;
-    const read = storage.read.bind(storage);
+    // stat: the job asks it on every storage (on local disk sharp then opens the file itself).
+    const stat = storage.stat.bind(storage);
     let failures = 0;
-    storage.read = async (key) => {
+    storage.stat = async (key) => {
       if (failures++ === 0) throw new Error('storage is briefly unreachable');
-      return read(key);
+      return stat(key);
     };
     try {
       const task = await t.app.queue.enqueue('thumbnail', { imageId: slot.id }, { retryDelay: 0 });
       expect(await waitForTask(t.app, task)).toBe('SUCCESS');
     } finally {
-      storage.read = read;
+      storage.stat = stat;
     }
     expect(failures).toBe(2);
     expect((await imageRow(slot.id))!.status).toBe('ready');

@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { jpegWithExif, pngClaiming, smallGif, widePng } from '../../test/images.ts';
@@ -53,6 +56,30 @@ describe('processImage', () => {
       [400, 267, 400],
       [1600, 400, 600],
     ]);
+  });
+
+  it('reads a file by its path as it reads bytes (the job on local storage)', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'atlas-renditions-'));
+    try {
+      const jpeg = await jpegWithExif();
+      const file = path.join(dir, 'original.jpg');
+      await fs.writeFile(file, jpeg);
+      const fromPath = await processImage(file);
+      const fromBytes = await processImage(jpeg);
+      expect(fromPath).toMatchObject({ format: 'jpeg', width: 400, height: 600, exifYear: 1998 });
+      expect(fromPath.renditions.map((r) => [r.size, r.width, r.height, r.data.length])).toEqual(
+        fromBytes.renditions.map((r) => [r.size, r.width, r.height, r.data.length]),
+      );
+
+      const fake = path.join(dir, 'fake.jpg');
+      await fs.writeFile(fake, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('not a jpeg')]));
+      await expect(processImage(fake)).rejects.toThrow(ImageRejectedError);
+      const html = path.join(dir, 'page.jpg');
+      await fs.writeFile(html, '<html><script>alert(1)</script></html>');
+      await expect(processImage(html)).rejects.toThrow(/not a JPEG, PNG or GIF/);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
   });
 
   it(`refuses more than ${MAX_INPUT_PIXELS / 1e6} megapixels before decoding`, async () => {

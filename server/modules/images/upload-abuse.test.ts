@@ -31,6 +31,7 @@ import {
   waitForTask,
   widePng,
 } from '../../test/images.ts';
+import type { LocalStorage } from '../../storage/local-storage.ts';
 import { SECRET_FILE, uploadSignature } from '../../storage/upload-signature.ts';
 
 let t: TestApp;
@@ -47,15 +48,18 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const mediaDir = () => path.join(t.config.dataDir, 'media');
+const storage = () => t.app.storage as LocalStorage;
 
-/** Every file under DATA_DIR/media, as keys. */
+/** Every stored file (served folder and private folder), as keys. */
 async function storedFiles(): Promise<string[]> {
-  const entries = await fs.readdir(mediaDir(), { recursive: true, withFileTypes: true });
-  return entries
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(mediaDir(), path.join(e.parentPath, e.name)))
-    .sort();
+  const keys: string[] = [];
+  for (const root of [storage().root, storage().privateRoot]) {
+    const entries = await fs.readdir(root, { recursive: true, withFileTypes: true });
+    keys.push(
+      ...entries.filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name))),
+    );
+  }
+  return keys.sort();
 }
 const tmpFiles = () => fs.readdir(path.join(t.config.dataDir, 'media-tmp'));
 
@@ -147,14 +151,17 @@ describe('a polyglot that is a valid image', () => {
       expect(res.rawPayload.includes('<script')).toBe(false);
       expect((await sharp(res.rawPayload).metadata()).format).toBe('webp');
     }
+    // The original (payload and all) is never served: it lives in the private folder.
     const original = await t.app.inject({
       method: 'GET',
       url: `/media/${(await imageRow(ids[0]!)).storage_key}`,
     });
-    expect(original.statusCode).toBe(200);
-    expect(original.headers['content-type']).toBe('image/jpeg');
-    expect(original.headers['x-content-type-options']).toBe('nosniff');
-    expect(original.headers['content-security-policy']).toMatch(/default-src 'none'.*sandbox/);
+    expect(original.statusCode).toBe(404);
+    expect(original.rawPayload.includes('<script')).toBe(false);
+    // Renditions are served with nosniff and a sandboxing CSP.
+    const served = await t.app.inject({ method: 'GET', url: image.url });
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['content-security-policy']).toMatch(/default-src 'none'.*sandbox/);
   });
 });
 
@@ -182,8 +189,8 @@ describe('uploads refused at the PUT', () => {
 
   it('fails a 0-byte file that reached storage anyway (S3 takes any PUT) in the job', async () => {
     const slot = await oneSlot('.png');
-    await fs.mkdir(path.dirname(path.join(mediaDir(), slot.key)), { recursive: true });
-    await fs.writeFile(path.join(mediaDir(), slot.key), Buffer.alloc(0));
+    await fs.mkdir(path.dirname(storage().pathOf(slot.key)), { recursive: true });
+    await fs.writeFile(storage().pathOf(slot.key), Buffer.alloc(0));
     await t.app.inject({
       method: 'POST',
       url: '/api/images/confirm-upload',
@@ -243,6 +250,6 @@ describe('uploads refused at the PUT', () => {
     expect(res.status).toBe(409);
     expect(await storedFiles()).toEqual(filesBefore);
     expect(await tmpFiles()).toEqual([]);
-    expect(await fs.readFile(path.join(mediaDir(), slot.key))).toEqual(first);
+    expect(await fs.readFile(storage().pathOf(slot.key))).toEqual(first);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Lists: a user's named collections of buildings, public or private (spec sections 3, 4, 6, 7).
+ * Lists: a user's named collections of buildings, public or private (product §3, 4, 6, 7).
  *
  * Visibility: a private list exists only for its owner. Anyone else (visitor or another user) gets
  * the same 404 as for a list that does not exist, on reads and on writes, so a private list's id

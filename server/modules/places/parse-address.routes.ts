@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { parseAddress, parseAddressBodySchema, parseAddressResponseSchema } from '#domain/address';
 import { problemSchema } from '#domain/problem';
+import { requireUser } from '../auth/auth.plugin.ts';
 
 export const parseAddressRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -12,12 +13,20 @@ export const parseAddressRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['places'],
         summary: "Reads a picked place's address components into the building address",
         description:
-          'An address that cannot be read is still a 200, with success false, an error and a null ' +
-          'address: the wizard leaves the address for the user to fill.',
+          'Signed in only (the wizard is). An address that cannot be read is still a 200, with ' +
+          'success false, an error and a null address: the wizard leaves the address for the user to fill.',
         body: parseAddressBodySchema,
-        response: { 200: parseAddressResponseSchema, 400: problemSchema, 429: problemSchema },
+        response: {
+          200: parseAddressResponseSchema,
+          400: problemSchema,
+          401: problemSchema,
+          429: problemSchema,
+        },
       },
     },
-    async (request) => parseAddress(request.body.place_info, request.body.building_name),
+    async (request) => {
+      requireUser(request);
+      return parseAddress(request.body.place_info, request.body.building_name);
+    },
   );
 };

@@ -1,5 +1,5 @@
 /** /api/places: the wizard's place search through the configured provider (places.provider.ts). */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   autocompleteQuerySchema,
@@ -10,18 +10,50 @@ import {
   placesProviderResponseSchema,
 } from '#domain/places';
 import { problemSchema } from '#domain/problem';
-import { HttpProblem, notFound } from '../../http/errors.ts';
+import { HttpProblem, notFound, sendProblem } from '../../http/errors.ts';
+import { requireUser } from '../auth/auth.plugin.ts';
+import { PlacesBudget } from './places-budget.ts';
 import { createPlacesProvider, PlacesUpstreamError, type PlacesProvider } from './places.provider.ts';
 
-const problems = { 400: problemSchema, 429: problemSchema, 502: problemSchema, 503: problemSchema };
+const problems = {
+  400: problemSchema,
+  401: problemSchema,
+  429: problemSchema,
+  502: problemSchema,
+  503: problemSchema,
+};
 
 export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
   const provider = createPlacesProvider(app.config);
   const rateLimit = { max: app.config.places.rateLimit, timeWindow: 60_000 };
 
+  const budget = new PlacesBudget(app.db, app.config.placesPerUserPerDay, app.log);
+
   function configured(): PlacesProvider {
     if (!provider) throw new HttpProblem(503, 'Place search is not configured');
     return provider;
+  }
+
+  /**
+   * Place search is for signed-in users (the wizard needs a session anyway) within a daily budget
+   * each: a configured Google key is billed per call. Returns the provider, or null when the
+   * answer (429) has been sent.
+   */
+  async function allowed(request: FastifyRequest, reply: FastifyReply): Promise<PlacesProvider | null> {
+    const user = requireUser(request);
+    const places = configured();
+    const wait = await budget.charge(user.id);
+    if (wait === null) return places;
+    request.log.info({ userId: user.id }, 'place search budget spent');
+    reply.header('retry-after', String(wait));
+    await sendProblem(
+      reply,
+      429,
+      `You have used today's ${app.config.placesPerUserPerDay} place searches. ` +
+        'Please type the address yourself, or search again tomorrow.',
+      { retryAfterSeconds: wait },
+    );
+    return null;
   }
 
   /** Runs a provider call; its failures become a 502 (never a 500), logged for the operator. */
@@ -53,13 +85,14 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit },
       schema: {
         tags: ['places'],
-        summary: 'Place suggestions for the text typed so far',
+        summary: 'Place suggestions for the text typed so far (signed in; PLACES_PER_USER_PER_DAY a day)',
         querystring: autocompleteQuerySchema,
         response: { 200: autocompleteResponseSchema, ...problems },
       },
     },
-    async (request) => {
-      const places = configured();
+    async (request, reply) => {
+      const places = await allowed(request, reply);
+      if (!places) return reply;
       const { input, session_token } = request.query;
       return { suggestions: await upstream(request, () => places.autocomplete(input, session_token)) };
     },
@@ -71,14 +104,17 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit },
       schema: {
         tags: ['places'],
-        summary: 'A suggested place: name, address components, location and viewport (Google-shaped)',
+        summary:
+          'A suggested place: name, address components, location and viewport (Google-shaped; ' +
+          'signed in; counts towards PLACES_PER_USER_PER_DAY)',
         params: placeDetailsParamsSchema,
         querystring: placeDetailsQuerySchema,
         response: { 200: placeDetailsSchema, ...problems, 404: problemSchema },
       },
     },
-    async (request) => {
-      const places = configured();
+    async (request, reply) => {
+      const places = await allowed(request, reply);
+      if (!places) return reply;
       const place = await upstream(request, () =>
         places.details(request.params.id, request.query.session_token),
       );

@@ -8,6 +8,9 @@ import {
   type FakePlaces,
 } from '../../test/places-fake.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { signIn } from '../../test/sessions.ts';
+import { placesUsage, users } from '../../db/schema.ts';
+import { eq, sql } from 'drizzle-orm';
 import { GOOGLE_DETAILS_FIELD_MASK } from './google-places.ts';
 import { createPlacesProvider, PlacesUpstreamError } from './places.provider.ts';
 
@@ -16,6 +19,9 @@ let google: TestApp;
 let photon: TestApp;
 let nominatim: TestApp;
 let none: TestApp;
+let budgeted: TestApp;
+/** The session of a signed-in user on each app: place search needs one (issue 13, finding 9). */
+const sessionOf = new Map<TestApp, { cookie: string }>();
 
 beforeAll(async () => {
   fake = await startFakePlaces();
@@ -25,14 +31,17 @@ beforeAll(async () => {
     createTestApp({ SEED: 'false', ...fake.nominatimEnv }),
     createTestApp({ SEED: 'false', PLACES_RATE_LIMIT: '3' }),
   ]);
+  budgeted = await createTestApp({ SEED: 'false', ...fake.photonEnv, PLACES_PER_USER_PER_DAY: '2' });
+  for (const t of [google, photon, nominatim, none]) sessionOf.set(t, await signIn(t.app, 'wizard_user'));
 });
 afterAll(async () => {
-  await Promise.all([google, photon, nominatim, none].map((t) => t?.close()));
+  await Promise.all([google, photon, nominatim, none, budgeted].map((t) => t?.close()));
   await fake?.close();
 });
 
 const get = (t: TestApp, url: string, remoteAddress = '127.0.0.1') =>
-  t.app.inject({ method: 'GET', url, remoteAddress });
+  t.app.inject({ method: 'GET', url, remoteAddress, headers: sessionOf.get(t) ?? {} });
+const visitorGet = (t: TestApp, url: string) => t.app.inject({ method: 'GET', url });
 
 const eiffelAddressComponents = [
   { longText: '5', shortText: '5', types: ['street_number'] },
@@ -251,7 +260,12 @@ describe('failures', () => {
 
 describe('POST /api/parse-address', () => {
   const parse = (payload: unknown) =>
-    google.app.inject({ method: 'POST', url: '/api/parse-address', payload: payload as object });
+    google.app.inject({
+      method: 'POST',
+      url: '/api/parse-address',
+      payload: payload as object,
+      headers: sessionOf.get(google),
+    });
 
   it('reads the address of picked place details as the wizard sends them', async () => {
     const details = (await get(google, `/api/places/details/${GOOGLE_PLACE_ID}`)).json<PlaceDetails>();
@@ -323,5 +337,69 @@ describe('POST /api/parse-address', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json()).toMatchObject({ status: 400, errors: expect.any(Array) as unknown });
     }
+  });
+});
+
+describe('place search is for signed-in users, within a daily budget (issue 13, finding 9)', () => {
+  it('answers 401 to a visitor and never calls the provider', async () => {
+    fake.requests.length = 0;
+    for (const url of [
+      '/api/places/autocomplete?input=eiffel&session_token=abc',
+      `/api/places/details/${GOOGLE_PLACE_ID}?session_token=abc`,
+    ]) {
+      const res = await visitorGet(google, url);
+      expect(res.statusCode, url).toBe(401);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    }
+    const parse = await google.app.inject({
+      method: 'POST',
+      url: '/api/parse-address',
+      payload: { place_info: { addressComponents: [] }, building_name: 'x' },
+    });
+    expect(parse.statusCode).toBe(401);
+    expect(fake.requests).toHaveLength(0);
+    // Which provider exists is no secret: the wizard asks before showing the search.
+    expect((await visitorGet(google, '/api/places/provider')).statusCode).toBe(200);
+  });
+
+  it('refuses a user past PLACES_PER_USER_PER_DAY with a 429 problem until the next day', async () => {
+    const ann = await signIn(budgeted.app, 'ann');
+    const ben = await signIn(budgeted.app, 'ben');
+    const search = (who: { cookie: string }, i: number) =>
+      budgeted.app.inject({
+        method: 'GET',
+        url: `/api/places/autocomplete?input=eiffel${i}`,
+        headers: who,
+        // A different address each time: the per-IP limit is not what refuses here.
+        remoteAddress: `10.1.0.${i}`,
+      });
+    fake.requests.length = 0;
+    const codes = [];
+    for (let i = 1; i <= 3; i++) codes.push((await search(ann, i)).statusCode);
+    expect(codes).toEqual([200, 200, 429]);
+    expect(fake.requests).toHaveLength(2); // the refused search never reached the provider
+    const refused = await search(ann, 4);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(refused.json<{ detail: string }>().detail).toMatch(/today's 2 place searches/);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(86_400);
+    // Details count too.
+    const details = await budgeted.app.inject({
+      method: 'GET',
+      url: '/api/places/details/osm:W:5013364',
+      headers: ann,
+    });
+    expect(details.statusCode).toBe(429);
+    // Per user: Ben still searches.
+    expect((await search(ben, 5)).statusCode).toBe(200);
+    // The next day (the count moved back a day): Ann searches again.
+    const [annRow] = await budgeted.app.db.select().from(users).where(eq(users.handle, 'ann'));
+    await budgeted.app.db
+      .update(placesUsage)
+      .set({ day: sql`${placesUsage.day} - 1` })
+      .where(eq(placesUsage.user_id, annRow!.id));
+    expect((await search(ann, 6)).statusCode).toBe(200);
   });
 });

@@ -54,11 +54,24 @@ export async function upsertGoogleUser(db: Db, identity: GoogleIdentity): Promis
   throw new Error('could not create a user with a unique handle');
 }
 
-/** Local demo sign-in: the user with this handle, created when missing. */
-export async function upsertDevUser(db: Db, handle: string): Promise<CurrentUser> {
+export type DevUserResult = { ok: true; user: CurrentUser } | { ok: false; reason: 'google' | 'system' };
+
+/**
+ * Local demo sign-in: the user with this handle, created when missing. It never reaches an account
+ * that signs in with Google (that would be a takeover) nor the system account that owns the
+ * seeded catalogue.
+ */
+export async function upsertDevUser(db: Db, handle: string): Promise<DevUserResult> {
   await db.insert(users).values({ handle }).onConflictDoNothing({ target: users.handle });
-  const [user] = await db.select(current).from(users).where(eq(users.handle, handle));
-  return user!;
+  const [user] = await db
+    .select({ ...current, google_sub: users.google_sub, is_system: users.is_system })
+    .from(users)
+    .where(eq(users.handle, handle));
+  if (!user) throw new Error(`user ${handle} missing after insert`);
+  const { google_sub, is_system, ...found } = user;
+  if (is_system) return { ok: false, reason: 'system' };
+  if (google_sub !== null) return { ok: false, reason: 'google' };
+  return { ok: true, user: found };
 }
 
 export async function findUserByHandle(db: Db, handle: string) {

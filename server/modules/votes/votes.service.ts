@@ -3,7 +3,7 @@
  * target row is locked first, so every vote on one target (by any user) runs one after another,
  * then the voter's row is upserted or removed and the counters move by SQL deltas.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import {
   nextVote,
   voteCountDeltas,
@@ -32,21 +32,40 @@ export const DELETED_COMMENT = 'This comment has been deleted.';
 type Lock = 'no key update' | 'key share';
 
 /**
- * Whether the target exists; inside a transaction `lock` locks its row. A deleted comment is
- * reported as such: it exists but takes no votes, edits or replies.
+ * Whether an image is there for this viewer: ready images for everyone; an image not ready yet
+ * (pending, processing, failed) only for its uploader, as absent (404) for everyone else.
+ */
+export const imageVisibleTo = (viewerId: number | null) =>
+  or(eq(images.status, 'ready'), eq(images.added_by, viewerId ?? 0));
+
+/**
+ * Whether the target exists for `viewerId`; inside a transaction `lock` locks its row. A deleted
+ * comment is reported as such: it exists but takes no votes, edits or replies. An image that is
+ * not ready exists only for its uploader, and so do the comments on it.
  */
 export async function findVotable(
   tx: Tx,
   type: VotableType,
   id: number,
+  viewerId: number | null,
   lock?: Lock,
 ): Promise<{ deleted: boolean } | null> {
   const locked = <Q extends { for(strength: Lock): unknown }>(q: Q) => (lock ? q.for(lock) : q);
   switch (type) {
     case 'comment': {
-      const q = tx.select({ deleted: comments.deleted }).from(comments).where(eq(comments.id, id));
+      const q = tx
+        .select({
+          deleted: comments.deleted,
+          target_type: comments.target_type,
+          target_id: comments.target_id,
+        })
+        .from(comments)
+        .where(eq(comments.id, id));
       const [row] = await (locked(q) as typeof q);
-      return row ?? null;
+      if (!row) return null;
+      if (row.target_type === 'image' && !(await findVotable(tx, 'image', row.target_id, viewerId)))
+        return null;
+      return { deleted: row.deleted };
     }
     case 'building': {
       const q = tx.select({ id: buildings.id }).from(buildings).where(eq(buildings.id, id));
@@ -54,7 +73,10 @@ export async function findVotable(
       return row ? { deleted: false } : null;
     }
     case 'image': {
-      const q = tx.select({ id: images.id }).from(images).where(eq(images.id, id));
+      const q = tx
+        .select({ id: images.id })
+        .from(images)
+        .where(and(eq(images.id, id), imageVisibleTo(viewerId)));
       const [row] = await (locked(q) as typeof q);
       return row ? { deleted: false } : null;
     }
@@ -142,7 +164,7 @@ const voteOf = (userId: number, type: VotableType, id: number) =>
   and(eq(votes.user_id, userId), eq(votes.votable_type, type), eq(votes.votable_id, id));
 
 /**
- * Casts `requested` on a target for a user (spec 4): the same value again removes the vote.
+ * Casts `requested` on a target for a user (product §4): the same value again removes the vote.
  * 404 when the target does not exist, 409 for a deleted comment.
  */
 export async function castVote(
@@ -155,7 +177,7 @@ export async function castVote(
   return db.transaction(async (tx) => {
     // The lock serialises all votes on this target, so the previous vote read below cannot change
     // before this transaction commits, on PostgreSQL as on PGlite.
-    const target = await findVotable(tx, type, id, 'no key update');
+    const target = await findVotable(tx, type, id, userId, 'no key update');
     if (!target) throw notFound(NOT_FOUND[type]);
     if (target.deleted) throw conflict(DELETED_COMMENT);
 
@@ -183,7 +205,7 @@ export async function castVote(
       votable_type: type,
       votable_id: id,
       vote_stats: voteStatsOf(counts),
-      // Comments say "no vote" with 0 (spec 3); faces need 0 for meh, so none is null.
+      // Comments say "no vote" with 0 (product §3); faces need 0 for meh, so none is null.
       user_vote: type === 'comment' ? (next ?? 0) : next,
     };
   });
@@ -202,10 +224,4 @@ export async function userVoteOn(
     .from(votes)
     .where(voteOf(userId, type, id));
   return row ? (row.vote as VoteValue) : null;
-}
-
-/** Removes every vote on a target; call it in the transaction that removes the target. */
-export async function deleteVotesOn(tx: Tx, type: VotableType, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await tx.delete(votes).where(and(eq(votes.votable_type, type), inArray(votes.votable_id, ids)));
 }

@@ -96,7 +96,7 @@ const voteRows = (type: VotableType, id: number) =>
 const ALL_TYPES: VotableType[] = ['building', 'image', 'comment', 'architectural_style'];
 const FACE_TYPES: VotableType[] = ['building', 'image', 'architectural_style'];
 
-describe('POST /api/votes/{votable_type}: toggling (spec 4)', () => {
+describe('POST /api/votes/{votable_type}: toggling (product §4)', () => {
   it.each(ALL_TYPES)(
     '%s: a vote counts, the same vote again removes it, another vote replaces it',
     async (type) => {
@@ -274,7 +274,7 @@ describe('POST /api/votes/{votable_type}: concurrency', () => {
     for (const type of ALL_TYPES) for (let i = 0; i < 2; i++) targets.push([type, await newTarget(type)]);
     const who = voters.slice(0, 6);
 
-    // Sequential part: the model applies spec 4 step by step and must match every answer.
+    // Sequential part: the model applies product §4 step by step and must match every answer.
     const model = new Map<string, VoteValue | null>();
     for (let step = 0; step < 150; step++) {
       const [type, id] = pick(targets);

@@ -5,7 +5,7 @@ import { createColorSchemeManager } from '../features/theme/color-scheme-manager
 import { AuthProvider } from '../lib/auth/auth-provider.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 import { ToastContainer } from '../lib/toast/toast-container.tsx';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 // One manager for the page's life: Mantine keys its callbacks on the manager's functions.
 const colorSchemeManager = createColorSchemeManager();
@@ -15,7 +15,11 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
-        <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager}>
+        <MantineProvider
+          theme={theme}
+          cssVariablesResolver={cssVariablesResolver}
+          colorSchemeManager={colorSchemeManager}
+        >
           <ToastContainer />
           {children}
         </MantineProvider>

@@ -8,19 +8,22 @@ import { createQueryClient } from '../lib/query-client.ts';
 import { Providers, json, stubFetch, stubBrowserApis } from '../testing/render.tsx';
 import { routes } from './router.tsx';
 
-function renderAt(path: string) {
+/** Renders the app at `path` once the router has loaded the lazily imported screens it needs. */
+async function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <Providers queryClient={createQueryClient()}>
       <RouterProvider router={router} />
     </Providers>,
   );
+  // The first import of a screen's module compiles it; on a busy machine that takes seconds.
+  await waitFor(() => expect(router.state.initialized).toBe(true), { timeout: 20_000 });
   return router;
 }
 
 const ada = { id: 3, handle: 'ada', picture: null, created_at: '2026-01-01T00:00:00Z' };
 
-describe('routes (spec section 2)', () => {
+describe('routes (product §2)', () => {
   beforeEach(() => {
     stubBrowserApis();
     stubFetch({
@@ -35,7 +38,7 @@ describe('routes (spec section 2)', () => {
   });
 
   it("shows the gallery with a 'See Building Page' link", async () => {
-    renderAt('/gallery/12');
+    await renderAt('/gallery/12');
     expect(await screen.findByRole('heading', { name: 'Gallery' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See Building Page' }).getAttribute('href')).toBe(
       '/buildings/12',
@@ -43,14 +46,14 @@ describe('routes (spec section 2)', () => {
   });
 
   it('shows the user page for a sub-path of /user/{handle}', async () => {
-    renderAt('/user/ada/stats');
+    await renderAt('/user/ada/stats');
     expect(await screen.findByRole('heading', { name: 'ada' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Stats' })).toBeTruthy();
     expect(screen.getByText('Weekly building throughput')).toBeTruthy();
   });
 
   it('sends /user/{handle} and unknown sub-paths to the Lists section', async () => {
-    const router = renderAt('/user/ada');
+    const router = await renderAt('/user/ada');
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/ada/lists'));
     expect(await screen.findByRole('heading', { name: 'Lists' })).toBeTruthy();
     await router.navigate('/user/ada/nothing/here');
@@ -58,7 +61,7 @@ describe('routes (spec section 2)', () => {
   });
 
   it('has the navigation bar and the Add New Building button on every screen', async () => {
-    renderAt('/user/ada');
+    await renderAt('/user/ada');
     await screen.findByRole('heading', { name: 'ada' });
     expect(screen.getByRole('link', { name: 'Explore Buildings' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('link', { name: 'Atlas of Buildings home' }).getAttribute('href')).toBe('/');
@@ -68,7 +71,7 @@ describe('routes (spec section 2)', () => {
   });
 
   it("gates 'Add New Building' with 'Login to Add Building' for a signed-out visitor", async () => {
-    renderAt('/gallery/1');
+    await renderAt('/gallery/1');
     await screen.findByRole('button', { name: 'Login' });
     fireEvent.click(screen.getByRole('button', { name: 'Add New Building' }));
     const dialog = await screen.findByRole('dialog', { name: 'Login to Add Building' });

@@ -1,24 +1,16 @@
 import type { RouteObject } from 'react-router';
 import { RouteErrorBoundary } from '../components/route-error-boundary.tsx';
-import { UserStats } from '../features/user/components/user-stats.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
-import { BuildingRoute } from './routes/building-route.tsx';
-import { ExploreRoute } from './routes/explore-route.tsx';
-import { GalleryRoute } from './routes/gallery-route.tsx';
-import { LoginRoute } from './routes/login-route.tsx';
-import { UserImagesRoute } from './routes/user-images-route.tsx';
-import {
-  UserBuildingsRoute,
-  UserIndexRedirect,
-  UserListsRoute,
-  UserRoute,
-  UserSettingsRoute,
-} from './routes/user-route.tsx';
 
 const errorElement = <RouteErrorBoundary />;
 
+// Screens other than the explore screen load when first visited (issue 16): a gallery or a user
+// page downloads neither the explore screen nor the map library; the explore screen's map loads
+// lazily inside it, after its shell.
+const userRoute = () => import('./routes/user-route.tsx');
+
 /**
- * Spec section 2: /gallery/{id}, /user/{handle}/*, /buildings/{id} as a panel over the explore
+ * Product §2: /gallery/{id}, /user/{handle}/*, /buildings/{id} as a panel over the explore
  * screen, /login as the explore screen with the login modal, and every other path shows the
  * explore screen. The map stays mounted between /, /login and a building.
  */
@@ -27,27 +19,53 @@ export const routes: RouteObject[] = [
     element: <AppLayout />,
     errorElement,
     children: [
-      { path: 'gallery/:buildingId', element: <GalleryRoute />, errorElement },
+      {
+        path: 'gallery/:buildingId',
+        lazy: async () => ({ Component: (await import('./routes/gallery-route.tsx')).GalleryRoute }),
+        errorElement,
+      },
+      {
+        path: 'architects/:id',
+        lazy: async () => ({ Component: (await import('./routes/architect-route.tsx')).ArchitectRoute }),
+        errorElement,
+      },
       {
         path: 'user/:handle',
-        element: <UserRoute />,
+        lazy: async () => ({ Component: (await userRoute()).UserRoute }),
         errorElement,
         children: [
-          { index: true, element: <UserIndexRedirect /> },
-          { path: 'lists', element: <UserListsRoute /> },
-          { path: 'buildings', element: <UserBuildingsRoute /> },
-          { path: 'images', element: <UserImagesRoute /> },
-          { path: 'settings', element: <UserSettingsRoute /> },
-          { path: 'stats', element: <UserStats /> },
-          { path: '*', element: <UserIndexRedirect /> },
+          { index: true, lazy: async () => ({ Component: (await userRoute()).UserIndexRedirect }) },
+          { path: 'lists', lazy: async () => ({ Component: (await userRoute()).UserListsRoute }) },
+          { path: 'buildings', lazy: async () => ({ Component: (await userRoute()).UserBuildingsRoute }) },
+          {
+            path: 'images',
+            lazy: async () => ({
+              Component: (await import('./routes/user-images-route.tsx')).UserImagesRoute,
+            }),
+          },
+          { path: 'settings', lazy: async () => ({ Component: (await userRoute()).UserSettingsRoute }) },
+          {
+            path: 'stats',
+            lazy: async () => ({
+              Component: (await import('../features/user/components/user-stats.tsx')).UserStats,
+            }),
+          },
+          { path: '*', lazy: async () => ({ Component: (await userRoute()).UserIndexRedirect }) },
         ],
       },
       {
-        element: <ExploreRoute />,
+        lazy: async () => ({ Component: (await import('./routes/explore-route.tsx')).ExploreRoute }),
         errorElement,
         children: [
-          { path: 'buildings/:id', element: <BuildingRoute />, errorElement },
-          { path: 'login', element: <LoginRoute /> },
+          {
+            path: 'buildings/:id',
+            lazy: async () => ({ Component: (await import('./routes/building-route.tsx')).BuildingRoute }),
+            errorElement,
+          },
+          {
+            path: 'login',
+            lazy: async () => ({ Component: (await import('./routes/login-route.tsx')).LoginRoute }),
+          },
           { index: true, element: null },
           { path: '*', element: null },
         ],

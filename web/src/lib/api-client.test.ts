@@ -51,7 +51,7 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-describe('apiRequest (spec section 7: JSON under /api, 5000 ms timeout, 204 is empty)', () => {
+describe('apiRequest (product §7: JSON under /api, 5000 ms timeout, 204 is empty)', () => {
   it('returns the parsed JSON of a 2xx answer', async () => {
     await expect(apiGet('/buildings/1', { baseUrl })).resolves.toEqual({ id: 1, name: 'Fallingwater' });
   });

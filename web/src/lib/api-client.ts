@@ -4,7 +4,7 @@ import type { Problem } from '#domain/problem';
 /** Problem JSON plus any extra members (a 409 on a duplicate building carries building_id). */
 export type ProblemBody = Problem & Record<string, unknown>;
 
-/** A non-2xx answer: the message is the spec's 'HTTP error! status: {status}', the problem JSON rides along. */
+/** A non-2xx answer: the message is the product's 'HTTP error! status: {status}', the problem JSON rides along. */
 export class ApiError extends Error {
   readonly status: number;
   /** RFC 9457 problem body when the server sent one; `detail` is the text a user may see. */
@@ -32,7 +32,7 @@ export interface RequestOptions {
   body?: unknown;
   /** Send cookies (the session) with the request. */
   credentials?: boolean;
-  /** Defaults to REQUEST_TIMEOUT_MS (5000 ms, spec section 7). */
+  /** Defaults to REQUEST_TIMEOUT_MS (5000 ms, product §7). */
   timeoutMs?: number;
   /** Caller's cancellation, e.g. TanStack Query's signal. */
   signal?: AbortSignal;

@@ -1,4 +1,4 @@
-/** The face picture of a user (spec 2): a redirect to it, or a generated default avatar. */
+/** The face picture of a user (product §2): a redirect to it, or a generated default avatar. */
 export function faceplateUrl(handle: string): string {
   return `/api/users/${encodeURIComponent(handle)}/faceplate`;
 }

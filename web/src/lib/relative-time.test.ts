@@ -7,7 +7,7 @@ const MIN = 60_000;
 const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
 
-describe("timeAgo ('x ago', spec 2 'Joined' with a relative time)", () => {
+describe("timeAgo ('x ago', product §2 'Joined' with a relative time)", () => {
   it.each([
     [before(10_000), 'a few seconds ago'],
     [before(50_000), '1 minute ago'],

@@ -8,7 +8,7 @@ const YEAR = 365 * DAY;
 const formatter = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
 
 /**
- * 'x ago' for a past moment (spec 2, 'Joined' on the user page; comments' relative time):
+ * 'x ago' for a past moment (product §2, 'Joined' on the user page; comments' relative time):
  * 'a few seconds ago', '5 minutes ago', '3 days ago', '2 years ago'. A moment in the future
  * (a clock ahead of ours) reads as 'a few seconds ago'.
  */

@@ -2,7 +2,7 @@ import type { BuildingPanelSlots } from '../../features/buildings/components/bui
 import { BuildingImageStrip } from '../../features/images/components/building-image-strip.tsx';
 import { imageViewerSlots } from './image-viewer-slots.tsx';
 
-/** Spec 2: the building profile's images open the same full view as the gallery. */
+/** Product §2: the building profile's images open the same full view as the gallery. */
 export const buildingImagesSlot: Pick<BuildingPanelSlots, 'images'> = {
   images: (building) => (
     <BuildingImageStrip

@@ -8,7 +8,7 @@ import { addToListSlots, votesAndCommentsSlots } from './building-panel-slots.ts
 import { buildingImagesSlot } from './building-images-slot.tsx';
 
 /**
- * Features that add to the building panel plug in here (spec 2: vote faces, comments, Add to
+ * Features that add to the building panel plug in here (product §2: vote faces, comments, Add to
  * List), e.g. `votes: (building) => <BuildingVoteFaces buildingId={building.id} ... />`.
  */
 const buildingPanelSlots: BuildingPanelSlots = {

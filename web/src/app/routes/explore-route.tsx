@@ -1,8 +1,9 @@
-import { useCallback } from 'react';
-import { Outlet, useMatch, useNavigate } from 'react-router';
+import { useCallback, useMemo } from 'react';
+import { Outlet, useLocation, useMatch, useNavigate } from 'react-router';
 import { parseBuildingId, useBuilding } from '../../features/buildings/api/get-building.ts';
 import { ExploreScreen } from '../../features/explore/components/explore-screen.tsx';
 import classes from './explore-route.module.css';
+import { exploreRequestOf } from '../layout/search-pick.ts';
 
 /** The explore screen; /buildings/{id} renders its panel over the map through the outlet. */
 export function ExploreRoute() {
@@ -10,14 +11,28 @@ export function ExploreRoute() {
   const buildingMatch = useMatch('/buildings/:id');
   const buildingId = parseBuildingId(buildingMatch?.params.id);
   const building = useBuilding(buildingId);
-  const openBuilding = useCallback((id: number) => void navigate(`/buildings/${id}`), [navigate]);
+  // A search pick (place or style) arrives as router state; the location key makes each pick new.
+  const location = useLocation();
+  const request = useMemo(() => {
+    const r = exploreRequestOf(location.state);
+    return r ? { key: location.key, ...r } : null;
+  }, [location.state, location.key]);
+  // The explore query (the year the map shows) stays when a building opens over the map.
+  const { search } = location;
+  const openBuilding = useCallback(
+    (id: number) => void navigate({ pathname: `/buildings/${id}`, search }),
+    [navigate, search],
+  );
 
   return (
     <div className={classes.screen}>
+      {/* Every page has one <h1> (axe page-has-heading-one); the building page's is the building's name. */}
+      {!buildingMatch && <h1 className={classes.visuallyHidden}>Explore Buildings</h1>}
       <ExploreScreen
         onOpenBuilding={openBuilding}
         selectedBuildingId={buildingId}
         focus={buildingMatch ? (building.data?.coordinates ?? null) : null}
+        request={request}
       >
         <Outlet />
       </ExploreScreen>

@@ -1,9 +1,12 @@
 import { useParams } from 'react-router';
-import { parseBuildingId } from '../../features/buildings/api/get-building.ts';
+import { parseBuildingId, useBuilding } from '../../features/buildings/api/get-building.ts';
 import { GalleryPage } from '../../features/images/components/gallery-page.tsx';
 import { imageViewerSlots } from './image-viewer-slots.tsx';
 
 export function GalleryRoute() {
   const { buildingId } = useParams();
-  return <GalleryPage buildingId={parseBuildingId(buildingId)} slots={imageViewerSlots} />;
+  const id = parseBuildingId(buildingId);
+  // The gallery names its building (issue 18); the buildings feature reads it, the app composes.
+  const building = useBuilding(id);
+  return <GalleryPage buildingId={id} buildingName={building.data?.name ?? null} slots={imageViewerSlots} />;
 }

@@ -1,19 +1,31 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { Image } from '#domain/images';
+import type { VoteResult } from '#domain/votes';
 import { CommentsSection } from '../../features/comments/components/comments-section.tsx';
+import { changeCachedImage } from '../../features/images/api/image-cache.ts';
 import type { ImageViewerSlots } from '../../features/images/components/image-viewer.tsx';
 import { VoteFaces } from '../../features/votes/components/vote-faces.tsx';
 
-/** Spec 2: the full image view shows the image's vote faces and comments. */
-export const imageViewerSlots: ImageViewerSlots = {
-  votes: (image, onVoted) => (
+/** An image's vote faces; the shown vote goes into every cached image list at once (guess, then answer). */
+function ImageVoteFaces({ image, onVoted }: { image: Image; onVoted: (result: VoteResult) => void }) {
+  const queryClient = useQueryClient();
+  return (
     <VoteFaces
-      key={image.id}
       votableType="image"
       votableId={image.id}
       voteStats={image.vote_stats}
       userVote={image.user_vote}
+      onChange={(vote) =>
+        changeCachedImage(queryClient, { id: image.id, vote_stats: vote.voteStats, user_vote: vote.userVote })
+      }
       onVoted={onVoted}
       label="Image votes"
     />
-  ),
+  );
+}
+
+/** Product §2: the full image view shows the image's vote faces and comments. */
+export const imageViewerSlots: ImageViewerSlots = {
+  votes: (image, onVoted) => <ImageVoteFaces key={image.id} image={image} onVoted={onVoted} />,
   comments: (image) => <CommentsSection key={image.id} targetType="image" targetId={image.id} />,
 };

@@ -27,7 +27,7 @@ export function UserSettingsRoute() {
   return <UserSettings handle={handle} />;
 }
 
-/** Spec 2, user page Lists: 'Uploaded Buildings', then the user's lists. */
+/** Product §2, user page Lists: 'Uploaded Buildings', then the user's lists. */
 export function UserListsRoute() {
   const { handle = '' } = useParams();
   return (
@@ -38,7 +38,7 @@ export function UserListsRoute() {
   );
 }
 
-/** Spec 2, user page Buildings: the buildings the user rated. */
+/** Product §2, user page Buildings: the buildings the user rated. */
 export function UserBuildingsRoute() {
   const { handle = '' } = useParams();
   return <RatedBuildings key={handle} handle={handle} />;

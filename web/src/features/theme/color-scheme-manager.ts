@@ -15,7 +15,7 @@ function systemPrefersDark(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
 }
 
-/** Mantine colour-scheme storage: reads with the spec's initial-theme rule, saves every change. */
+/** Mantine colour-scheme storage: reads with the product's initial-theme rule, saves every change. */
 export function createColorSchemeManager(key: string = THEME_STORAGE_KEY): MantineColorSchemeManager {
   let onStorage: ((event: StorageEvent) => void) | undefined;
   return {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chooseInitialColorScheme, oppositeColorScheme } from './model.ts';
 
-describe('chooseInitialColorScheme (spec 1: stored preference, else system dark preference)', () => {
+describe('chooseInitialColorScheme (product §1: stored preference, else system dark preference)', () => {
   it('uses the stored preference whatever the system says', () => {
     expect(chooseInitialColorScheme('light', true)).toBe('light');
     expect(chooseInitialColorScheme('dark', false)).toBe('dark');

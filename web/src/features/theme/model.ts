@@ -1,7 +1,7 @@
 import { isColorScheme, type ColorScheme } from '../../lib/color-scheme.ts';
 
 /**
- * Spec section 1: the initial theme is the stored preference, otherwise the system dark preference.
+ * Product §1: the initial theme is the stored preference, otherwise the system dark preference.
  * A stored value that is neither 'light' nor 'dark' counts as no preference.
  */
 export function chooseInitialColorScheme(stored: string | null, systemPrefersDark: boolean): ColorScheme {

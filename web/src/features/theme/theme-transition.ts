@@ -5,7 +5,7 @@ export const THEME_TRANSITION_CLASS = 'theme-transition';
 let pendingTimer: ReturnType<typeof setTimeout> | undefined;
 
 /**
- * Spec section 1: a 300 ms transition style is applied while toggling. Adds a class on <html>
+ * Product §1: a 300 ms transition style is applied while toggling. Adds a class on <html>
  * (see theme-transition.css) and removes it once the transition is over.
  */
 export function startThemeTransition(

@@ -1,9 +1,9 @@
-import type { VotableType, VoteStats, VoteValue } from '#domain/votes';
+import { applyVote, voteStatsOf, type VotableType, type VoteStats, type VoteValue } from '#domain/votes';
 
-/** Spec 9: the vote spinner shows for 750 ms after a face is chosen. */
+/** Product §9: the vote spinner shows for 750 ms after a face is chosen. */
 export const VOTE_SPINNER_MS = 750;
 
-/** Targets voted on with faces (spec 3): comments use up/down instead. */
+/** Targets voted on with faces (product §3): comments use up/down instead. */
 export type FaceVotableType = Exclude<VotableType, 'comment'>;
 
 export type FaceName = 'smile' | 'meh' | 'frown';
@@ -12,7 +12,7 @@ export interface Face {
   name: FaceName;
   /** The accessible name of its button. */
   label: string;
-  /** Spec 3: smile 1, meh 0, frown -1. */
+  /** Product §3: smile 1, meh 0, frown -1. */
   value: VoteValue;
   /** The vote_stats counter this face feeds. */
   counter: 'upvotes' | 'meh_votes' | 'downvotes';
@@ -30,7 +30,7 @@ export function faceCount(stats: VoteStats, face: Face): number {
   return stats[face.counter];
 }
 
-/** Spec 4: the active choice is highlighted. 0 (meh) is a choice; null is none. */
+/** Product §4: the active choice is highlighted. 0 (meh) is a choice; null is none. */
 export function isActiveFace(userVote: VoteValue | null, face: Face): boolean {
   return userVote !== null && userVote === face.value;
 }
@@ -64,4 +64,13 @@ const sameVote = (a: ShownVote, b: ShownVote) =>
  */
 export function shownVote(fromParent: ShownVote, override: VoteOverride | null): ShownVote {
   return override && sameVote(override.basis, fromParent) ? override.latest : fromParent;
+}
+
+/**
+ * Product §4: what a face vote shows at once, before the server answers: the same face again
+ * removes the vote, another face moves it (the rule the server applies, domain/votes.ts).
+ */
+export function optimisticVote(current: ShownVote, requested: VoteValue): ShownVote {
+  const { vote, counts } = applyVote(current.voteStats, current.userVote, requested);
+  return { voteStats: voteStatsOf(counts), userVote: vote };
 }

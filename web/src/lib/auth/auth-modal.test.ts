@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { authModalReducer, initialAuthModalState } from './auth-modal.ts';
 import { LOGIN_MESSAGES, LOGIN_TITLES } from './messages.ts';
 
-describe('auth modal state (spec 2 and 3: authModalState {isOpen, title, message})', () => {
+describe('auth modal state (product §2 and 3: authModalState {isOpen, title, message})', () => {
   it("starts closed with 'Authentication Required' / 'Please log in to continue.'", () => {
     expect(initialAuthModalState).toEqual({
       isOpen: false,

@@ -1,6 +1,6 @@
 import { AUTH_MODAL_DEFAULT_MESSAGE, AUTH_MODAL_DEFAULT_TITLE } from './messages.ts';
 
-/** UI state authModalState of spec section 3. A null message shows none. */
+/** UI state authModalState of product §3. A null message shows none. */
 export interface AuthModalState {
   isOpen: boolean;
   title: string;
@@ -24,7 +24,7 @@ export const initialAuthModalState: AuthModalState = {
 };
 
 /**
- * Spec 2, auth modal: opening sets the title and message (or their defaults); asked to open
+ * Product §2, auth modal: opening sets the title and message (or their defaults); asked to open
  * while the user is logged in, it closes instead (the caller logs the error).
  */
 export function authModalReducer(state: AuthModalState, action: AuthModalAction): AuthModalState {

@@ -15,7 +15,7 @@ function wrapperFor(signedIn: boolean) {
   return { wrapper, queryClient };
 }
 
-describe('auth modal rule (spec 2: asked to open while logged in, it closes and logs an error)', () => {
+describe('auth modal rule (product §2: asked to open while logged in, it closes and logs an error)', () => {
   beforeEach(stubMatchMedia);
   afterEach(() => {
     cleanup();
@@ -43,7 +43,7 @@ describe('auth modal rule (spec 2: asked to open while logged in, it closes and 
     expect(error).toHaveBeenCalledTimes(1);
   });
 
-  it('a login sets the user and closes the open modal; a logout clears the user (spec 4)', async () => {
+  it('a login sets the user and closes the open modal; a logout clears the user (product §4)', async () => {
     const { result } = renderHook(
       () => ({ modal: useAuthModal(), auth: useAuth(), actions: useAuthActions() }),
       wrapperFor(false),
@@ -60,7 +60,7 @@ describe('auth modal rule (spec 2: asked to open while logged in, it closes and 
   });
 });
 
-describe('useRequireLogin (spec 6: actions that need login open the auth modal)', () => {
+describe('useRequireLogin (product §6: actions that need login open the auth modal)', () => {
   beforeEach(stubMatchMedia);
   afterEach(() => {
     cleanup();
@@ -109,7 +109,7 @@ describe('useRequireLogin (spec 6: actions that need login open the auth modal)'
   });
 });
 
-describe('session check racing a login (spec 4)', () => {
+describe('session check racing a login (product §4)', () => {
   beforeEach(stubMatchMedia);
   afterEach(() => {
     cleanup();
@@ -131,7 +131,8 @@ describe('session check racing a login (spec 4)', () => {
     await act(() => result.current.actions.loggedIn(testUser));
     // ...and the stale answer arrives late.
     answer(new Response(JSON.stringify({ logged_in: false, user: null }), { status: 200 }));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Once that check has settled, the user is still signed in.
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     expect(result.current.auth.user).toEqual(testUser);
   });
 });

@@ -18,7 +18,7 @@ import {
 
 interface AuthModalContextValue {
   state: AuthModalState;
-  /** Opens the auth modal; while signed in it closes instead and logs an error (spec 2). */
+  /** Opens the auth modal; while signed in it closes instead and logs an error (product §2). */
   open: (options?: OpenAuthModalOptions) => void;
   close: () => void;
 }
@@ -53,14 +53,14 @@ export function useAuthModal(): AuthModalContextValue {
 }
 
 export interface AuthState {
-  /** Spec 3, auth state. False until a session check says otherwise. */
+  /** Product §3, auth state. False until a session check says otherwise. */
   isLoggedIn: boolean;
   user: CurrentUser | null;
   /** True until the first session check has answered (or failed). */
   isChecking: boolean;
 }
 
-/** The signed-in user per the last session check, login or logout (spec 4). */
+/** The signed-in user per the last session check, login or logout (product §4). */
 export function useAuth(): AuthState {
   const check = useCheckLogin();
   const user = authUserFrom(check.data);
@@ -73,13 +73,13 @@ export function useAuthActions() {
   const { close } = useAuthModal();
   return useMemo(
     () => ({
-      /** Spec 4: after a login succeeds the user is set and the modal closes. */
+      /** Product §4: after a login succeeds the user is set and the modal closes. */
       loggedIn: async (user: CurrentUser) => {
         await setAuthUser(queryClient, user);
         close();
         void refreshUserDependentQueries(queryClient);
       },
-      /** Spec 4: logout clears the user. */
+      /** Product §4: logout clears the user. */
       loggedOut: async () => {
         await setAuthUser(queryClient, null);
         void refreshUserDependentQueries(queryClient);

@@ -1,23 +1,22 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '#domain/users';
 import { apiGet } from '../api-client.ts';
+import { AUTH_QUERY_PREFIX, checkLoginQueryKey } from '../query-keys.ts';
 
-/** GET /api/auth/check-login: the answer of spec 7. */
+/** GET /api/auth/check-login: the answer of product §7. */
 export interface CheckLoginResponse {
   logged_in: boolean;
   user: CurrentUser | null;
 }
 
-/** Every auth query lives under this prefix; login/logout refresh every other query. */
-export const AUTH_QUERY_PREFIX = 'auth';
-export const checkLoginQueryKey = [AUTH_QUERY_PREFIX, 'check-login'] as const;
+export { AUTH_QUERY_PREFIX, checkLoginQueryKey };
 
 export function checkLogin(signal?: AbortSignal): Promise<CheckLoginResponse> {
   return apiGet<CheckLoginResponse>('/auth/check-login', { signal, credentials: true });
 }
 
 /**
- * The auth state's single source of truth (spec 4). Kept fresh by login/logout writing the
+ * The auth state's single source of truth (product §4). Kept fresh by login/logout writing the
  * answer; re-checked when the window regains focus (another tab may have signed out).
  */
 export function checkLoginQueryOptions() {
@@ -33,7 +32,7 @@ export function useCheckLogin() {
   return useQuery(checkLoginQueryOptions());
 }
 
-/** Spec 4: logged_in true sets the user, anything else clears it. */
+/** Product §4: logged_in true sets the user, anything else clears it. */
 export function authUserFrom(answer: CheckLoginResponse | undefined): CurrentUser | null {
   return answer?.logged_in && answer.user ? answer.user : null;
 }

@@ -1,4 +1,4 @@
-/** Texts of the auth modal (spec sections 2 and 6): one home for every feature that gates an action. */
+/** Texts of the auth modal (product §2 and §6): one home for every feature that gates an action. */
 
 export const AUTH_MODAL_DEFAULT_TITLE = 'Authentication Required';
 export const AUTH_MODAL_DEFAULT_MESSAGE = 'Please log in to continue.';
@@ -6,7 +6,7 @@ export const AUTH_MODAL_DEFAULT_MESSAGE = 'Please log in to continue.';
 /** The navigation bar's 'Login' and the /login route open the modal with this title and no message. */
 export const LOGIN_MODAL_TITLE = 'Login or create an account! :)';
 
-/** Titles for gated actions (spec 6). */
+/** Titles for gated actions (product §6). */
 export const LOGIN_TITLES = {
   default: AUTH_MODAL_DEFAULT_TITLE,
   vote: 'Login to Vote',
@@ -15,7 +15,7 @@ export const LOGIN_TITLES = {
   addBuilding: 'Login to Add Building',
 } as const;
 
-/** Messages for gated actions (spec 6). */
+/** Messages for gated actions (product §6). */
 export const LOGIN_MESSAGES = {
   default: AUTH_MODAL_DEFAULT_MESSAGE,
   action: 'You need to be logged in to perform this action.',

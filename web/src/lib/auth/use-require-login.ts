@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useAuth, useAuthModal } from './auth-provider.tsx';
 
 /**
- * Gate for actions that need a signed-in user (spec 6): `requireLogin(action)` runs the action
+ * Gate for actions that need a signed-in user (product §6): `requireLogin(action)` runs the action
  * when signed in, otherwise opens the auth modal with this title and message (or the defaults).
  */
 export function useRequireLogin(title?: string, message?: string) {

@@ -3,7 +3,7 @@ import { Alert, SimpleGrid, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 
 /**
- * The input groups the edit form and the create wizard share (spec 5 "Building coordinates"):
+ * The input groups the edit form and the create wizard share (product §5 "Building coordinates"):
  * the rules live in building-fields.ts, these only draw them.
  */
 

@@ -1,29 +1,92 @@
-import { describe, expect, it } from 'vitest';
-import { BACKGROUND_LAYER_ID, MAP_BACKGROUND_COLOR, buildMapStyle } from './map-style.ts';
+// @vitest-environment jsdom
+import { describe, expect, it, vi } from 'vitest';
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import {
+  BACKGROUND_LAYER_ID,
+  BASEMAP_PALETTE,
+  BASEMAP_SOURCE_ID,
+  MAP_BACKGROUND_COLOR,
+  applyMapScheme,
+  buildMapStyle,
+  themedPaint,
+} from './map-style.ts';
+
+const RASTER = {
+  light: { tiles: ['https://tiles.example/light/{z}/{x}/{y}.png'], attribution: 'light' },
+  dark: { tiles: ['https://tiles.example/dark/{z}/{x}/{y}.png'], attribution: 'dark' },
+};
 
 describe('buildMapStyle', () => {
-  it('draws only a background coloured by theme when no tiles are configured', () => {
-    const light = buildMapStyle('light');
-    const dark = buildMapStyle('dark');
-    expect(light.layers).toEqual([
-      {
-        id: BACKGROUND_LAYER_ID,
-        type: 'background',
-        paint: { 'background-color': MAP_BACKGROUND_COLOR.light },
-      },
-    ]);
-    expect(dark.layers[0]).toMatchObject({ paint: { 'background-color': MAP_BACKGROUND_COLOR.dark } });
-    expect(light.sources).toEqual({});
-    expect(light.glyphs).toBeUndefined();
-    expect(light.sprite).toBeUndefined();
+  it('draws the offline world basemap from this origin when no tile service is configured', () => {
+    const style = buildMapStyle('light');
+    expect(style.sources[BASEMAP_SOURCE_ID]).toEqual({
+      type: 'vector',
+      url: `${window.location.origin}/basemap/tiles.json`,
+    });
+    const ids = style.layers.map((layer) => layer.id);
+    expect(ids[0]).toBe(BACKGROUND_LAYER_ID);
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'basemap-land',
+        'basemap-lake',
+        'basemap-river',
+        'basemap-coastline',
+        'basemap-border',
+        'basemap-country-label',
+        'basemap-place-label',
+      ]),
+    );
+    // No glyph server and no font files: MapLibre draws the labels with the browser's fonts.
+    expect(style.glyphs).toBeUndefined();
+    expect(style['font-faces']).toBeUndefined();
   });
 
-  it("plugs in the theme's raster tiles above the background", () => {
-    const style = buildMapStyle('dark', {
-      light: { tiles: ['https://tiles.example/light/{z}/{x}/{y}.png'], attribution: 'light' },
-      dark: { tiles: ['https://tiles.example/dark/{z}/{x}/{y}.png'], attribution: 'dark' },
-    });
-    expect(style.sources.basemap).toMatchObject({ type: 'raster', attribution: 'dark' });
+  it('colours land and water by theme, different in light and dark', () => {
+    const light = buildMapStyle('light');
+    const dark = buildMapStyle('dark');
+    const land = (s: typeof light) => s.layers.find((l) => l.id === 'basemap-land');
+    expect(land(light)).toMatchObject({ paint: { 'fill-color': BASEMAP_PALETTE.light.land } });
+    expect(land(dark)).toMatchObject({ paint: { 'fill-color': BASEMAP_PALETTE.dark.land } });
+    expect(dark.layers[0]).toMatchObject({ paint: { 'background-color': MAP_BACKGROUND_COLOR.dark } });
+    expect(BASEMAP_PALETTE.light.land).not.toBe(BASEMAP_PALETTE.light.water);
+    expect(BASEMAP_PALETTE.dark.land).not.toBe(BASEMAP_PALETTE.dark.water);
+  });
+
+  it("uses the configured tile service's raster tiles instead (VITE_TILE_URL_* wins)", () => {
+    const style = buildMapStyle('dark', RASTER);
+    expect(style.sources[BASEMAP_SOURCE_ID]).toMatchObject({ type: 'raster', attribution: 'dark' });
     expect(style.layers.map((layer) => layer.id)).toEqual(['background', 'basemap']);
+    expect(style['font-faces']).toBeUndefined();
+  });
+});
+
+describe('applyMapScheme (theme switch without reloading the map)', () => {
+  function fakeMap(layerIds: string[]) {
+    const setPaintProperty = vi.fn();
+    const setTiles = vi.fn();
+    const map = {
+      getLayer: (id: string) => (layerIds.includes(id) ? { id } : undefined),
+      setPaintProperty,
+      getSource: () => ({ setTiles }),
+    } as unknown as MapLibreMap;
+    return { map, setPaintProperty, setTiles };
+  }
+
+  it('recolours every basemap layer in place and leaves other layers alone', () => {
+    const ids = buildMapStyle('light').layers.map((l) => l.id);
+    const { map, setPaintProperty, setTiles } = fakeMap([...ids, 'buildings']);
+    applyMapScheme(map, 'dark');
+    const expected = Object.entries(themedPaint('dark')).flatMap(([layer, props]) =>
+      Object.entries(props).map(([prop, value]) => [layer, prop, value]),
+    );
+    expect(setPaintProperty.mock.calls).toEqual(expected);
+    expect(setPaintProperty.mock.calls.some(([layer]) => layer === 'buildings')).toBe(false);
+    expect(setTiles).not.toHaveBeenCalled();
+  });
+
+  it("swaps the configured raster tiles for the theme's", () => {
+    const { map, setTiles } = fakeMap([BACKGROUND_LAYER_ID, BASEMAP_SOURCE_ID]);
+    applyMapScheme(map, 'dark', RASTER);
+    expect(setTiles).toHaveBeenCalledWith(RASTER.dark.tiles);
   });
 });

@@ -1,12 +1,14 @@
-import type { MapOptions } from 'maplibre-gl';
+import type { Map as MapLibreMap, MapOptions, RasterTileSource } from 'maplibre-gl';
 import type { ColorScheme } from '../color-scheme.ts';
 
 export type { ColorScheme };
 
 /** The style object MapLibre accepts (the style-spec type is not re-exported by maplibre-gl). */
 export type MapStyle = Exclude<MapOptions['style'], string | undefined>;
+type LayerSpec = MapStyle['layers'][number];
+type PaintProperty = Parameters<MapLibreMap['setPaintProperty']>[1];
 
-/** Raster tiles to draw under the buildings; none are configured while there is no tile service. */
+/** Raster tiles to draw under the buildings, from a configured tile service. */
 export interface TileSource {
   tiles: string[];
   attribution: string;
@@ -15,42 +17,217 @@ export interface TileSource {
 }
 
 export const BACKGROUND_LAYER_ID = 'background';
+/** The basemap's source: the configured raster tiles, or the product's own vector tiles. */
 export const BASEMAP_SOURCE_ID = 'basemap';
+/** TileJSON of the offline world basemap the server serves (server/modules/basemap). */
+export const BASEMAP_TILEJSON_PATH = '/basemap/tiles.json';
+/**
+ * Labels are drawn by MapLibre from the browser's own fonts (no `glyphs` URL, no font file to
+ * fetch before the first labels: measured faster than shipping Noto Sans as `font-faces`).
+ */
+const FONT = 'Noto Sans';
 
+/** The sea (and the whole map until tiles arrive). */
 export const MAP_BACKGROUND_COLOR: Record<ColorScheme, string> = {
   light: '#dfe8ee',
   dark: '#14181f',
 };
 
 /**
- * The base style: a plain background coloured by theme, with optional raster tiles per theme
- * (spec: a different dark style in the dark theme). Needs no glyphs or sprites.
+ * The basemap palette: quiet land and water in the app's greys and blues, so the markers (blue in
+ * the light theme, cyan in the dark one, product §4) stay the strongest colour on the map.
+ */
+export const BASEMAP_PALETTE: Record<
+  ColorScheme,
+  {
+    water: string;
+    land: string;
+    coastline: string;
+    border: string;
+    river: string;
+    countryLabel: string;
+    placeLabel: string;
+    halo: string;
+  }
+> = {
+  light: {
+    water: MAP_BACKGROUND_COLOR.light,
+    land: '#f6f4ef',
+    coastline: '#a9c0cf',
+    border: '#b3a9bd',
+    river: '#c3d6e3',
+    countryLabel: '#6b7280',
+    placeLabel: '#2f343b',
+    halo: '#ffffff',
+  },
+  dark: {
+    water: MAP_BACKGROUND_COLOR.dark,
+    land: '#252c36',
+    coastline: '#3b4959',
+    border: '#5b6575',
+    river: '#1f2b39',
+    countryLabel: '#8c97a6',
+    placeLabel: '#cfd5dc',
+    halo: '#14181f',
+  },
+};
+
+/** Paint properties by layer that change with the theme (applied again on a theme switch). */
+export function themedPaint(colorScheme: ColorScheme): Record<string, Record<string, string>> {
+  const p = BASEMAP_PALETTE[colorScheme];
+  return {
+    [BACKGROUND_LAYER_ID]: { 'background-color': p.water },
+    'basemap-land': { 'fill-color': p.land },
+    'basemap-lake': { 'fill-color': p.water },
+    'basemap-river': { 'line-color': p.river },
+    'basemap-coastline': { 'line-color': p.coastline },
+    'basemap-border': { 'line-color': p.border },
+    'basemap-country-label': { 'text-color': p.countryLabel, 'text-halo-color': p.halo },
+    'basemap-place-label': { 'text-color': p.placeLabel, 'text-halo-color': p.halo },
+  };
+}
+
+/** The vector basemap's layers (source-layers of scripts/basemap/generate.ts), in drawing order. */
+function vectorLayers(colorScheme: ColorScheme): LayerSpec[] {
+  const paint = themedPaint(colorScheme);
+  const source = BASEMAP_SOURCE_ID;
+  return [
+    { id: 'basemap-land', type: 'fill', source, 'source-layer': 'land', paint: { ...paint['basemap-land'] } },
+    { id: 'basemap-lake', type: 'fill', source, 'source-layer': 'lake', paint: { ...paint['basemap-lake'] } },
+    {
+      id: 'basemap-river',
+      type: 'line',
+      source,
+      'source-layer': 'river',
+      layout: { 'line-join': 'round', 'line-cap': 'round' },
+      paint: {
+        ...paint['basemap-river'],
+        'line-width': ['interpolate', ['linear'], ['zoom'], 3, 0.5, 8, 1.5, 14, 3],
+      },
+    },
+    {
+      id: 'basemap-coastline',
+      type: 'line',
+      source,
+      'source-layer': 'coastline',
+      layout: { 'line-join': 'round' },
+      paint: {
+        ...paint['basemap-coastline'],
+        'line-width': ['interpolate', ['linear'], ['zoom'], 0, 0.5, 8, 1.2],
+      },
+    },
+    {
+      id: 'basemap-border',
+      type: 'line',
+      source,
+      'source-layer': 'border',
+      layout: { 'line-join': 'round' },
+      paint: {
+        ...paint['basemap-border'],
+        'line-width': ['interpolate', ['linear'], ['zoom'], 0, 0.5, 6, 1.2, 12, 2],
+      },
+    },
+    {
+      id: 'basemap-country-label',
+      type: 'symbol',
+      source,
+      'source-layer': 'country_label',
+      maxzoom: 9,
+      layout: {
+        'text-field': ['get', 'name'],
+        'text-font': [FONT],
+        'text-size': ['interpolate', ['linear'], ['zoom'], 1, 10, 6, 15],
+        'text-transform': 'uppercase',
+        'text-letter-spacing': 0.08,
+        'text-max-width': 7,
+      },
+      paint: { ...paint['basemap-country-label'], 'text-halo-width': 1.2 },
+    },
+    {
+      id: 'basemap-place-label',
+      type: 'symbol',
+      source,
+      'source-layer': 'place',
+      layout: {
+        'text-field': ['get', 'name'],
+        'text-font': [FONT],
+        // Bigger places are drawn larger and placed first (rank: the zoom a place appears at).
+        'text-size': [
+          'interpolate',
+          ['linear'],
+          ['zoom'],
+          2,
+          ['-', 14, ['get', 'rank']],
+          10,
+          ['-', 19, ['get', 'rank']],
+        ],
+        'symbol-sort-key': ['-', ['get', 'population']],
+        'text-max-width': 8,
+        'text-padding': 4,
+      },
+      paint: { ...paint['basemap-place-label'], 'text-halo-width': 1.4 },
+    },
+  ];
+}
+
+/** An absolute URL on this origin (MapLibre's worker cannot resolve relative ones). */
+function sameOrigin(path: string): string {
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  return `${origin}${path}`;
+}
+
+/**
+ * The map's base style. With a configured tile service (VITE_TILE_URL_*), its raster tiles for the
+ * theme; otherwise the product's offline world basemap (vector tiles served same-origin, light or
+ * dark palette). Text is drawn with local fonts (no glyph server).
  */
 export function buildMapStyle(
   colorScheme: ColorScheme,
   tiles?: Partial<Record<ColorScheme, TileSource>>,
 ): MapStyle {
   const tileSource = tiles?.[colorScheme];
-  const style: MapStyle = {
-    version: 8,
-    sources: {},
-    layers: [
-      {
-        id: BACKGROUND_LAYER_ID,
-        type: 'background',
-        paint: { 'background-color': MAP_BACKGROUND_COLOR[colorScheme] },
-      },
-    ],
+  const background: LayerSpec = {
+    id: BACKGROUND_LAYER_ID,
+    type: 'background',
+    paint: { 'background-color': MAP_BACKGROUND_COLOR[colorScheme] },
   };
   if (tileSource) {
-    style.sources[BASEMAP_SOURCE_ID] = {
-      type: 'raster',
-      tiles: tileSource.tiles,
-      tileSize: tileSource.tileSize ?? 256,
-      maxzoom: tileSource.maxzoom ?? 19,
-      attribution: tileSource.attribution,
+    return {
+      version: 8,
+      sources: {
+        [BASEMAP_SOURCE_ID]: {
+          type: 'raster',
+          tiles: tileSource.tiles,
+          tileSize: tileSource.tileSize ?? 256,
+          maxzoom: tileSource.maxzoom ?? 19,
+          attribution: tileSource.attribution,
+        },
+      },
+      layers: [background, { id: BASEMAP_SOURCE_ID, type: 'raster', source: BASEMAP_SOURCE_ID }],
     };
-    style.layers.push({ id: BASEMAP_SOURCE_ID, type: 'raster', source: BASEMAP_SOURCE_ID });
   }
-  return style;
+  return {
+    version: 8,
+    sources: { [BASEMAP_SOURCE_ID]: { type: 'vector', url: sameOrigin(BASEMAP_TILEJSON_PATH) } },
+    layers: [background, ...vectorLayers(colorScheme)],
+  };
+}
+
+/**
+ * Switches a map drawn with buildMapStyle to another theme in place, without reloading it: the
+ * vector basemap is recoloured, configured raster tiles are swapped. Other layers (the buildings)
+ * are left as they are.
+ */
+export function applyMapScheme(
+  map: MapLibreMap,
+  colorScheme: ColorScheme,
+  tiles?: Partial<Record<ColorScheme, TileSource>>,
+): void {
+  for (const [layer, props] of Object.entries(themedPaint(colorScheme))) {
+    if (!map.getLayer(layer)) continue;
+    for (const [prop, value] of Object.entries(props))
+      map.setPaintProperty(layer, prop as PaintProperty, value);
+  }
+  const raster = tiles?.[colorScheme]?.tiles;
+  if (raster) map.getSource<RasterTileSource>(BASEMAP_SOURCE_ID)?.setTiles(raster);
 }

@@ -4,7 +4,7 @@ import { isTileUrlTemplate, tileSourcesFromEnv } from './tile-config.ts';
 const LIGHT = 'https://tiles.example.org/light/{z}/{x}/{y}.png';
 const DARK = 'https://tiles.example.org/dark/{z}/{x}/{y}.png';
 
-describe('tile settings (spec 2: a public tile service, a dark style in the dark theme)', () => {
+describe('tile settings (product §2: a public tile service, a dark style in the dark theme)', () => {
   it('gives no tiles when nothing is set: the plain background', () => {
     expect(tileSourcesFromEnv({})).toEqual({});
     expect(tileSourcesFromEnv({ VITE_TILE_URL_LIGHT: '  ', VITE_TILE_ATTRIBUTION: '© someone' })).toEqual({});

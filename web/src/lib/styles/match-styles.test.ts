@@ -9,7 +9,7 @@ const styles = [
 ];
 const names = (list: { name: string }[]) => list.map((s) => s.name);
 
-describe('matchStyles (spec 2: only unselected styles, case-insensitive substring)', () => {
+describe('matchStyles (product §2: only unselected styles, case-insensitive substring)', () => {
   it('offers every unselected style for an empty search', () => {
     expect(names(matchStyles(styles, [], ''))).toEqual([
       'Art Deco',

@@ -1,7 +1,7 @@
 import type { ArchitecturalStyle } from '#domain/styles';
 
 /**
- * Spec 2, style picker: the styles not selected yet whose name contains the search text, compared
+ * Product §2, style picker: the styles not selected yet whose name contains the search text, compared
  * case-insensitively. An empty search offers every unselected style.
  */
 export function matchStyles<T extends Pick<ArchitecturalStyle, 'id' | 'name'>>(

@@ -11,10 +11,12 @@ interface StylePickerProps {
   knownStyles?: readonly ArchitecturalStyle[];
   label?: string;
   required?: boolean;
+  /** When the picker loses focus (e.g. to show its error once the user has been there). */
+  onBlur?: () => void;
 }
 
 /**
- * Spec 2, style picker of the building forms: offers only unselected styles, matched by
+ * Product §2, style picker of the building forms: offers only unselected styles, matched by
  * case-insensitive substring.
  */
 export function StylePicker({
@@ -24,6 +26,7 @@ export function StylePicker({
   knownStyles = [],
   label = 'Architectural styles',
   required,
+  onBlur,
 }: StylePickerProps) {
   const styles = useArchitecturalStyles();
   const options = (styles.data ?? knownStyles).map((s) => ({ value: s.id, label: s.name }));
@@ -52,6 +55,7 @@ export function StylePicker({
       searchable
       nothingFoundMessage={styles.isPending ? 'Loading styles...' : 'No matching style'}
       error={error}
+      onBlur={onBlur}
       comboboxProps={{ withinPortal: true, zIndex: 400 }}
     />
   );

@@ -1,7 +1,7 @@
 import { Notifications } from '@mantine/notifications';
 import { TOAST_DURATION_MS, TOAST_EXIT_MS } from './toast.ts';
 
-/** The toast stack of spec section 2 (global elements); mounted once inside MantineProvider. */
+/** The toast stack of product §2 (global elements); mounted once inside MantineProvider. */
 export function ToastContainer() {
   return (
     <Notifications

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 
 /**
- * Toasts (spec sections 3, 4 and 9): type info by default (success also used), shown for 3000 ms,
+ * Toasts (product §3, 4 and 9): type info by default (success also used), shown for 3000 ms,
  * leaving with a 300 ms exit animation, with a close button. Mantine's notifications render them;
  * <ToastContainer /> (mounted once by the app provider) holds the stack.
  */
@@ -26,6 +26,8 @@ export function showToast({ message, type = 'info', duration = TOAST_DURATION_MS
     color: COLORS[type],
     autoClose: duration,
     withCloseButton: true,
+    // Mantine's close button has no text: without a name it is a critical axe violation.
+    closeButtonProps: { 'aria-label': 'Close' },
   });
 }
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuthProviders } from '#domain/auth';
 import { apiGet } from '../../../lib/api-client.ts';
-import { AUTH_QUERY_PREFIX } from '../../../lib/auth/check-login.ts';
+import { authProvidersQueryKey } from '../../../lib/query-keys.ts';
 
 export function getAuthProviders(signal?: AbortSignal): Promise<AuthProviders> {
   return apiGet<AuthProviders>('/auth/providers', { signal, credentials: true });
@@ -10,7 +10,7 @@ export function getAuthProviders(signal?: AbortSignal): Promise<AuthProviders> {
 /** The sign-in choices the server offers; they do not change while the page lives. */
 export function authProvidersQueryOptions() {
   return queryOptions({
-    queryKey: [AUTH_QUERY_PREFIX, 'providers'],
+    queryKey: authProvidersQueryKey,
     queryFn: ({ signal }) => getAuthProviders(signal),
     staleTime: Infinity,
   });

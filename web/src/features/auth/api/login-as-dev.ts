@@ -3,7 +3,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { useAuthActions } from '../../../lib/auth/auth-provider.tsx';
 import type { LoginResponse } from './login-with-google.ts';
 
-/** The seeded demo user, who added every seeded building. */
+/** The demo user, for trying the product: it may add buildings of its own (the seeded catalogue belongs to the system account). */
 export const DEMO_USER_HANDLE = 'demo';
 
 /** POST /api/auth/dev {handle}: the demo sign-in, offered only when the server enables it. */

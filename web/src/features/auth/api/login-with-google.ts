@@ -18,7 +18,7 @@ export async function loginWithGoogle(token: string): Promise<LoginResponse> {
   return data;
 }
 
-/** Spec 4 and 8: success sets the user and closes the modal; failure is only logged. */
+/** Product §4 and 8: success sets the user and closes the modal; failure is only logged. */
 export function useLoginWithGoogle() {
   const { loggedIn } = useAuthActions();
   return useMutation({

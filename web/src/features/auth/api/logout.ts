@@ -8,7 +8,7 @@ export async function logout(): Promise<void> {
   await apiRequest<null>('/auth/logout', { method: 'POST', credentials: true });
 }
 
-/** Spec 4 and 8: success clears the user; failure is only logged. */
+/** Product §4 and 8: success clears the user; failure is only logged. */
 export function useLogout() {
   const { loggedOut } = useAuthActions();
   return useMutation({
@@ -18,5 +18,23 @@ export function useLogout() {
       return loggedOut();
     },
     onError: (error) => console.error('Logout failed', error),
+  });
+}
+
+/** POST /api/auth/logout-all: ends every session of the user, on every device (204). */
+export async function logoutEverywhere(): Promise<void> {
+  await apiRequest<null>('/auth/logout-all', { method: 'POST', credentials: true });
+}
+
+/** Settings' 'Sign out everywhere': success clears the user here too; failure is shown by the caller. */
+export function useLogoutEverywhere() {
+  const { loggedOut } = useAuthActions();
+  return useMutation({
+    mutationFn: logoutEverywhere,
+    onSuccess: () => {
+      disableGoogleAutoSelect();
+      return loggedOut();
+    },
+    onError: (error) => console.error('Sign out everywhere failed', error),
   });
 }

@@ -29,7 +29,7 @@ function renderNav(signedIn: boolean, path = '/somewhere') {
   );
 }
 
-describe('navigation bar account control (spec 2)', () => {
+describe('navigation bar account control (product §2)', () => {
   beforeEach(stubMatchMedia);
   afterEach(() => {
     cleanup();
@@ -101,7 +101,7 @@ describe('navigation bar account control (spec 2)', () => {
     expect(queryClient.getQueryData(checkLoginQueryKey)).toEqual({ logged_in: false, user: null });
   });
 
-  it('only logs a failed logout and stays signed in (spec 8)', async () => {
+  it('only logs a failed logout and stays signed in (product §8)', async () => {
     stubFetch({ 'POST /api/auth/logout': () => json({}, 500) });
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderNav(true);

@@ -2,7 +2,7 @@ import { Modal, Stack, Text } from '@mantine/core';
 import { useAuthModal } from '../../../lib/auth/auth-provider.tsx';
 import { LoginProviders } from './login-providers.tsx';
 
-/** The one auth modal of the app (spec 2): a title, a message, and the login providers. */
+/** The one auth modal of the app (product §2): a title, a message, and the login providers. */
 export function AuthModal() {
   const { state, close } = useAuthModal();
   return (

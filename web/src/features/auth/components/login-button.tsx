@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { useAuthModal } from '../../../lib/auth/auth-provider.tsx';
 import { LOGIN_MODAL_TITLE } from '../../../lib/auth/messages.ts';
 
-/** Signed-out visitors see 'Login', which opens 'Login or create an account! :)' (spec 2). */
+/** Signed-out visitors see 'Login', which opens 'Login or create an account! :)' (product §2). */
 export function LoginButton() {
   const { open } = useAuthModal();
   return (

@@ -10,7 +10,7 @@ interface ProfileMenuProps {
   user: CurrentUser;
 }
 
-/** Spec 2: the face picture and handle, with 'My Stuff' and 'Logout'. */
+/** Product §2: the face picture and handle, with 'My Stuff' and 'Logout'. */
 export function ProfileMenu({ user }: ProfileMenuProps) {
   const navigate = useNavigate();
   const logout = useLogout();

@@ -3,7 +3,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { buildingsQueryKey } from '../../../lib/query-keys.ts';
 import { buildingQueryOptions } from './get-building.ts';
 
-/** DELETE /api/buildings/{id} (spec 7). */
+/** DELETE /api/buildings/{id} (product §7). */
 export async function deleteBuilding(id: number): Promise<void> {
   await apiRequest(`/buildings/${id}`, { method: 'DELETE', credentials: true });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BuildingDetail } from '#domain/buildings';
 import { apiGet } from '../../../lib/api-client.ts';
-import { BUILDINGS_QUERY_PREFIX } from '../../../lib/query-keys.ts';
+import { buildingKeys } from '../../../lib/query-keys.ts';
 
 export function getBuilding(id: number, signal?: AbortSignal): Promise<BuildingDetail> {
   return apiGet<BuildingDetail>(`/buildings/${id}`, { signal, credentials: true });
@@ -9,7 +9,7 @@ export function getBuilding(id: number, signal?: AbortSignal): Promise<BuildingD
 
 export function buildingQueryOptions(id: number) {
   return queryOptions({
-    queryKey: [BUILDINGS_QUERY_PREFIX, 'detail', id],
+    queryKey: buildingKeys.detail(id),
     queryFn: ({ signal }) => getBuilding(id, signal),
   });
 }

@@ -3,12 +3,12 @@ import type { UpdateBuildingBody } from '#domain/buildings';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { buildingsQueryKey } from '../../../lib/query-keys.ts';
 
-/** PUT /api/buildings/{id} with the building body including its id (spec 7). */
+/** PUT /api/buildings/{id} with the building body including its id (product §7). */
 export async function updateBuilding(body: UpdateBuildingBody): Promise<void> {
   await apiRequest(`/buildings/${body.id}`, { method: 'PUT', body, credentials: true });
 }
 
-/** Saving refreshes every cached building query: the panel, the map and the cards (spec 7). */
+/** Saving refreshes every cached building query: the panel, the map and the cards (product §7). */
 export function useUpdateBuilding() {
   const queryClient = useQueryClient();
   return useMutation({

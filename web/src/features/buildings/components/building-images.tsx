@@ -5,7 +5,7 @@ import classes from './building-panel.module.css';
 
 const SHOWN = 6;
 
-/** Spec 2: the building's images as thumbnails; each opens the gallery. Nothing when it has none. */
+/** Product §2: the building's images as thumbnails; each opens the gallery. Nothing when it has none. */
 export function BuildingImages({ building }: { building: Pick<BuildingDetail, 'id' | 'name' | 'images'> }) {
   if (building.images.length === 0) return null;
   return (

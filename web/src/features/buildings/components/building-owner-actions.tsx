@@ -13,7 +13,7 @@ interface BuildingOwnerActionsProps {
   onDeleted: () => void;
 }
 
-/** Spec 2 and 6: Edit and Delete, shown only to the user who added the building. */
+/** Product §2 and 6: Edit and Delete, shown only to the user who added the building. */
 export function BuildingOwnerActions({ building, onDeleted }: BuildingOwnerActionsProps) {
   const [editing, edit] = useDisclosure(false);
   const [confirming, confirm] = useDisclosure(false);
@@ -69,7 +69,7 @@ export function BuildingOwnerActions({ building, onDeleted }: BuildingOwnerActio
             loading={remove.isPending}
             onClick={() =>
               remove.mutate(building.id, {
-                // Spec 8: a failed delete is only logged.
+                // Product §8: a failed delete is only logged.
                 onError: (error) => console.error('Failed to delete building', error),
               })
             }

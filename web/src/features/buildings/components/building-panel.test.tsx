@@ -22,6 +22,7 @@ const building: BuildingDetail = {
   place_id: null,
   description: 'Wrought-iron lattice tower',
   architectural_styles: [{ id: 3, name: 'Structural Expressionism' }],
+  architects: [],
   images: [{ id: 1, url: '/media/eiffel.webp' }],
   cover_image: null,
   image_count: 1,
@@ -54,7 +55,7 @@ function renderPanel({ signedIn = true, onDeleted = vi.fn(), slots = {} } = {}) 
   return { onDeleted };
 }
 
-describe('building panel (spec 2 and 6)', () => {
+describe('building panel (product §2 and 6)', () => {
   beforeEach(() => {
     stubBrowserApis();
   });
@@ -145,6 +146,7 @@ describe('building panel (spec 2 and 6)', () => {
       description: null,
       coordinates: [2.29, 48.86],
       architectural_styles: [3],
+      architects: [],
       address: { ...building.address },
     });
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit building' })).toBeNull());

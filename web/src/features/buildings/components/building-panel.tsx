@@ -20,7 +20,7 @@ import { Link } from 'react-router';
 import type { BuildingDetail } from '#domain/buildings';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
-import { buildingYearsText } from '../../../lib/building-years.ts';
+import { buildingYearsText, formatYear, isDemolished } from '../../../lib/building-years.ts';
 import { useBuilding } from '../api/get-building.ts';
 import { BuildingImages } from './building-images.tsx';
 import { BuildingOwnerActions } from './building-owner-actions.tsx';
@@ -30,7 +30,7 @@ export const FLAG_MESSAGE =
   'Feature coming soon! Please submit a feature request if you want this to help prioritize it.';
 
 /**
- * Places in the panel that other features fill (composed in web/src/app, spec 2). Each gets the
+ * Places in the panel that other features fill (composed in web/src/app, product §2). Each gets the
  * loaded building and renders nothing when left out.
  */
 export interface BuildingPanelSlots {
@@ -53,7 +53,7 @@ interface BuildingPanelProps {
   slots?: BuildingPanelSlots;
 }
 
-/** Spec section 2, building profile: a panel over the explore screen with a close button. */
+/** Product §2, building profile: a panel over the explore screen with a close button. */
 export function BuildingPanel({ buildingId, onClose, onDeleted, slots = {} }: BuildingPanelProps) {
   const building = useBuilding(buildingId);
   const notFound =
@@ -71,7 +71,7 @@ export function BuildingPanel({ buildingId, onClose, onDeleted, slots = {} }: Bu
       <Group justify="flex-end" className={classes.header}>
         <CloseButton aria-label="Close building panel" onClick={onClose} size="lg" />
       </Group>
-      <ScrollArea.Autosize mah="calc(100dvh - 220px)" px="lg" pb="lg" type="auto" offsetScrollbars>
+      <ScrollArea.Autosize mah="var(--panel-scroll-max)" px="lg" pb="lg" type="auto" offsetScrollbars>
         {notFound ? (
           <Text role="alert">Building not found</Text>
         ) : building.isPending ? (
@@ -99,20 +99,45 @@ interface BuildingProfileProps {
 
 function BuildingProfile({ building, onDeleted, slots }: BuildingProfileProps) {
   const { user } = useAuth();
-  // Spec 6: only the user who added the building sees Edit and Delete.
+  // Product §6: only the user who added the building sees Edit and Delete.
   const isAdder = user !== null && building.added_by !== null && building.added_by.id === user.id;
   const years = buildingYearsText(building);
 
   return (
     <Stack gap="sm">
-      <Title order={2}>{building.name}</Title>
+      <Title order={1} size="h2">
+        {building.name}
+      </Title>
       {years && <Text c="dimmed">{years}</Text>}
+      {isDemolished(building) && (
+        <Badge variant="light" color="gray" w="fit-content" data-testid="demolished-badge">
+          Demolished{building.year_demolished !== null ? ` in ${formatYear(building.year_demolished)}` : ''}
+        </Badge>
+      )}
       {building.added_by && (
         <Text size="sm" c="dimmed">
           Added by{' '}
-          <Anchor component={Link} to={`/user/${encodeURIComponent(building.added_by.handle)}`}>
+          {/* Underlined: a link inside text must not be told apart by colour alone (axe link-in-text-block). */}
+          <Anchor
+            component={Link}
+            to={`/user/${encodeURIComponent(building.added_by.handle)}`}
+            underline="always"
+          >
             {building.added_by.handle}
           </Anchor>
+        </Text>
+      )}
+      {building.architects.length > 0 && (
+        <Text size="sm" aria-label="Architects">
+          {building.architects.length === 1 ? 'Architect: ' : 'Architects: '}
+          {building.architects.map((architect, i) => (
+            <span key={architect.id}>
+              {i > 0 && ', '}
+              <Anchor component={Link} to={`/architects/${architect.id}`}>
+                {architect.name}
+              </Anchor>
+            </span>
+          ))}
         </Text>
       )}
       {slots.votes?.(building)}

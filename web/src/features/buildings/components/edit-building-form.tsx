@@ -3,6 +3,7 @@ import { Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
 import { BUILDING_DESCRIPTION_MAX, BUILDING_NAME_MAX, type BuildingDetail } from '#domain/buildings';
 import { CoordinateInputs, FormErrorAlert, YearInputs } from '../../../lib/building-form/building-inputs.tsx';
 import { StylePicker } from '../../../lib/styles/style-picker.tsx';
+import { ArchitectsInput } from '../../../lib/building-form/architects-input.tsx';
 import { useUpdateBuilding } from '../api/update-building.ts';
 import {
   MESSAGES,
@@ -21,7 +22,7 @@ interface EditBuildingFormProps {
   onCancel: () => void;
 }
 
-/** Spec 2 and 5, edit building form: name, coordinates, years, description and styles. */
+/** Product §2 and 5, edit building form: name, coordinates, years, description and styles. */
 export function EditBuildingForm({ building, onSaved, onCancel }: EditBuildingFormProps) {
   const [values, setValues] = useState<EditBuildingValues>(() => valuesFromBuilding(building));
   const [touched, setTouched] = useState<Partial<Record<EditBuildingField, boolean>>>({});
@@ -35,7 +36,7 @@ export function EditBuildingForm({ building, onSaved, onCancel }: EditBuildingFo
     setValues((v) => ({ ...v, [field]: value }));
     setTouched((t) => ({ ...t, [field]: true }));
   };
-  // Spec 5: 'lat, lng' typed or pasted into either coordinate box fills both.
+  // Product §5: 'lat, lng' typed or pasted into either coordinate box fills both.
   const setCoordinate = (field: 'longitude' | 'latitude', text: string) => {
     const split = splitPastedCoordinates(text);
     if (!split) return set(field, text);
@@ -95,6 +96,10 @@ export function EditBuildingForm({ building, onSaved, onCancel }: EditBuildingFo
           }}
           knownStyles={building.architectural_styles}
           error={shown('architecturalStyles')}
+        />
+        <ArchitectsInput
+          value={values.architects}
+          onChange={(names) => setValues((v) => ({ ...v, architects: names }))}
         />
         {update.isError && <FormErrorAlert>{MESSAGES.updateFailed}</FormErrorAlert>}
         <Group justify="flex-end" gap="sm" mt="xs">

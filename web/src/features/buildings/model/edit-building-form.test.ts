@@ -23,6 +23,7 @@ const building: BuildingDetail = {
   year_demolished: null,
   place_id: null,
   description: 'Wrought-iron lattice tower',
+  architects: [],
   architectural_styles: [
     { id: 3, name: 'Structural Expressionism' },
     { id: 9, name: 'Art Nouveau' },
@@ -51,7 +52,7 @@ const valid = (patch: Partial<EditBuildingValues> = {}): EditBuildingValues => (
   ...patch,
 });
 
-describe('coordinate paste (spec 5: a pasted "lat, lng" is split into the two fields)', () => {
+describe('coordinate paste (product §5: a pasted "lat, lng" is split into the two fields)', () => {
   it('splits "lat, lng" into latitude and longitude', () => {
     expect(splitPastedCoordinates('48.8584, 2.2945')).toEqual({ latitude: '48.8584', longitude: '2.2945' });
     expect(splitPastedCoordinates(' -33.8568,151.2153 ')).toEqual({
@@ -85,7 +86,7 @@ describe('parseCoordinate', () => {
   });
 });
 
-describe('parseYear (spec 5: integers, or null if empty)', () => {
+describe('parseYear (product §5: integers, or null if empty)', () => {
   it('parses whole years, negative ones included', () => {
     expect(parseYear('1889')).toBe(1889);
     expect(parseYear(' -432 ')).toBe(-432);
@@ -102,7 +103,7 @@ describe('parseYear (spec 5: integers, or null if empty)', () => {
   });
 });
 
-describe('validateEditBuilding (spec 5)', () => {
+describe('validateEditBuilding (product §5)', () => {
   it('accepts the building as it is', () => {
     expect(validateEditBuilding(valid(), { submitting: true, now })).toEqual({});
   });
@@ -157,7 +158,7 @@ describe('validateEditBuilding (spec 5)', () => {
   });
 });
 
-describe('updateBuildingBody (spec 3: the building payload with its id)', () => {
+describe('updateBuildingBody (product §3: the building payload with its id)', () => {
   it('sends every field, with the id, [lng, lat] and style ids', () => {
     expect(updateBuildingBody(building, valid({ name: ' Tour Eiffel ', yearDemolished: '' }))).toEqual({
       id: 12,
@@ -168,6 +169,7 @@ describe('updateBuildingBody (spec 3: the building payload with its id)', () => 
       description: 'Wrought-iron lattice tower',
       coordinates: [2.2945, 48.8584],
       architectural_styles: [3, 9],
+      architects: [],
       address: {
         line1: 'Champ de Mars',
         line2: null,
@@ -178,6 +180,19 @@ describe('updateBuildingBody (spec 3: the building payload with its id)', () => 
         country_code: 'FR',
       },
     });
+  });
+
+  it("starts from the building's architects and sends the edited names (issue 17)", () => {
+    const withArchitects = { ...building, architects: [{ id: 4, name: 'Gustave Eiffel' }] };
+    expect(valuesFromBuilding(withArchitects).architects).toEqual(['Gustave Eiffel']);
+    const values = {
+      ...valuesFromBuilding(withArchitects),
+      architects: ['Gustave Eiffel', 'Stephen Sauvestre'],
+    };
+    expect(updateBuildingBody(withArchitects, values).architects).toEqual([
+      'Gustave Eiffel',
+      'Stephen Sauvestre',
+    ]);
   });
 
   it('sends an empty description as null and years as integers', () => {

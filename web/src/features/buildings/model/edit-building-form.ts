@@ -3,6 +3,7 @@ import {
   BUILDING_FIELD_MESSAGES,
   coordinateRangeErrors,
   coordinatesOf,
+  nameError,
   parseYear,
   yearErrors,
 } from '../../../lib/building-form/building-fields.ts';
@@ -17,7 +18,7 @@ export {
   splitPastedCoordinates,
 } from '../../../lib/building-form/building-fields.ts';
 
-/** The edit form's fields as typed (spec 2, edit building form). */
+/** The edit form's fields as typed (product §2, edit building form). */
 export interface EditBuildingValues {
   name: string;
   longitude: string;
@@ -26,16 +27,17 @@ export interface EditBuildingValues {
   yearDemolished: string;
   description: string;
   architecturalStyles: number[];
+  /** Architect names (issue 17); sent as they are, the server matches them. */
+  architects: string[];
 }
 
 export type EditBuildingField = keyof EditBuildingValues;
 /** Field messages, plus `coordinates` for the pair as a whole ('Invalid coordinates'). */
 export type EditBuildingErrors = Partial<Record<EditBuildingField | 'coordinates', string>>;
 
-/** Spec 5 messages. */
+/** Product §5 messages (the payload's own, from domain/buildings.ts) and product §8's failure. */
 export const MESSAGES = {
   ...BUILDING_FIELD_MESSAGES,
-  invalidCoordinates: 'Invalid coordinates',
   updateFailed: 'Failed to update building',
 } as const;
 
@@ -48,11 +50,12 @@ export function valuesFromBuilding(building: BuildingDetail): EditBuildingValues
     yearDemolished: building.year_demolished === null ? '' : String(building.year_demolished),
     description: building.description ?? '',
     architecturalStyles: building.architectural_styles.map((style) => style.id),
+    architects: building.architects.map((a) => a.name),
   };
 }
 
 /**
- * Spec 5, the edit form's rules. While typing (`submitting` false) only the range messages of
+ * Product §5, the edit form's rules. While typing (`submitting` false) only the range messages of
  * what was typed show; on submit empty or invalid coordinates also give 'Invalid coordinates'.
  */
 export function validateEditBuilding(
@@ -60,7 +63,8 @@ export function validateEditBuilding(
   { submitting = false, now = new Date() }: { submitting?: boolean; now?: Date } = {},
 ): EditBuildingErrors {
   const errors: EditBuildingErrors = {};
-  if (!values.name.trim()) errors.name = MESSAGES.nameRequired;
+  const name = nameError(values.name);
+  if (name) errors.name = name;
 
   Object.assign(errors, coordinateRangeErrors(values), yearErrors(values, now));
 
@@ -78,7 +82,7 @@ export function hasErrors(errors: EditBuildingErrors): boolean {
 }
 
 /**
- * The PUT body (spec 3: the building payload plus its id). Description is null if empty; the
+ * The PUT body (product §3: the building payload plus its id). Description is null if empty; the
  * address goes back as the detail has it (left out when it has no first line, which the API
  * needs, so the stored one stays). Call only with values that passed validation.
  */
@@ -97,6 +101,7 @@ export function updateBuildingBody(building: BuildingDetail, values: EditBuildin
     description: description === '' ? null : description,
     coordinates,
     architectural_styles: [...values.architecturalStyles],
+    architects: [...values.architects],
     ...(address.line1
       ? {
           address: {

@@ -8,7 +8,7 @@ export interface CreateCommentParams {
   content: string;
 }
 
-/** POST /api/comments/{target_type}/{target_id} {content}: the created comment. Fails with 'Failed to add comment' (spec 8). */
+/** POST /api/comments/{target_type}/{target_id} {content}: the created comment. Fails with 'Failed to add comment' (product §8). */
 export async function createComment({
   targetType,
   targetId,

@@ -1,7 +1,9 @@
-import { REPLIES_PER_PAGE, type CommentReplies } from '#domain/comments';
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import { REPLIES_PER_PAGE, type CommentReplies, type CommentTargetType } from '#domain/comments';
 import { apiGet } from '../../../lib/api-client.ts';
+import { commentKeys } from '../../../lib/query-keys.ts';
 
-/** GET /api/comments/{comment_id}/replies?page&per_page (spec 9: 20 per page), oldest first. */
+/** GET /api/comments/{comment_id}/replies?page&per_page (product §9: 20 per page), oldest first. */
 export function getReplies(
   commentId: number,
   page: number,
@@ -10,4 +12,20 @@ export function getReplies(
 ): Promise<CommentReplies> {
   const query = new URLSearchParams({ page: String(page), per_page: String(perPage) });
   return apiGet<CommentReplies>(`/comments/${commentId}/replies?${query}`, { signal, credentials: true });
+}
+
+/** The pages of one comment's replies (product §9: 20 per page); no retries, 'Try again' does it. */
+export function repliesQueryOptions(
+  viewerId: number | null,
+  targetType: CommentTargetType,
+  targetId: number,
+  commentId: number,
+) {
+  return infiniteQueryOptions({
+    queryKey: commentKeys.replies(viewerId, targetType, targetId, commentId),
+    queryFn: ({ pageParam, signal }) => getReplies(commentId, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last: CommentReplies) => (last.page < last.pages ? last.page + 1 : undefined),
+    retry: false,
+  });
 }

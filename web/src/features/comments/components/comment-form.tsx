@@ -12,7 +12,7 @@ export interface CommentFormProps {
   /** Resolves whether the text was saved; on success a new-comment form empties. */
   onSubmit: (content: string) => Promise<boolean>;
   onCancel?: () => void;
-  /** Login gate (spec 6): runs the action, or opens the auth modal. */
+  /** Login gate (product §6): runs the action, or opens the auth modal. */
   requireLogin?: (action: () => void) => void;
   /** Shown under the box, e.g. 'Failed to add comment'. */
   error?: string | null;
@@ -24,7 +24,7 @@ export interface CommentFormProps {
 }
 
 /**
- * A comment, reply or edit box (spec 2, 5): plain text, trimmed, 1 to 5,000 characters.
+ * A comment, reply or edit box (product §2, 5): plain text, trimmed, 1 to 5,000 characters.
  * Ctrl/Cmd+Enter sends, Escape cancels.
  */
 export function CommentForm({
@@ -47,7 +47,7 @@ export function CommentForm({
   const content = value.trim();
   const problem = commentContentProblem(content);
   const unchanged = requireChange === true && content === initialValue.trim();
-  // A signed-out visitor may press the button to be offered the login (spec 6).
+  // A signed-out visitor may press the button to be offered the login (product §6).
   const canSubmit = !submitting && (!isLoggedIn || (problem === null && !unchanged));
 
   const send = async () => {

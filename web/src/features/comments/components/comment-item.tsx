@@ -29,7 +29,7 @@ import classes from './comments.module.css';
 
 type Box = 'none' | 'reply' | 'edit';
 
-/** One comment or reply (spec 2): author, text, 'x ago', edited marker, votes and its controls. */
+/** One comment or reply (product §2): author, text, 'x ago', edited marker, votes and its controls. */
 export function CommentItem({ comment }: { comment: Comment }) {
   const { actions, currentUserId, compact } = useCommentsContext();
   const requireReplyLogin = useRequireLogin(LOGIN_TITLES.reply, LOGIN_MESSAGES.action);
@@ -60,7 +60,7 @@ export function CommentItem({ comment }: { comment: Comment }) {
     const saved = await actions.addReply(comment, content);
     if (saved) {
       closeBox();
-      setOpen(true); // spec 2: after a successful reply the replies open
+      setOpen(true); // product §2: after a successful reply the replies open
     }
     return saved;
   };
@@ -207,7 +207,11 @@ export function CommentItem({ comment }: { comment: Comment }) {
 
       {showReplies && (
         <div className={classes.thread} data-compact={compact || undefined}>
-          <CommentReplies parent={comment} id={repliesId} />
+          <CommentReplies
+            parent={comment}
+            id={repliesId}
+            renderReply={(reply) => <CommentItem key={reply.id} comment={reply} />}
+          />
         </div>
       )}
 
@@ -235,7 +239,7 @@ export function CommentItem({ comment }: { comment: Comment }) {
 interface CommentActionProps {
   label: string;
   icon: ReactNode;
-  /** Spec 9: icon-only below 768 px; the label stays the accessible name. */
+  /** Product §9: icon-only below 768 px; the label stays the accessible name. */
   compact: boolean;
   onClick: () => void;
   /** For buttons that open a box. */

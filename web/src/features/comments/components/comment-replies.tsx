@@ -1,21 +1,21 @@
-import { useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { Button, Group, Loader, Text } from '@mantine/core';
 import type { Comment } from '#domain/comments';
-import { repliesOf } from '../model/comments-list.ts';
-import { CommentItem } from './comment-item.tsx';
+import { useCommentReplies } from '../hooks/use-comments-list.ts';
 import { useCommentsContext } from './comments-context.ts';
 import classes from './comments.module.css';
 
-/** The opened replies of a top-level comment, oldest first, 20 per page (spec 9). */
-export function CommentReplies({ parent, id }: { parent: Comment; id: string }) {
-  const { state, actions } = useCommentsContext();
-  const replies = repliesOf(state, parent.id);
-  const { loadReplies } = actions;
-  const notLoaded = replies.page === 0 && !replies.isLoading && replies.error === null;
+interface CommentRepliesProps {
+  parent: Comment;
+  id: string;
+  /** Draws one reply (the comment item passes itself, so this module does not import it back). */
+  renderReply: (reply: Comment) => ReactNode;
+}
 
-  useEffect(() => {
-    if (notLoaded) loadReplies(parent.id, 1);
-  }, [notLoaded, loadReplies, parent.id]);
+/** The opened replies of a top-level comment, oldest first, 20 per page (product §9). */
+export function CommentReplies({ parent, id, renderReply }: CommentRepliesProps) {
+  const { target } = useCommentsContext();
+  const { replies, loadMore } = useCommentReplies(target, parent.id);
 
   return (
     <div id={id} className={classes.replies}>
@@ -24,9 +24,7 @@ export function CommentReplies({ parent, id }: { parent: Comment; id: string }) 
           className={classes.list}
           aria-label={`Replies to ${parent.deleted ? 'a deleted comment' : parent.username}`}
         >
-          {replies.items.map((reply) => (
-            <CommentItem key={reply.id} comment={reply} />
-          ))}
+          {replies.items.map(renderReply)}
         </ol>
       )}
       {replies.isLoading && (
@@ -40,13 +38,13 @@ export function CommentReplies({ parent, id }: { parent: Comment; id: string }) 
           <Text role="alert" c="red" size="sm">
             {replies.error}
           </Text>
-          <Button variant="subtle" size="compact-xs" onClick={() => loadReplies(parent.id, replies.page + 1)}>
+          <Button variant="subtle" size="compact-xs" onClick={loadMore}>
             Try again
           </Button>
         </Group>
       )}
       {!replies.isLoading && !replies.error && replies.page > 0 && replies.page < replies.pages && (
-        <Button variant="subtle" size="compact-xs" onClick={() => loadReplies(parent.id, replies.page + 1)}>
+        <Button variant="subtle" size="compact-xs" onClick={loadMore}>
           Load More Replies
         </Button>
       )}

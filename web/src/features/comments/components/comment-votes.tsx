@@ -13,7 +13,7 @@ import type { CommentVote } from '../model/comments-list.ts';
 import { useCommentsContext } from './comments-context.ts';
 import classes from './comments.module.css';
 
-/** Up and down votes on a comment (spec 2, 4): the same vote again takes it back. */
+/** Up and down votes on a comment (product §2, 4): the same vote again takes it back. */
 export function CommentVotes({ comment }: { comment: Comment }) {
   const { actions } = useCommentsContext();
   const requireLogin = useRequireLogin(LOGIN_TITLES.vote, LOGIN_MESSAGES.action);

@@ -1,12 +1,12 @@
 import { createContext, useContext } from 'react';
-import type { CommentsListActions } from '../hooks/use-comments-list.ts';
-import type { CommentsListState } from '../model/comments-list.ts';
+import type { CommentsListActions, CommentsTarget } from '../hooks/use-comments-list.ts';
 
 export interface CommentsContextValue {
-  state: CommentsListState;
+  /** Whose comments of what: replies read their own cached pages with it. */
+  target: CommentsTarget;
   actions: CommentsListActions;
   currentUserId: number | null;
-  /** Spec 9: the compact layout below 768 px. */
+  /** Product §9: the compact layout below 768 px. */
   compact: boolean;
 }
 

@@ -56,7 +56,7 @@ const list = (items: Comment[], page = 1, pages = 1) => json({ items, page, page
 const commentsList = () => screen.getByRole('list', { name: 'Comments' });
 const article = (name: string) => screen.getByRole('article', { name });
 
-describe('CommentsSection (spec 2, 4, 6, 8)', () => {
+describe('CommentsSection (product §2, 4, 6, 8)', () => {
   beforeEach(() => {
     stubBrowserApis();
   });
@@ -104,7 +104,7 @@ describe('CommentsSection (spec 2, 4, 6, 8)', () => {
     expect(new URL(calls.at(-1)!.url, 'http://x').search).toBe('?page=1&per_page=2&sort=popular');
   });
 
-  it("spec 8: a failed list shows 'Error loading comments: Failed to fetch comments'", async () => {
+  it("product §8: a failed list shows 'Error loading comments: Failed to fetch comments'", async () => {
     stubFetch({ 'GET /api/comments/building/1': () => problem(500, 'Internal Server Error', 'boom') });
     renderSection();
     expect((await screen.findByRole('alert')).textContent).toBe(
@@ -112,7 +112,7 @@ describe('CommentsSection (spec 2, 4, 6, 8)', () => {
     );
   });
 
-  it("spec 6: a signed-out visitor gets 'Login to Comment', 'Login to Reply' and 'Login to Vote'", async () => {
+  it("product §6: a signed-out visitor gets 'Login to Comment', 'Login to Reply' and 'Login to Vote'", async () => {
     const { calls } = stubFetch({ 'GET /api/comments/building/1': () => list([comment(1)]) });
     renderSection(false);
     await screen.findByText('Comment number 1');
@@ -193,7 +193,7 @@ describe('CommentsSection (spec 2, 4, 6, 8)', () => {
     expect(window.sessionStorage.getItem(`${REPLIES_OPEN_KEY_PREFIX}1`)).toBeNull();
   });
 
-  it('spec 2: the replies toggle is remembered for the session; spec 8: "Error loading replies"', async () => {
+  it('product §2: the replies toggle is remembered for the session; product §8: "Error loading replies"', async () => {
     window.sessionStorage.setItem(`${REPLIES_OPEN_KEY_PREFIX}1`, '1');
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { calls } = stubFetch({
@@ -207,7 +207,7 @@ describe('CommentsSection (spec 2, 4, 6, 8)', () => {
     expect(new URL(repliesCall!.url, 'http://x').search).toBe('?page=1&per_page=20');
   });
 
-  it('spec 6: only the owner sees edit and delete; editing marks the comment edited', async () => {
+  it('product §6: only the owner sees edit and delete; editing marks the comment edited', async () => {
     const mine = comment(2, { username: 'ada', user_id: testUser.id, content: 'Old words' });
     const { calls } = stubFetch({
       'GET /api/comments/building/1': () => list([comment(1), mine]),
@@ -304,7 +304,7 @@ describe('CommentsSection (spec 2, 4, 6, 8)', () => {
     );
   });
 
-  it('spec 8: a failed comment vote is only logged and undone', async () => {
+  it('product §8: a failed comment vote is only logged and undone', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     stubFetch({
       'GET /api/comments/building/1': () => list([comment(1, { downvotes: 2 })]),

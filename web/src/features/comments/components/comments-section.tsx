@@ -25,7 +25,7 @@ export interface CommentsSectionProps {
 }
 
 /**
- * Comments on a building or image (spec 2): sort, new comment, the list with 'Load More',
+ * Comments on a building or image (product §2): sort, new comment, the list with 'Load More',
  * replies, votes, and the owner's edit and delete. Starts over for another target or user,
  * since each comment carries the reader's own vote.
  */
@@ -49,7 +49,8 @@ function CommentsList({
   headingOrder = 3,
   userId,
 }: CommentsSectionProps & { userId: number | null }) {
-  const { state, actions } = useCommentsList(targetType, targetId);
+  const target = useMemo(() => ({ viewerId: userId, targetType, targetId }), [userId, targetType, targetId]);
+  const { state, actions } = useCommentsList(target);
   const wide = useMediaQuery(`(min-width: ${COMMENT_LAYOUT_BREAKPOINT_PX}px)`, undefined, {
     getInitialValueInEffect: false,
   });
@@ -58,8 +59,8 @@ function CommentsList({
   const [addError, setAddError] = useState<string | null>(null);
   const headingId = useId();
   const context = useMemo<CommentsContextValue>(
-    () => ({ state, actions, currentUserId: userId, compact }),
-    [state, actions, userId, compact],
+    () => ({ target, actions, currentUserId: userId, compact }),
+    [target, actions, userId, compact],
   );
 
   const add = async (content: string) => {

@@ -1,138 +1,128 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
-import type { Comment, CommentSort, CommentTargetType } from '#domain/comments';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useInfiniteQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  DEFAULT_COMMENT_SORT,
+  type Comment,
+  type CommentSort,
+  type CommentTargetType,
+} from '#domain/comments';
+import { commentKeys } from '../../../lib/query-keys.ts';
 import { createComment } from '../api/create-comment.ts';
 import { createReply } from '../api/create-reply.ts';
 import { deleteComment } from '../api/delete-comment.ts';
 import { editComment } from '../api/edit-comment.ts';
-import { getComments } from '../api/get-comments.ts';
-import { getReplies } from '../api/get-replies.ts';
+import { commentsQueryOptions } from '../api/get-comments.ts';
+import { repliesQueryOptions } from '../api/get-replies.ts';
 import { voteOnComment } from '../api/vote-on-comment.ts';
 import { COMMENT_TEXTS } from '../model/comment-rules.ts';
 import {
-  commentsListReducer,
-  initialCommentsListState,
-  type CommentVote,
-  type CommentsListState,
-} from '../model/comments-list.ts';
+  changeListPages,
+  changeReplyPages,
+  listStateFrom,
+  repliesStateFrom,
+  type CommentChange,
+  type CommentPages,
+  type ReplyPages,
+} from '../model/comments-cache.ts';
+import type { CommentVote, CommentsListState, RepliesState } from '../model/comments-list.ts';
+
+/** Whose comments of what: the cache holds one copy per reader (each comment carries their vote). */
+export interface CommentsTarget {
+  viewerId: number | null;
+  targetType: CommentTargetType;
+  targetId: number;
+}
 
 export interface CommentsListActions {
-  /** Spec 2: 'Load More' asks for the next page. */
+  /** Product §2: 'Load More' asks for the next page (or page 1 again after it failed). */
   loadMore: () => void;
-  /** Spec 4: changing sort empties the list and starts again at page 1. */
+  /** Product §4: changing sort empties the list and starts again at page 1. */
   changeSort: (sort: CommentSort) => void;
-  /** Loads a page of a comment's replies (20 per page). */
-  loadReplies: (commentId: number, page: number) => void;
   /** Resolves false when the post failed ('Failed to add comment' is for the caller to show). */
   addComment: (content: string) => Promise<boolean>;
-  /** Failures are only logged (spec 8); resolves whether the reply was saved. */
+  /** Failures are only logged (product §8); resolves whether the reply was saved. */
   addReply: (parent: Comment, content: string) => Promise<boolean>;
   editComment: (comment: Comment, content: string) => Promise<boolean>;
   deleteComment: (comment: Comment) => Promise<boolean>;
-  /** Shows the vote at once (spec 4 rule), then the server's counts; a failure is logged and undone. */
+  /** Shows the vote at once (product §4 rule), then the server's counts; a failure is logged and undone. */
   vote: (comment: Comment, vote: CommentVote) => Promise<void>;
 }
 
 const messageOf = (error: unknown, fallback: string) =>
   error instanceof Error && error.message ? error.message : fallback;
 
-const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+/** A product §4 change, applied to every cached page of the target that holds the comment. */
+export function changeCachedComments(
+  queryClient: QueryClient,
+  { viewerId, targetType, targetId }: CommentsTarget,
+  change: CommentChange,
+): void {
+  queryClient.setQueriesData<CommentPages>(
+    { queryKey: commentKeys.lists(viewerId, targetType, targetId) },
+    (data) => data && changeListPages(data, change),
+  );
+  queryClient.setQueriesData<ReplyPages>(
+    { queryKey: commentKeys.repliesAll(viewerId, targetType, targetId) },
+    (data) => data && changeReplyPages(data, change),
+  );
+}
 
 /**
- * The comments of one building or image (spec 2-4, 7): the list's reducer plus the calls that
- * drive it. Remount it (a React key) to start over for another target or user.
+ * The comments of one building or image (product §2-4, 7), read from the query cache: the list's
+ * state is derived from the cached pages by the product §4 reducer, and each change writes the
+ * same reducer's transition into the cache, so every view of these comments follows at once.
  */
-export function useCommentsList(
-  targetType: CommentTargetType,
-  targetId: number,
-): { state: CommentsListState; actions: CommentsListActions } {
-  const [state, dispatch] = useReducer(commentsListReducer, initialCommentsListState);
-  const listRequest = useRef<AbortController | null>(null);
-  const repliesRequests = useRef(new Map<number, AbortController>());
-  // Read by callbacks at call time, so they need not change with every state change.
-  const latest = useRef(state);
-  useEffect(() => {
-    latest.current = state;
-  });
-
-  const fetchPage = useCallback(
-    (page: number, sort: CommentSort) => {
-      listRequest.current?.abort();
-      const controller = new AbortController();
-      listRequest.current = controller;
-      dispatch({ type: 'fetchStarted' });
-      getComments({ targetType, targetId, page, sort }, controller.signal).then(
-        (list) => {
-          if (controller.signal.aborted) return;
-          dispatch({ type: 'fetchSucceeded', items: list.items, pages: list.pages, page: list.page });
-        },
-        (error: unknown) => {
-          if (controller.signal.aborted || isAbort(error)) return;
-          dispatch({ type: 'fetchFailed', error: messageOf(error, COMMENT_TEXTS.fetchFailed) });
-        },
-      );
-    },
-    [targetType, targetId],
+export function useCommentsList(target: CommentsTarget): {
+  state: CommentsListState;
+  actions: CommentsListActions;
+} {
+  const { viewerId, targetType, targetId } = target;
+  const queryClient = useQueryClient();
+  const [sort, setSort] = useState<CommentSort>(DEFAULT_COMMENT_SORT);
+  const query = useInfiniteQuery(commentsQueryOptions(viewerId, targetType, targetId, sort));
+  const { data, error, isFetching, isFetchingNextPage, fetchNextPage, refetch } = query;
+  const loading = isFetching && (data === undefined || isFetchingNextPage);
+  const state = useMemo(
+    () =>
+      listStateFrom(sort, data?.pages, {
+        loading,
+        error: error ? messageOf(error, COMMENT_TEXTS.fetchFailed) : null,
+      }),
+    [sort, data, loading, error],
   );
 
-  // The first page, again whenever the sort changes (the sort change emptied the list).
-  useEffect(() => {
-    fetchPage(1, state.currentSort);
-  }, [fetchPage, state.currentSort]);
-
-  useEffect(() => {
-    const replies = repliesRequests.current;
-    return () => {
-      listRequest.current?.abort();
-      for (const controller of replies.values()) controller.abort();
-    };
-  }, []);
-
   const loadMore = useCallback(() => {
-    const { isLoading, hasMore, currentPage, currentSort, entities } = latest.current;
-    if (isLoading || !hasMore) return;
-    fetchPage(entities.length === 0 ? 1 : currentPage + 1, currentSort);
-  }, [fetchPage]);
+    if (state.isLoading || !state.hasMore) return;
+    if (!data || data.pages.length === 0) void refetch();
+    else void fetchNextPage();
+  }, [state.isLoading, state.hasMore, data, refetch, fetchNextPage]);
 
-  const changeSort = useCallback((sort: CommentSort) => {
-    if (sort !== latest.current.currentSort) dispatch({ type: 'sortChanged', sort });
-  }, []);
+  const changeSort = useCallback(
+    (next: CommentSort) => {
+      if (next === sort) return;
+      // Product §4: another sort starts empty at page 1, not from pages cached earlier.
+      queryClient.removeQueries({
+        queryKey: commentKeys.list(viewerId, targetType, targetId, next),
+        exact: true,
+      });
+      setSort(next);
+    },
+    [sort, queryClient, viewerId, targetType, targetId],
+  );
 
-  const loadReplies = useCallback((commentId: number, page: number) => {
-    repliesRequests.current.get(commentId)?.abort();
-    const controller = new AbortController();
-    repliesRequests.current.set(commentId, controller);
-    dispatch({ type: 'repliesFetchStarted', commentId });
-    getReplies(commentId, page, controller.signal).then(
-      (replies) => {
-        if (controller.signal.aborted) return;
-        dispatch({
-          type: 'repliesFetchSucceeded',
-          commentId,
-          items: replies.items,
-          page: replies.page,
-          pages: replies.pages,
-        });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted || isAbort(error)) return;
-        console.error(`Loading the replies of comment ${commentId} failed`, error);
-        dispatch({ type: 'repliesFetchFailed', commentId, error: COMMENT_TEXTS.repliesFailed });
-      },
-    );
-  }, []);
-
-  const actions = useMemo<CommentsListActions>(
-    () => ({
+  const actions = useMemo<CommentsListActions>(() => {
+    const where = { viewerId, targetType, targetId };
+    const change = (c: CommentChange) => changeCachedComments(queryClient, where, c);
+    return {
       loadMore,
       changeSort,
-      loadReplies,
       addComment: async (content) => {
         try {
           const comment = await createComment({ targetType, targetId, content });
-          dispatch({ type: 'commentAdded', comment });
+          change({ type: 'commentAdded', comment });
           return true;
-        } catch (error) {
-          console.error(error);
+        } catch (err) {
+          console.error(err);
           return false;
         }
       },
@@ -143,47 +133,47 @@ export function useCommentsList(
             target_type: parent.target_type,
             target_id: parent.target_id,
           });
-          dispatch({ type: 'replyAdded', reply });
+          change({ type: 'replyAdded', reply });
           return true;
-        } catch (error) {
-          console.error(`Replying to comment ${parent.id} failed`, error);
+        } catch (err) {
+          console.error(`Replying to comment ${parent.id} failed`, err);
           return false;
         }
       },
       editComment: async (comment, content) => {
         try {
           const changed = await editComment(comment.id, content);
-          dispatch({ type: 'commentEdited', commentId: comment.id, content: changed.content });
+          change({ type: 'commentEdited', commentId: comment.id, content: changed.content });
           return true;
-        } catch (error) {
-          console.error(`Editing comment ${comment.id} failed`, error);
+        } catch (err) {
+          console.error(`Editing comment ${comment.id} failed`, err);
           return false;
         }
       },
       deleteComment: async (comment) => {
         try {
           await deleteComment(comment.id);
-          dispatch({ type: 'commentDeleted', commentId: comment.id, parentId: comment.parent_id });
+          change({ type: 'commentDeleted', commentId: comment.id, parentId: comment.parent_id });
           return true;
-        } catch (error) {
-          console.error(`Deleting comment ${comment.id} failed`, error);
+        } catch (err) {
+          console.error(`Deleting comment ${comment.id} failed`, err);
           return false;
         }
       },
       vote: async (comment, vote) => {
-        dispatch({ type: 'commentVoted', commentId: comment.id, vote });
+        change({ type: 'commentVoted', commentId: comment.id, vote });
         try {
           const result = await voteOnComment(comment.id, vote);
-          dispatch({
+          change({
             type: 'commentVoteSettled',
             commentId: comment.id,
             upvotes: result.vote_stats.upvotes,
             downvotes: result.vote_stats.downvotes,
             userVote: result.user_vote === 1 || result.user_vote === -1 ? result.user_vote : 0,
           });
-        } catch (error) {
-          console.error(`Voting on comment ${comment.id} failed`, error);
-          dispatch({
+        } catch (err) {
+          console.error(`Voting on comment ${comment.id} failed`, err);
+          change({
             type: 'commentVoteSettled',
             commentId: comment.id,
             upvotes: comment.upvotes,
@@ -192,9 +182,40 @@ export function useCommentsList(
           });
         }
       },
-    }),
-    [targetType, targetId, loadMore, changeSort, loadReplies],
-  );
+    };
+  }, [queryClient, viewerId, targetType, targetId, loadMore, changeSort]);
 
   return { state, actions };
+}
+
+/**
+ * The replies of one opened top-level comment (product §9: 20 per page, oldest first), from the
+ * cache; `loadMore` asks for the next page, or the failed one again.
+ */
+export function useCommentReplies(
+  target: CommentsTarget,
+  commentId: number,
+): { replies: RepliesState; loadMore: () => void } {
+  const query = useInfiniteQuery(
+    repliesQueryOptions(target.viewerId, target.targetType, target.targetId, commentId),
+  );
+  const { data, error, isFetching, isFetchingNextPage, fetchNextPage, refetch } = query;
+  const loading = isFetching && (data === undefined || isFetchingNextPage);
+  useEffect(() => {
+    // Product §8: the reader sees 'Error loading replies'; the cause is only logged.
+    if (error) console.error(`Loading the replies of comment ${commentId} failed`, error);
+  }, [error, commentId]);
+  const replies = useMemo(
+    () =>
+      repliesStateFrom(commentId, data?.pages, {
+        loading,
+        error: error ? COMMENT_TEXTS.repliesFailed : null,
+      }),
+    [commentId, data, loading, error],
+  );
+  const loadMore = useCallback(() => {
+    if (!data || data.pages.length === 0) void refetch();
+    else void fetchNextPage();
+  }, [data, refetch, fetchNextPage]);
+  return { replies, loadMore };
 }

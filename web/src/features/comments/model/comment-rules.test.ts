@@ -29,14 +29,14 @@ const comment = (patch: Partial<Comment> = {}): Comment => ({
   ...patch,
 });
 
-describe('comment permissions (spec 6 and 2)', () => {
-  it("spec 6: only the owner (user_id equals the current user's id) may edit and delete", () => {
+describe('comment permissions (product §6 and 2)', () => {
+  it("product §6: only the owner (user_id equals the current user's id) may edit and delete", () => {
     expect(canChangeComment(comment(), 7)).toBe(true);
     expect(canChangeComment(comment(), 8)).toBe(false);
     expect(canChangeComment(comment(), null)).toBe(false);
   });
 
-  it('spec 2: a deleted comment cannot be edited or voted on', () => {
+  it('product §2: a deleted comment cannot be edited or voted on', () => {
     expect(canChangeComment(comment({ deleted: true }), 7)).toBe(false);
     expect(canVoteOnComment(comment({ deleted: true }))).toBe(false);
     expect(canVoteOnComment(comment())).toBe(true);
@@ -49,19 +49,19 @@ describe('comment permissions (spec 6 and 2)', () => {
   });
 });
 
-describe('comment texts (spec 2, 5, 8, 9)', () => {
-  it("spec 2: the replies toggle reads 'Show/Hide Replies (n)'", () => {
+describe('comment texts (product §2, 5, 8, 9)', () => {
+  it("product §2: the replies toggle reads 'Show/Hide Replies (n)'", () => {
     expect(repliesToggleText(false, 3)).toBe('Show Replies (3)');
     expect(repliesToggleText(true, 1)).toBe('Hide Replies (1)');
   });
 
-  it("spec 8: the list error shows as 'Error loading comments: {message}'", () => {
+  it("product §8: the list error shows as 'Error loading comments: {message}'", () => {
     expect(commentsErrorText(COMMENT_TEXTS.fetchFailed)).toBe(
       'Error loading comments: Failed to fetch comments',
     );
   });
 
-  it('spec 2, 5, 8: the fixed texts', () => {
+  it('product §2, 5, 8: the fixed texts', () => {
     expect(COMMENT_TEXTS).toEqual({
       deleted: 'This comment has been deleted',
       confirmDelete: 'Are you sure you want to delete this comment?',
@@ -72,12 +72,12 @@ describe('comment texts (spec 2, 5, 8, 9)', () => {
     });
   });
 
-  it('spec 9: the layout switches at 768 px', () => {
+  it('product §9: the layout switches at 768 px', () => {
     expect(COMMENT_LAYOUT_BREAKPOINT_PX).toBe(768);
   });
 });
 
-describe('comment vote buttons (spec 2: up/down votes)', () => {
+describe('comment vote buttons (product §2: up/down votes)', () => {
   it('name the direction and the count', () => {
     expect(commentVoteLabel(1, 3)).toBe('Upvote, 3 votes');
     expect(commentVoteLabel(-1, 1)).toBe('Downvote, 1 vote');

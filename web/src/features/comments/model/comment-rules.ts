@@ -1,6 +1,6 @@
 import type { Comment, CommentSort } from '#domain/comments';
 
-/** Texts of spec sections 2, 5 and 8, verbatim. */
+/** Texts of product §2, 5 and 8, verbatim. */
 export const COMMENT_TEXTS = {
   deleted: 'This comment has been deleted',
   confirmDelete: 'Are you sure you want to delete this comment?',
@@ -10,32 +10,32 @@ export const COMMENT_TEXTS = {
   loadMore: 'Load More',
 } as const;
 
-/** Spec 8: the list error as shown, 'Error loading comments: {message}'. */
+/** Product §8: the list error as shown, 'Error loading comments: {message}'. */
 export function commentsErrorText(message: string): string {
   return `Error loading comments: ${message}`;
 }
 
-/** Spec 2: 'Show Replies (n)' while closed, 'Hide Replies (n)' while open. */
+/** Product §2: 'Show Replies (n)' while closed, 'Hide Replies (n)' while open. */
 export function repliesToggleText(open: boolean, replyCount: number): string {
   return `${open ? 'Hide' : 'Show'} Replies (${replyCount})`;
 }
 
-/** Sort choices of spec 2 and 9, with the words the list shows. */
+/** Sort choices of product §2 and 9, with the words the list shows. */
 export const COMMENT_SORT_LABELS: Record<CommentSort, string> = {
   newest: 'Newest',
   popular: 'Popular',
   controversial: 'Controversial',
 };
 
-/** Spec 9: the comment layout switches at 768 px (compact below). */
+/** Product §9: the comment layout switches at 768 px (compact below). */
 export const COMMENT_LAYOUT_BREAKPOINT_PX = 768;
 
-/** Spec 6: only the owner (user_id equals the current user's id) sees edit and delete; spec 2: never on a deleted comment. */
+/** Product §6: only the owner (user_id equals the current user's id) sees edit and delete; product §2: never on a deleted comment. */
 export function canChangeComment(comment: Comment, currentUserId: number | null): boolean {
   return !comment.deleted && currentUserId !== null && comment.user_id === currentUserId;
 }
 
-/** Spec 2: a deleted comment cannot be voted on. */
+/** Product §2: a deleted comment cannot be voted on. */
 export function canVoteOnComment(comment: Comment): boolean {
   return !comment.deleted;
 }

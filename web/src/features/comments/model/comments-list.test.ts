@@ -36,7 +36,7 @@ const state = (patch: Partial<CommentsListState> = {}): CommentsListState => ({
   ...patch,
 });
 
-describe('comments list state (spec 3)', () => {
+describe('comments list state (product §3)', () => {
   it('starts empty on page 1, not loading, no error, hasMore, sorted newest', () => {
     expect(initialCommentsListState).toEqual({
       entities: [],
@@ -51,7 +51,7 @@ describe('comments list state (spec 3)', () => {
   });
 });
 
-describe('comments list transitions (spec 4, comments list)', () => {
+describe('comments list transitions (product §4, comments list)', () => {
   it('loading starts and clears the error', () => {
     const next = commentsListReducer(state({ error: 'Failed to fetch comments' }), { type: 'fetchStarted' });
     expect(next.isLoading).toBe(true);
@@ -125,7 +125,7 @@ describe('comments list transitions (spec 4, comments list)', () => {
   });
 });
 
-describe('comment changes (spec 4)', () => {
+describe('comment changes (product §4)', () => {
   it('a new top-level comment goes to the front of the list', () => {
     const old = comment();
     const added = comment();
@@ -258,7 +258,7 @@ describe('comment changes (spec 4)', () => {
   });
 });
 
-describe('comment vote (spec 4)', () => {
+describe('comment vote (product §4)', () => {
   it('a first upvote sets the vote and its count rises', () => {
     expect(applyCommentVote(comment({ upvotes: 2, downvotes: 1, user_vote: 0 }), 1)).toMatchObject({
       upvotes: 3,
@@ -325,7 +325,7 @@ describe('comment vote (spec 4)', () => {
   });
 });
 
-describe('replies (spec 3: replies response, paged; spec 8: Error loading replies)', () => {
+describe('replies (product §3: replies response, paged; product §8: Error loading replies)', () => {
   it('loading starts and clears an earlier replies error', () => {
     const failed = commentsListReducer(state(), {
       type: 'repliesFetchFailed',

@@ -1,6 +1,6 @@
 import { DEFAULT_COMMENT_SORT, type Comment, type CommentSort } from '#domain/comments';
 
-/** A comment vote: 1 up, -1 down (spec 3). */
+/** A comment vote: 1 up, -1 down (product §3). */
 export type CommentVote = 1 | -1;
 
 /** The replies of one top-level comment, as far as they have been loaded. */
@@ -14,7 +14,7 @@ export interface RepliesState {
 }
 
 /**
- * Comments list state (spec 3): entities (top-level comments in display order), totalPages,
+ * Comments list state (product §3): entities (top-level comments in display order), totalPages,
  * currentPage (starts 1), isLoading, error, hasMore, currentSort (default 'newest'). `replies`
  * holds each opened comment's replies, so one reducer applies edits, votes and deletions to
  * any comment.
@@ -64,7 +64,7 @@ export type CommentsListAction =
   | { type: 'repliesFetchSucceeded'; commentId: number; items: Comment[]; page: number; pages: number }
   | { type: 'repliesFetchFailed'; commentId: number; error: string };
 
-/** Spec 4: merges by id; an item already there is replaced in place (new data overrides), others are appended. */
+/** Product §4: merges by id; an item already there is replaced in place (new data overrides), others are appended. */
 export function mergeById(current: readonly Comment[], incoming: readonly Comment[]): Comment[] {
   const merged = [...current];
   const index = new Map(merged.map((comment, i) => [comment.id, i]));
@@ -81,7 +81,7 @@ export function mergeById(current: readonly Comment[], incoming: readonly Commen
 }
 
 /**
- * Spec 4, comment vote: the previous vote is first removed from the counts; the same vote again
+ * Product §4, comment vote: the previous vote is first removed from the counts; the same vote again
  * becomes 0 (toggle off), otherwise the new vote is set and its count rises.
  */
 export function applyCommentVote(comment: Comment, vote: CommentVote): Comment {
@@ -129,7 +129,7 @@ function updateReplies(
   };
 }
 
-/** Spec 4: reply count rises or falls for a comment (never below 0). */
+/** Product §4: reply count rises or falls for a comment (never below 0). */
 function changeReplyCount(state: CommentsListState, commentId: number, delta: number): CommentsListState {
   return updateComment(state, commentId, (c) => ({ ...c, reply_count: Math.max(0, c.reply_count + delta) }));
 }
@@ -158,7 +158,7 @@ function deleteReply(state: CommentsListState, replyId: number, parentId: number
   return next;
 }
 
-/** The comments list's transitions, spec section 4. */
+/** The comments list's transitions, product §4. */
 export function commentsListReducer(state: CommentsListState, action: CommentsListAction): CommentsListState {
   switch (action.type) {
     case 'fetchStarted':

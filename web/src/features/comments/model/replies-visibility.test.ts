@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { REPLIES_OPEN_KEY_PREFIX, readRepliesOpen, writeRepliesOpen } from './replies-visibility.ts';
 
-describe('replies toggle remembered per comment for the session (spec 2)', () => {
+describe('replies toggle remembered per comment for the session (product §2)', () => {
   afterEach(() => window.sessionStorage.clear());
 
   it('starts closed, and remembers open and closed per comment in sessionStorage', () => {

@@ -1,5 +1,5 @@
 /**
- * Spec 2: whether a comment's replies are shown is remembered per comment for the browser
+ * Product §2: whether a comment's replies are shown is remembered per comment for the browser
  * session (sessionStorage). Storage failures (private mode, quota) fall back to closed.
  */
 export const REPLIES_OPEN_KEY_PREFIX = 'atlas:comment-replies-open:';

@@ -1,7 +1,7 @@
 import type { CreateBuildingBody } from '#domain/buildings';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 
-/** POST /api/buildings/ with the building payload (spec 7); answers the new building's id. */
+/** POST /api/buildings/ with the building payload (product §7); answers the new building's id. */
 export async function createBuilding(body: CreateBuildingBody): Promise<number> {
   const data = await apiRequest<{ building: { id: number } }>('/buildings/', {
     method: 'POST',
@@ -12,7 +12,7 @@ export async function createBuilding(body: CreateBuildingBody): Promise<number> 
   return data.building.id;
 }
 
-/** Spec 7: a 409 whose data has building_id means the building already exists; its id, else null. */
+/** Product §7: a 409 whose data has building_id means the building already exists; its id, else null. */
 export function duplicateBuildingId(error: unknown): number | null {
   if (!(error instanceof ApiError) || error.status !== 409) return null;
   const id = error.problem?.building_id;

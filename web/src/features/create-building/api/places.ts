@@ -62,7 +62,7 @@ export function getPlaceDetails(id: string, sessionToken: string): Promise<Place
 }
 
 /**
- * POST /api/parse-address (spec 7): the picked place's address as form fields. Any failure (an
+ * POST /api/parse-address (product §7): the picked place's address as form fields. Any failure (an
  * error answer, success false) gives null: the address stays unfilled and the wizard goes on.
  */
 export async function parsePlaceAddress(

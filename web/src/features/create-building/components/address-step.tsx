@@ -1,7 +1,7 @@
-import type { Dispatch } from 'react';
+import { useState, type Dispatch } from 'react';
 import { ActionIcon, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { COUNTRY_OPTIONS } from '../model/countries.ts';
-import { ADDRESS_LINES_MAX, type WizardAction, type WizardState } from '../model/wizard.ts';
+import { ADDRESS_LINES_MAX, WIZARD_MESSAGES, type WizardAction, type WizardState } from '../model/wizard.ts';
 
 interface AddressStepProps {
   state: WizardState;
@@ -10,9 +10,13 @@ interface AddressStepProps {
 
 const countryData = COUNTRY_OPTIONS.map((c) => ({ value: c.value, label: c.label }));
 
-/** Spec 2 step 2, Address: 1 to 3 lines, city, state, postal code and the country (default US). */
+/** Product §2 step 2, Address: 1 to 3 lines, city, state, postal code and the country (default US). */
 export function AddressStep({ state, dispatch }: AddressStepProps) {
   const { address } = state;
+  // Issue 18: a missing first line is said when the user leaves it (advancing stays allowed).
+  const [line1Left, setLine1Left] = useState(false);
+  const line1Error =
+    line1Left && (address.lines[0] ?? '').trim() === '' ? WIZARD_MESSAGES.line1Required : undefined;
   const subtitle = state.addressFromPlace
     ? "We've filled in the address - please review and adjust if needed"
     : 'Please enter the address information';
@@ -26,6 +30,8 @@ export function AddressStep({ state, dispatch }: AddressStepProps) {
           key={index}
           label={`Address line ${index + 1}`}
           required={index === 0}
+          error={index === 0 ? line1Error : undefined}
+          onBlur={index === 0 ? () => setLine1Left(true) : undefined}
           maxLength={200}
           value={line}
           onChange={(e) => dispatch({ type: 'setAddressLine', index, value: e.currentTarget.value })}

@@ -1,4 +1,4 @@
-import { useState, type Dispatch, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type Dispatch, type FormEvent } from 'react';
 import { Alert, Button, Grid, Group, Modal, Progress, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -19,8 +19,12 @@ import {
 import { AddressStep } from './address-step.tsx';
 import { DetailsStep } from './details-step.tsx';
 import { ImagesStep } from './images-step.tsx';
-import { LocationPreviewMap } from './location-preview-map.tsx';
 import { LocationStep } from './location-step.tsx';
+
+// The map library loads when the wizard first shows its preview, not with every page (issue 16).
+const LocationPreviewMap = lazy(() =>
+  import('./location-preview-map.tsx').then((m) => ({ default: m.LocationPreviewMap })),
+);
 
 /** Asked before closing a wizard that holds entered data. */
 export const DISCARD_QUESTION = 'Discard the building you started adding?';
@@ -33,7 +37,7 @@ interface CreateBuildingWizardProps {
   dispatch: Dispatch<WizardAction>;
 }
 
-/** Spec 2, Create Building wizard: 4 steps with a progress bar, 'n of 4' and Previous/Next. */
+/** Product §2, Create Building wizard: 4 steps with a progress bar, 'n of 4' and Previous/Next. */
 export function CreateBuildingWizard({ opened, onClose, state, dispatch }: CreateBuildingWizardProps) {
   const narrow = useMediaQuery(`(max-width: ${MAP_MOBILE_MAX_WIDTH}px)`) ?? false;
   const provider = usePlacesProvider();
@@ -62,7 +66,7 @@ export function CreateBuildingWizard({ opened, onClose, state, dispatch }: Creat
     if (needsAddressParse(state) && state.place) {
       const place = state.place;
       setProcessingAddress(true);
-      // Spec 4: the step advances even if parsing fails (the failure is only logged).
+      // Product §4: the step advances even if parsing fails (the failure is only logged).
       const address = await parsePlaceAddress(place, state.name.trim() || place.displayName);
       dispatch({ type: 'addressParsed', placeId: place.id, address });
       setProcessingAddress(false);
@@ -126,7 +130,9 @@ export function CreateBuildingWizard({ opened, onClose, state, dispatch }: Creat
               {step === 3 && <ImagesStep state={state} dispatch={dispatch} disabled={submitting} />}
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 5 }} mih={narrow ? 220 : 360}>
-              <LocationPreviewMap coordinates={coordinatesOf(state)} />
+              <Suspense fallback={null}>
+                <LocationPreviewMap coordinates={coordinatesOf(state)} />
+              </Suspense>
             </Grid.Col>
           </Grid>
           {submitErrors.length > 0 && step === WIZARD_STEP_COUNT - 1 && (

@@ -1,19 +1,24 @@
-import type { Dispatch } from 'react';
+import { useState, type Dispatch } from 'react';
 import { Stack, Text, Textarea } from '@mantine/core';
 import { BUILDING_DESCRIPTION_MAX } from '#domain/buildings';
 import { yearErrors } from '../../../lib/building-form/building-fields.ts';
 import { YearInputs } from '../../../lib/building-form/building-inputs.tsx';
 import { StylePicker } from '../../../lib/styles/style-picker.tsx';
-import type { DetailField, WizardAction, WizardState } from '../model/wizard.ts';
+import { WIZARD_MESSAGES, type DetailField, type WizardAction, type WizardState } from '../model/wizard.ts';
+import { ArchitectsInput } from '../../../lib/building-form/architects-input.tsx';
 
 interface DetailsStepProps {
   state: WizardState;
   dispatch: Dispatch<WizardAction>;
 }
 
-/** Spec 2 step 3, Details: years, description and architectural styles (the edit form's picker). */
+/** Product §2 step 3, Details: years, description and architectural styles (the edit form's picker). */
 export function DetailsStep({ state, dispatch }: DetailsStepProps) {
   const errors = yearErrors(state);
+  // Issue 18: a missing style is said when the user leaves the picker, not only on the last step.
+  const [stylesLeft, setStylesLeft] = useState(false);
+  const stylesError =
+    stylesLeft && state.architecturalStyles.length === 0 ? WIZARD_MESSAGES.stylesRequired : undefined;
   const set = (field: DetailField) => (value: string) => dispatch({ type: 'setDetail', field, value });
 
   return (
@@ -38,6 +43,12 @@ export function DetailsStep({ state, dispatch }: DetailsStepProps) {
         required
         value={state.architecturalStyles}
         onChange={(ids) => dispatch({ type: 'setStyles', ids })}
+        onBlur={() => setStylesLeft(true)}
+        error={stylesError}
+      />
+      <ArchitectsInput
+        value={state.architects}
+        onChange={(names) => dispatch({ type: 'setArchitects', names })}
       />
     </Stack>
   );

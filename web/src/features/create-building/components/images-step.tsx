@@ -10,7 +10,9 @@ import {
   type WizardImage,
   type WizardState,
 } from '../model/wizard.ts';
+import { refuseEmptyFile } from '../../../lib/files/refuse-empty-file.ts';
 import { useObjectUrl } from '../../../lib/files/use-object-url.ts';
+import { ImageLicenseFields } from '../../../components/image-license-fields.tsx';
 
 interface ImagesStepProps {
   state: WizardState;
@@ -18,7 +20,7 @@ interface ImagesStepProps {
   disabled?: boolean;
 }
 
-/** Spec 9: .jpeg, .jpg, .png and .gif, by MIME type with their extensions. */
+/** Product §9: .jpeg, .jpg, .png and .gif, by MIME type with their extensions. */
 const ACCEPT = Object.entries(IMAGE_CONTENT_TYPES).reduce<Record<string, string[]>>((accept, [ext, mime]) => {
   (accept[mime] ??= []).push(ext);
   return accept;
@@ -27,7 +29,7 @@ const ACCEPT = Object.entries(IMAGE_CONTENT_TYPES).reduce<Record<string, string[
 let nextKey = 0;
 const imageKey = () => `image-${++nextKey}`;
 
-/** Spec 2 step 4, Images: a dropzone and, per image, its type, description and capture year. */
+/** Product §2 step 4, Images: a dropzone and, per image, its type, description and capture year. */
 export function ImagesStep({ state, dispatch, disabled = false }: ImagesStepProps) {
   const [rejections, setRejections] = useState<string[]>([]);
   const onReject = (files: FileRejection[]) =>
@@ -44,6 +46,7 @@ export function ImagesStep({ state, dispatch, disabled = false }: ImagesStepProp
           dispatch({ type: 'addImages', images: files.map((file) => ({ key: imageKey(), file })) });
         }}
         onReject={onReject}
+        validator={refuseEmptyFile}
         aria-label="Add images"
       >
         <Group justify="center" gap="sm" mih={90} style={{ pointerEvents: 'none' }}>
@@ -71,6 +74,13 @@ export function ImagesStep({ state, dispatch, disabled = false }: ImagesStepProp
           <ImageItem key={image.key} image={image} index={index} dispatch={dispatch} disabled={disabled} />
         ))}
       </Stack>
+      {state.images.length > 0 && (
+        <ImageLicenseFields
+          value={state.imageCredit}
+          onChange={(credit) => dispatch({ type: 'setImageCredit', credit })}
+          disabled={disabled}
+        />
+      )}
     </Stack>
   );
 }

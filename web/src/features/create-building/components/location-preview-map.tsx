@@ -1,9 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, Text, useComputedColorScheme } from '@mantine/core';
 import { Map as MapLibreMap, Marker } from 'maplibre-gl';
-import { buildMapStyle } from '../../../lib/map/map-style.ts';
+import { applyMapScheme, buildMapStyle } from '../../../lib/map/map-style.ts';
 import { configuredTileSources } from '../../../lib/map/tile-config.ts';
 import { previewView } from '../model/preview.ts';
+// Loaded lazily with this module, like the explore map's (issue 16).
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { setupMapLibre } from '../../../lib/map/setup-maplibre.ts';
+
+setupMapLibre();
 
 interface LocationPreviewMapProps {
   /** [longitude, latitude] when the location is valid. */
@@ -11,8 +16,8 @@ interface LocationPreviewMapProps {
 }
 
 /**
- * Spec 2 and 9: the wizard's location preview. World view at zoom 2 centred on New York; zoom 15
- * with a marker once the coordinates are valid; light or dark tiles by theme (the explore map's).
+ * Product §2 and 9: the wizard's location preview. World view at zoom 2 centred on New York; zoom 15
+ * with a marker once the coordinates are valid; the explore map's basemap, light or dark by theme.
  */
 export function LocationPreviewMap({ coordinates }: LocationPreviewMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
@@ -43,8 +48,17 @@ export function LocationPreviewMap({ coordinates }: LocationPreviewMapProps) {
       setFailed(true);
       return;
     }
+    // For tests and screenshots: the view is drawn with all its tiles.
+    map.on('idle', () => {
+      container.dataset.mapIdle = 'true';
+    });
+    map.on('dataloading', () => {
+      container.dataset.mapIdle = 'false';
+    });
     map.on('error', () => {
-      // Missing tiles leave the plain background; the marker still shows the place.
+      // Missing tiles leave the plain background; the marker still shows the place. A new frame
+      // lets the map finish loading when the basemap's TileJSON itself failed.
+      map.triggerRepaint();
     });
     mapRef.current = map;
     return () => {
@@ -72,7 +86,9 @@ export function LocationPreviewMap({ coordinates }: LocationPreviewMapProps) {
     const map = mapRef.current;
     if (!map || appliedScheme.current === colorScheme) return;
     appliedScheme.current = colorScheme;
-    map.setStyle(buildMapStyle(colorScheme, configuredTileSources));
+    // Recoloured in place: no new style, no tiles fetched again.
+    if (map.isStyleLoaded()) applyMapScheme(map, colorScheme, configuredTileSources);
+    else map.once('load', () => applyMapScheme(map, appliedScheme.current, configuredTileSources));
   }, [colorScheme]);
 
   return (

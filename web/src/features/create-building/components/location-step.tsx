@@ -15,7 +15,7 @@ interface LocationStepProps {
   providerPending: boolean;
 }
 
-/** Spec 2 step 1, Location: 'Search on Map' or 'Enter Manually' (name, longitude, latitude). */
+/** Product §2 step 1, Location: 'Search on Map' or 'Enter Manually' (name, longitude, latitude). */
 export function LocationStep({ state, dispatch, searchAvailable, providerPending }: LocationStepProps) {
   const mode = locationModeOf(state, searchAvailable || providerPending);
   const rangeErrors = coordinateRangeErrors(state);

@@ -6,7 +6,7 @@ import { getPlaceDetails, usePlaceSuggestions } from '../api/places.ts';
 import { newSessionToken, suggestionLabel, type PlaceSuggestion } from '../model/places.ts';
 import type { WizardAction, WizardState } from '../model/wizard.ts';
 
-/** Spec 9: the place search waits 250 ms after the last keystroke. */
+/** Product §9: the place search waits 250 ms after the last keystroke. */
 export const PLACE_SEARCH_DEBOUNCE_MS = 250;
 
 interface PlaceSearchProps {
@@ -15,7 +15,7 @@ interface PlaceSearchProps {
 }
 
 /**
- * Spec 2 step 1, 'Search on Map': place autocomplete within a search session; picking a
+ * Product §2 step 1, 'Search on Map': place autocomplete within a search session; picking a
  * suggestion fetches the place and fills the building's name and coordinates.
  */
 export function PlaceSearch({ state, dispatch }: PlaceSearchProps) {

@@ -7,7 +7,7 @@ import { createBuilding, duplicateBuildingId } from '../api/create-building.ts';
 import { UPLOAD_TEXTS, uploadImages, uploadOutcomeText } from '../lib/upload-images.ts';
 import { WIZARD_MESSAGES, createBuildingPayload, uploadItemsOf, type WizardState } from '../model/wizard.ts';
 
-/** Spec 2: the submit button's text while the building is created and its images uploaded. */
+/** Product §2: the submit button's text while the building is created and its images uploaded. */
 export const SUBMITTING_TEXT = 'Creating Building & Uploading Images...';
 
 interface SubmitBuildingOptions {
@@ -18,7 +18,7 @@ interface SubmitBuildingOptions {
 }
 
 /**
- * Spec 4, create building: idle, submitting, processing thumbnails, then the new building's page.
+ * Product §4, create building: idle, submitting, processing thumbnails, then the new building's page.
  * A 409 with building_id alerts and goes to that building; any other failure alerts and keeps
  * everything typed. Call with a state that passed validateSubmission.
  */
@@ -50,7 +50,12 @@ export function useSubmitBuilding({ onCreated, onDuplicate }: SubmitBuildingOpti
 
     const items = uploadItemsOf(state);
     try {
-      const result = await uploadImages({ buildingId, items, onProgress: setProgress });
+      const result = await uploadImages({
+        buildingId,
+        items,
+        credit: state.imageCredit,
+        onProgress: setProgress,
+      });
       const text = uploadOutcomeText({
         uploadedCount: result.uploadedIds.length,
         failedCount: result.failedCount,

@@ -1,5 +1,5 @@
 /**
- * The wizard's one door to the image upload sequence of spec 7 (request slots, PUT, confirm,
+ * The wizard's one door to the image upload sequence of product §7 (request slots, PUT, confirm,
  * process, poll), built once in the images feature and shared with its upload dialog.
  */
 export { uploadImages } from '../../images/lib/upload-sequence.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { COUNTRY_OPTIONS } from './countries.ts';
 import { DEFAULT_COUNTRY_CODE } from './wizard.ts';
 
-describe('country selector options (spec 2: ISO 2-letter codes with names, default US)', () => {
+describe('country selector options (product §2: ISO 2-letter codes with names, default US)', () => {
   it('lists every ISO 3166 country once, with a two-letter code and a name, by name', () => {
     expect(COUNTRY_OPTIONS.length).toBeGreaterThanOrEqual(240);
     expect(new Set(COUNTRY_OPTIONS.map((c) => c.value)).size).toBe(COUNTRY_OPTIONS.length);

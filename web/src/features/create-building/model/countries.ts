@@ -9,7 +9,7 @@ export interface CountryOption {
   label: string;
 }
 
-/** Spec 2 step 2: the country selector's options, every ISO 3166 country with its English name, by name. */
+/** Product §2 step 2: the country selector's options, every ISO 3166 country with its English name, by name. */
 export const COUNTRY_OPTIONS: readonly CountryOption[] = Object.entries(
   countries.getNames('en', { select: 'official' }),
 )

@@ -1,6 +1,6 @@
 import type { ImageType } from '#domain/images';
 
-/** Spec 3: the upload UI labels the image types in this order. */
+/** Product §3: the upload UI labels the image types in this order. */
 export const IMAGE_TYPE_OPTIONS: readonly { value: ImageType; label: string }[] = [
   { value: 'exterior', label: 'Exterior' },
   { value: 'interior', label: 'Interior' },

@@ -1,6 +1,6 @@
 /**
- * The place search and address parsing calls (spec 3 "Place details" and "Address parse
- * response", spec 7 "Other"); their shapes are the API's, from domain/.
+ * The place search and address parsing calls (product §3 "Place details" and "Address parse
+ * response", product §7 "Other"); their shapes are the API's, from domain/.
  */
 import type { z } from 'zod';
 import type { parseAddressBodySchema } from '#domain/address';
@@ -12,7 +12,7 @@ export type { PlaceDetails, PlaceSuggestion } from '#domain/places';
 export type PlacesProvider = PlacesProviderResponse['provider'];
 export type ParseAddressBody = z.input<typeof parseAddressBodySchema>;
 
-/** POST /api/parse-address body for a picked place (spec 7). */
+/** POST /api/parse-address body for a picked place (product §7). */
 export function parseAddressBody(place: PlaceDetails, buildingName: string): ParseAddressBody {
   return {
     place_info: {

@@ -1,4 +1,4 @@
-/** Spec 9: the preview map's world view (zoom 2 centred on New York) and detail zoom 15. */
+/** Product §9: the preview map's world view (zoom 2 centred on New York) and detail zoom 15. */
 export const PREVIEW_CENTER: [number, number] = [-74.006, 40.7128];
 export const PREVIEW_WORLD_ZOOM = 2;
 export const PREVIEW_DETAIL_ZOOM = 15;

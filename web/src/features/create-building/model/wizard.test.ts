@@ -46,7 +46,7 @@ const complete = run([
   { type: 'setImageType', key: 'a', imageType: 'exterior' },
 ]);
 
-describe('wizard steps (spec 2 and 5, create wizard)', () => {
+describe('wizard steps (product §2 and 5, create wizard)', () => {
   it('starts at step 0 of 4 with an empty form and US as the country', () => {
     expect(initialWizardState.step).toBe(0);
     expect(initialWizardState.address).toEqual({
@@ -106,7 +106,7 @@ describe('wizard steps (spec 2 and 5, create wizard)', () => {
   });
 });
 
-describe('location (spec 2 step 1, spec 5 building coordinates)', () => {
+describe('location (product §2 step 1, product §5 building coordinates)', () => {
   it('search is the default mode when place search is available, else manual entry', () => {
     expect(locationModeOf(initialWizardState, true)).toBe('search');
     expect(locationModeOf(initialWizardState, false)).toBe('manual');
@@ -160,7 +160,7 @@ describe('location (spec 2 step 1, spec 5 building coordinates)', () => {
   });
 });
 
-describe('address (spec 2 step 2)', () => {
+describe('address (product §2 step 2)', () => {
   it('fills the address from a parsed place', () => {
     const state = run([
       { type: 'placePicked', place },
@@ -222,7 +222,7 @@ describe('address (spec 2 step 2)', () => {
   });
 });
 
-describe('images (spec 5: capture year digits only, max 4)', () => {
+describe('images (product §5: capture year digits only, max 4)', () => {
   it('keeps digits only, at most 4', () => {
     expect(sanitizeCaptureYear('19a8x7')).toBe('1987');
     expect(sanitizeCaptureYear('123456')).toBe('1234');
@@ -258,7 +258,7 @@ describe('images (spec 5: capture year digits only, max 4)', () => {
   });
 });
 
-describe('submit (spec 5 messages, spec 3 payload)', () => {
+describe('submit (product §5 messages, product §3 payload)', () => {
   it('passes a complete wizard', () => {
     expect(validateSubmission(complete, now)).toEqual([]);
   });
@@ -282,7 +282,12 @@ describe('submit (spec 5 messages, spec 3 payload)', () => {
     expect(validateSubmission({ ...complete, ...change }, now)).toEqual([message]);
   });
 
-  it('sends exactly the spec 3 payload, empty address fields as null', () => {
+  it('sends the architects entered in the details step (issue 17)', () => {
+    const state = wizardReducer(complete, { type: 'setArchitects', names: ['Daniel Burnham'] });
+    expect(createBuildingPayload(state).architects).toEqual(['Daniel Burnham']);
+  });
+
+  it('sends exactly the product §3 payload, empty address fields as null', () => {
     expect(createBuildingPayload(complete)).toEqual({
       name: 'Flatiron Building',
       place_id: null,
@@ -291,6 +296,7 @@ describe('submit (spec 5 messages, spec 3 payload)', () => {
       description: null,
       coordinates: [-73.9897, 40.7411],
       architectural_styles: [4, 9],
+      architects: [],
       address: {
         line1: '175 5th Ave',
         line2: null,
@@ -320,7 +326,7 @@ describe('submit (spec 5 messages, spec 3 payload)', () => {
   });
 });
 
-describe('place calls (spec 7)', () => {
+describe('place calls (product §7)', () => {
   it('sends the picked place and the building name for parsing', () => {
     expect(parseAddressBody(place, 'Flatiron')).toEqual({
       place_info: {
@@ -365,10 +371,22 @@ describe('helpers', () => {
   });
 });
 
-describe('location preview (spec 2 and 9)', () => {
+describe('location preview (product §2 and 9)', () => {
   it('shows the world at zoom 2 centred on New York, the building at zoom 15', async () => {
     const { previewView } = await import('./preview.ts');
     expect(previewView(null)).toEqual({ center: [-74.006, 40.7128], zoom: 2 });
     expect(previewView([2.29, 48.85])).toEqual({ center: [2.29, 48.85], zoom: 15 });
+  });
+});
+
+describe('image licence and credit (issue 20)', () => {
+  it('starts at CC BY-SA 4.0 with a blank credit, keeps a choice and forgets it on reset', () => {
+    expect(initialWizardState.imageCredit).toEqual({ license: 'CC-BY-SA-4.0', author: '' });
+    const chosen = wizardReducer(initialWizardState, {
+      type: 'setImageCredit',
+      credit: { license: 'CC0-1.0', author: 'Ada' },
+    });
+    expect(chosen.imageCredit).toEqual({ license: 'CC0-1.0', author: 'Ada' });
+    expect(wizardReducer(chosen, { type: 'reset' }).imageCredit).toEqual(initialWizardState.imageCredit);
   });
 });

@@ -1,5 +1,5 @@
 import type { CreateBuildingBody } from '#domain/buildings';
-import type { ImageType } from '#domain/images';
+import { DEFAULT_IMAGE_LICENSE, type ImageLicense, type ImageType } from '#domain/images';
 import {
   BUILDING_FIELD_MESSAGES,
   coordinatesOf,
@@ -7,29 +7,30 @@ import {
   parseCoordinate,
   isLatitude,
   isLongitude,
+  nameError,
   parseYear,
   splitPastedCoordinates,
   yearErrors,
 } from '../../../lib/building-form/building-fields.ts';
 import type { ParsedAddress, PlaceDetails } from './places.ts';
 
-/** Spec 2 and 9: the Create Building wizard has 4 steps (0 to 3). */
+/** Product §2 and 9: the Create Building wizard has 4 steps (0 to 3). */
 export const WIZARD_STEP_COUNT = 4;
 export type WizardStep = 0 | 1 | 2 | 3;
 export const WIZARD_STEP_TITLES = ['Location', 'Address', 'Details', 'Images'] as const;
 
-/** Spec 9: at most 3 address lines; the country defaults to US. */
+/** Product §9: at most 3 address lines; the country defaults to US. */
 export const ADDRESS_LINES_MAX = 3;
 export const DEFAULT_COUNTRY_CODE = 'US';
-/** Spec 5 and 9: the wizard's capture year is digits only, at most 4. */
+/** Product §5 and 9: the wizard's capture year is digits only, at most 4. */
 export const CAPTURE_YEAR_MAX_DIGITS = 4;
 
-/** Spec 5 and 8 messages of the wizard. */
+/** Product §5 and 8 messages of the wizard. */
 export const WIZARD_MESSAGES = {
   nameRequired: BUILDING_FIELD_MESSAGES.nameRequired,
-  invalidLongitude: 'Invalid longitude value',
-  invalidLatitude: 'Invalid latitude value',
-  line1Required: 'Address line 1 is required',
+  invalidLongitude: BUILDING_FIELD_MESSAGES.invalidLongitude,
+  invalidLatitude: BUILDING_FIELD_MESSAGES.invalidLatitude,
+  line1Required: BUILDING_FIELD_MESSAGES.line1Required,
   countryRequired: 'Country is required',
   stylesRequired: BUILDING_FIELD_MESSAGES.stylesRequired,
   imagesRequired: 'Please add at least one image',
@@ -80,7 +81,11 @@ export interface WizardState {
   yearDemolished: string;
   description: string;
   architecturalStyles: number[];
+  /** Names as entered (issue 17); the server matches them to existing architects. */
+  architects: string[];
   images: WizardImage[];
+  /** Issue 20: the licence and credit of every image of this building (blank credit: the handle). */
+  imageCredit: { license: ImageLicense; author: string };
 }
 
 export const initialWizardState: WizardState = {
@@ -98,7 +103,9 @@ export const initialWizardState: WizardState = {
   yearDemolished: '',
   description: '',
   architecturalStyles: [],
+  architects: [],
   images: [],
+  imageCredit: { license: DEFAULT_IMAGE_LICENSE, author: '' },
 };
 
 export type AddressField = 'city' | 'state' | 'postalCode' | 'countryCode';
@@ -119,11 +126,13 @@ export type WizardAction =
   | { type: 'setAddressField'; field: AddressField; value: string }
   | { type: 'setDetail'; field: DetailField; value: string }
   | { type: 'setStyles'; ids: number[] }
+  | { type: 'setArchitects'; names: string[] }
   | { type: 'addImages'; images: { key: string; file: File }[] }
   | { type: 'removeImage'; key: string }
   | { type: 'setImageType'; key: string; imageType: ImageType | null }
   | { type: 'setImageDescription'; key: string; value: string }
   | { type: 'setImageCaptureYear'; key: string; value: string }
+  | { type: 'setImageCredit'; credit: { license: ImageLicense; author: string } }
   | { type: 'reset' };
 
 /** The location mode shown: the user's choice, else search when place search is available. */
@@ -132,7 +141,7 @@ export function locationModeOf(state: WizardState, searchAvailable: boolean): Lo
 }
 
 /**
- * Spec 5, create wizard: step 0 is valid with a picked place, or with both coordinates and a
+ * Product §5, create wizard: step 0 is valid with a picked place, or with both coordinates and a
  * non-empty name; steps 1 and 2 always; step 3 needs at least one image and a type for each.
  */
 export function isStepValid(state: WizardState, step: WizardStep = state.step): boolean {
@@ -147,12 +156,12 @@ export function isStepValid(state: WizardState, step: WizardStep = state.step): 
   }
 }
 
-/** Spec 4: leaving step 0 with a picked place whose address was not parsed yet parses it first. */
+/** Product §4: leaving step 0 with a picked place whose address was not parsed yet parses it first. */
 export function needsAddressParse(state: WizardState): boolean {
   return state.step === 0 && state.place !== null && state.parsedPlaceId !== state.place.id;
 }
 
-/** Where a picked place puts the building, or the spec 5 message when it has no usable coordinates. */
+/** Where a picked place puts the building, or the product §5 message when it has no usable coordinates. */
 export function placeCoordinates(place: PlaceDetails): [number, number] | string {
   const lat = place.location?.latitude;
   const lng = place.location?.longitude;
@@ -163,12 +172,12 @@ export function placeCoordinates(place: PlaceDetails): [number, number] | string
   return [lng, lat];
 }
 
-/** Spec 5: the capture year box keeps digits only, at most 4. */
+/** Product §5: the capture year box keeps digits only, at most 4. */
 export function sanitizeCaptureYear(text: string): string {
   return text.replace(/\D/g, '').slice(0, CAPTURE_YEAR_MAX_DIGITS);
 }
 
-/** Spec 3: the capture year is sent as a 4-digit year or null. */
+/** Product §3: the capture year is sent as a 4-digit year or null. */
 export function captureYearValue(text: string): number | null {
   return /^\d{4}$/.test(text) ? Number(text) : null;
 }
@@ -203,7 +212,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'setName':
       return { ...state, name: action.value };
     case 'setCoordinate': {
-      // Spec 5: 'lat, lng' typed or pasted into either box fills both.
+      // Product §5: 'lat, lng' typed or pasted into either box fills both.
       const split = splitPastedCoordinates(action.value);
       // Coordinates typed by hand no longer describe the picked place: its id is not sent.
       const base = { ...state, place: null, placeError: null };
@@ -248,7 +257,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       if (state.address.lines.length >= ADDRESS_LINES_MAX) return state;
       return setAddress(state, { lines: [...state.address.lines, ''] });
     case 'removeAddressLine': {
-      // Spec 2: '×' removes line 2 (line 3 shifts up) or line 3 (cleared); line 1 stays.
+      // Product §2: '×' removes line 2 (line 3 shifts up) or line 3 (cleared); line 1 stays.
       if (action.index < 1 || action.index >= state.address.lines.length) return state;
       return setAddress(state, { lines: state.address.lines.filter((_, i) => i !== action.index) });
     }
@@ -258,6 +267,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return { ...state, [action.field]: action.value };
     case 'setStyles':
       return { ...state, architecturalStyles: [...action.ids] };
+    case 'setArchitects':
+      return { ...state, architects: [...action.names] };
     case 'addImages':
       return {
         ...state,
@@ -280,6 +291,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return updateImage(state, action.key, { description: action.value });
     case 'setImageCaptureYear':
       return updateImage(state, action.key, { captureYear: sanitizeCaptureYear(action.value) });
+    case 'setImageCredit':
+      return { ...state, imageCredit: { ...action.credit } };
     case 'reset':
       return initialWizardState;
   }
@@ -299,10 +312,11 @@ export function hasEnteredData(state: WizardState): boolean {
   );
 }
 
-/** Spec 5: the messages that stop a submit, in form order; empty when the building can be sent. */
+/** Product §5: the messages that stop a submit, in form order; empty when the building can be sent. */
 export function validateSubmission(state: WizardState, now: Date = new Date()): string[] {
   const messages: string[] = [];
-  if (state.name.trim() === '') messages.push(WIZARD_MESSAGES.nameRequired);
+  const name = nameError(state.name);
+  if (name) messages.push(name);
   const lng = parseCoordinate(state.longitude);
   const lat = parseCoordinate(state.latitude);
   if (lng === null || !isLongitude(lng)) messages.push(WIZARD_MESSAGES.invalidLongitude);
@@ -320,7 +334,7 @@ export function validateSubmission(state: WizardState, now: Date = new Date()): 
 }
 
 /**
- * POST /api/buildings/ body, exactly the spec 3 building payload: empty address fields and an
+ * POST /api/buildings/ body, exactly the product §3 building payload: empty address fields and an
  * empty description as null. Call only with a state that passed validateSubmission.
  */
 export function createBuildingPayload(state: WizardState): CreateBuildingBody {
@@ -335,6 +349,7 @@ export function createBuildingPayload(state: WizardState): CreateBuildingBody {
     description: optionalText(state.description),
     coordinates,
     architectural_styles: [...state.architecturalStyles],
+    architects: [...state.architects],
     address: {
       line1: optionalText(line1 ?? ''),
       line2: optionalText(line2 ?? ''),
@@ -354,7 +369,7 @@ export interface WizardUploadItem {
   captureYear: number | null;
 }
 
-/** The chosen images with their metadata, ready for the upload sequence (spec 3 upload metadata). */
+/** The chosen images with their metadata, ready for the upload sequence (product §3 upload metadata). */
 export function uploadItemsOf(state: WizardState): WizardUploadItem[] {
   return state.images.flatMap((image) =>
     image.type === null

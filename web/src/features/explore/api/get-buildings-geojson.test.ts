@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildingsGeojsonSearch } from './get-buildings-geojson.ts';
 
-describe('buildingsGeojsonSearch (spec 7: each filter only when set)', () => {
+describe('buildingsGeojsonSearch (product §7: each filter only when set)', () => {
   it('sends the bounds alone when no filter is set', () => {
     expect(buildingsGeojsonSearch({ north: 85, south: -85, east: 180, west: -180 })).toBe(
       'north=85&south=-85&east=180&west=-180',

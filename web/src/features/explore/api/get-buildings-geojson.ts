@@ -4,11 +4,13 @@ import { apiGet } from '../../../lib/api-client.ts';
 import { BUILDINGS_QUERY_PREFIX } from '../../../lib/query-keys.ts';
 import type { MapBounds } from '../model/bounds.ts';
 
-/** Filters of GET /api/buildings/geojson (spec section 7); each is sent only when set. */
+/** Filters of GET /api/buildings/geojson (product §7); each is sent only when set. */
 export interface BuildingsGeojsonParams extends MapBounds {
   builtAfterDate?: number | null;
   builtBeforeDate?: number | null;
   archStyles?: readonly number[];
+  /** The catalogue as of this year (issue 20): only buildings standing then. */
+  standingInYear?: number | null;
   /** The map's zoom rounded down: the server clusters by it. */
   zoom?: number | null;
 }
@@ -24,6 +26,7 @@ export function buildingsFilterSearch(params: BuildingsGeojsonParams): URLSearch
   if (params.builtAfterDate != null) search.set('builtAfterDate', String(params.builtAfterDate));
   if (params.builtBeforeDate != null) search.set('builtBeforeDate', String(params.builtBeforeDate));
   if (params.archStyles?.length) search.set('archStyles', params.archStyles.join(','));
+  if (params.standingInYear != null) search.set('standingInYear', String(params.standingInYear));
   return search;
 }
 

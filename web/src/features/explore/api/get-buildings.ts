@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { BuildingList } from '#domain/buildings';
 import { apiGet } from '../../../lib/api-client.ts';
-import { BUILDINGS_QUERY_PREFIX } from '../../../lib/query-keys.ts';
+import { buildingKeys } from '../../../lib/query-keys.ts';
 import { buildingsFilterSearch, type BuildingsGeojsonParams } from './get-buildings-geojson.ts';
 
-/** GET /api/buildings/ (spec 7): the card list of the buildings in view, with the map's filters. */
+/** GET /api/buildings/ (product §7): the card list of the buildings in view, with the map's filters. */
 export interface BuildingsListParams extends Omit<BuildingsGeojsonParams, 'zoom'> {
   page: number;
   perPage: number;
@@ -23,7 +23,7 @@ export function getBuildings(params: BuildingsListParams, signal?: AbortSignal):
 
 export function buildingsListQueryOptions(params: BuildingsListParams) {
   return queryOptions({
-    queryKey: [BUILDINGS_QUERY_PREFIX, 'list', params],
+    queryKey: buildingKeys.list(params),
     queryFn: ({ signal }) => getBuildings(params, signal),
   });
 }

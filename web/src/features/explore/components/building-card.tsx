@@ -1,9 +1,9 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Box, Group, Paper, Text, ThemeIcon } from '@mantine/core';
+import { Badge, Box, Group, Paper, Text, ThemeIcon } from '@mantine/core';
 import { IconBuildingCommunity, IconMoodEmpty, IconMoodSad, IconMoodSmile } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { BuildingCard as BuildingCardData } from '#domain/buildings';
-import { buildingYearsText } from '../../../lib/building-years.ts';
+import { buildingYearsText, isDemolished } from '../../../lib/building-years.ts';
 import classes from './building-cards.module.css';
 
 interface BuildingCardProps {
@@ -17,6 +17,8 @@ export function BuildingCard({ building, highlighted, onHover }: BuildingCardPro
   const years = buildingYearsText(building);
   const { upvotes, meh_votes, downvotes } = building.vote_stats;
   const ref = useRef<HTMLAnchorElement>(null);
+  // The explore query (the year the map shows) goes along to the building's page.
+  const { search } = useLocation();
   // A marker hovered on the map brings its card into sight (a no-op for the card under the pointer).
   useEffect(() => {
     if (highlighted) ref.current?.scrollIntoView?.({ block: 'nearest' });
@@ -25,7 +27,7 @@ export function BuildingCard({ building, highlighted, onHover }: BuildingCardPro
     <Paper
       ref={ref}
       component={Link}
-      to={`/buildings/${building.id}`}
+      to={{ pathname: `/buildings/${building.id}`, search }}
       className={classes.card}
       withBorder
       radius="md"
@@ -53,6 +55,11 @@ export function BuildingCard({ building, highlighted, onHover }: BuildingCardPro
           <Text size="sm" c="dimmed">
             {years}
           </Text>
+        )}
+        {isDemolished(building) && (
+          <Badge size="sm" variant="light" color="gray" data-testid="demolished-badge">
+            Demolished
+          </Badge>
         )}
         <Group gap="sm" mt={4} aria-label={`Votes: ${upvotes} smile, ${meh_votes} meh, ${downvotes} frown`}>
           <VoteCount icon={<IconMoodSmile size={16} aria-hidden />} count={upvotes} />

@@ -7,6 +7,8 @@ interface BuildingCardsProps {
   cards: readonly BuildingCardData[];
   /** Buildings matching the filters in view, across pages. */
   total: number;
+  /** false: the server stopped counting, at least `total` match (shown as '10000+'). */
+  totalExact?: boolean;
   /** True until the first answer. */
   loading: boolean;
   error: boolean;
@@ -15,14 +17,15 @@ interface BuildingCardsProps {
   onPageChange: (page: number) => void;
   highlightedIds: readonly number[];
   onHoverBuilding: (id: number | null) => void;
-  /** Narrow screens (spec 9: width 767 or less) show a count note instead of the heading. */
+  /** Narrow screens (product §9: width 767 or less) show a count note instead of the heading. */
   narrow: boolean;
 }
 
-/** Spec 2, explore screen: the card list of the buildings in view. */
+/** Product §2, explore screen: the card list of the buildings in view. */
 export function BuildingCards({
   cards,
   total,
+  totalExact = true,
   loading,
   error,
   page,
@@ -32,12 +35,13 @@ export function BuildingCards({
   onHoverBuilding,
   narrow,
 }: BuildingCardsProps) {
+  const count = totalExact ? String(total) : `${total}+`;
   return (
     <Box className={classes.root} component="section" aria-label="Buildings in view">
       <Box className={classes.header}>
         {narrow ? (
           <Text size="sm" c="dimmed" role="status">
-            {loading ? 'Loading buildings...' : `Showing ${total} buildings worldwide`}
+            {loading ? 'Loading buildings...' : `Showing ${count} buildings worldwide`}
           </Text>
         ) : (
           <Group justify="space-between" align="baseline">
@@ -46,7 +50,7 @@ export function BuildingCards({
             </Title>
             {!loading && (
               <Text size="sm" c="dimmed">
-                {total}
+                {count}
               </Text>
             )}
           </Group>
@@ -66,7 +70,15 @@ export function BuildingCards({
             No buildings here. Move the map or change the filters.
           </Text>
         ) : (
-          <Stack gap="sm" p="sm" component="ul" className={classes.list}>
+          // A new answer is a new list, not the old cards moved: keyed by its ids, it replaces the old
+          // one in place. Cards moved to other rows count as a layout shift (CLS, issue 16).
+          <Stack
+            key={cards.map((c) => c.id).join(',')}
+            gap="sm"
+            p="sm"
+            component="ul"
+            className={classes.list}
+          >
             {cards.map((card) => (
               <li key={card.id}>
                 <BuildingCard

@@ -20,6 +20,11 @@ import { MapStatusOverlay } from './map-status-overlay.tsx';
 import { ScrollZoomHint } from './scroll-zoom-hint.tsx';
 import classes from './explore-map.module.css';
 import '../explore.css';
+// The map library, its CSS and worker load with this module only (it is imported lazily, issue 16).
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { setupMapLibre } from '../../../lib/map/setup-maplibre.ts';
+
+setupMapLibre();
 
 export interface ExploreMapProps {
   /** The latest geojson answer (kept while the next one loads). */
@@ -37,13 +42,25 @@ export interface ExploreMapProps {
   onViewChange: (bounds: MapBounds, zoom: number) => boolean;
   /** [lng, lat] to fly to, e.g. the building whose page is open. */
   focus?: readonly [number, number] | null;
-  /** Bounds to open on (the last visit's); the spec's start view otherwise. */
+  /** Bounds to open on (the last visit's); the product's start view otherwise. */
   initialBounds?: MapBounds | null;
+  /** Loads the buildings again after an error (a Retry button beside 'Error loading map data'). */
+  onRetry?: () => void;
+  /** A place to fly to (a search pick); each new `key` flies again. */
+  target?: MapTarget | null;
+}
+
+export interface MapTarget {
+  key: string;
+  center: [number, number];
+  /** [west, south, east, north]: fitted when given. */
+  bbox?: [number, number, number, number];
+  zoom: number;
 }
 
 const POINT_LAYERS = [HIGHLIGHT_LAYER_ID, BUILDINGS_LAYER_ID];
 
-/** Spec section 2, explore screen: the world map with one marker per building, or server clusters. */
+/** Product §2, explore screen: the world map with one marker per building, or server clusters. */
 export function ExploreMap({
   data,
   error,
@@ -54,6 +71,8 @@ export function ExploreMap({
   onViewChange,
   focus = null,
   initialBounds = null,
+  target = null,
+  onRetry,
 }: ExploreMapProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
@@ -163,6 +182,24 @@ export function ExploreMap({
     map.flyTo({ center: [focusLng, focusLat], zoom: BUILDING_FLY_TO_ZOOM, duration: BUILDING_FLY_TO_MS });
   }, [map, focusLng, focusLat]);
 
+  // `target` is a new object only for a new request (memoised by the explore screen).
+  useEffect(() => {
+    const t = target;
+    if (!map || !t) return;
+    if (t.bbox) {
+      const [west, south, east, north] = t.bbox;
+      map.fitBounds(
+        [
+          [west, south],
+          [east, north],
+        ],
+        { duration: BUILDING_FLY_TO_MS, maxZoom: 16 },
+      );
+    } else {
+      map.flyTo({ center: t.center, zoom: t.zoom, duration: BUILDING_FLY_TO_MS });
+    }
+  }, [map, target]);
+
   let status: 'loading' | 'error' | null = null;
   if (failed || error) status = 'error';
   else if (!map || !data) status = 'loading';
@@ -170,7 +207,7 @@ export function ExploreMap({
   return (
     <Box ref={rootRef} className={classes.root}>
       <div ref={containerRef} className={classes.map} data-testid="explore-map" />
-      {status && <MapStatusOverlay status={status} />}
+      {status && <MapStatusOverlay status={status} onRetry={error && !failed ? onRetry : undefined} />}
       <ScrollZoomHint visible={hintVisible} />
     </Box>
   );

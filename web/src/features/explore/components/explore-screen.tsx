@@ -1,6 +1,7 @@
-import { useCallback, useMemo, useReducer, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useState, type ReactNode } from 'react';
 import { Box } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useSearchParams } from 'react-router';
 import { MAP_MOBILE_MAX_WIDTH, MAP_START_ZOOM } from '#domain/constants';
 import { BUILDINGS_PER_PAGE_DEFAULT } from '#domain/buildings';
 import { useArchitecturalStyles } from '../../../lib/styles/get-architectural-styles.ts';
@@ -9,10 +10,19 @@ import { useBuildingsGeojson } from '../api/get-buildings-geojson.ts';
 import { useFetchViewport, type FetchViewport } from '../hooks/use-fetch-viewport.ts';
 import { DEFAULT_FETCH_BOUNDS, loadSavedBounds, zoomParam, type MapBounds } from '../model/bounds.ts';
 import { buildingFiltersOf, filtersReducer, initialFiltersState } from '../model/filters.ts';
+import { parseStandingYear, STANDING_YEAR_PARAM } from '../model/time.ts';
 import { BuildingCards } from './building-cards.tsx';
-import { ExploreMap } from './explore-map.tsx';
+import type { MapTarget } from './explore-map.tsx';
 import { FilterBar } from './filter-bar.tsx';
+import { TimeControl } from './time-control.tsx';
 import classes from './explore-screen.module.css';
+
+/**
+ * The map and its library (about 240 KB compressed) load after the screen's shell: the navigation,
+ * the filter bar and the card list paint first. The map area's size comes from the layout, not from
+ * the map, so nothing moves when it arrives (issue 16).
+ */
+const ExploreMap = lazy(() => import('./explore-map.tsx').then((m) => ({ default: m.ExploreMap })));
 
 interface ExploreScreenProps {
   /** Opens a building's page (the app navigates to /buildings/{id}). */
@@ -23,6 +33,17 @@ interface ExploreScreenProps {
   focus?: readonly [number, number] | null;
   /** Drawn over the map, e.g. the building panel. */
   children?: ReactNode;
+  /**
+   * Something picked in search (issue 17): move the map to a place, or filter by a style. A new
+   * `key` is a new request, even for the same place.
+   */
+  request?: ExploreRequest | null;
+}
+
+export interface ExploreRequest {
+  key: string;
+  mapTarget?: Omit<MapTarget, 'key'>;
+  styleFilter?: number;
 }
 
 function savedBoundsOnce(): MapBounds | null {
@@ -34,14 +55,15 @@ function savedBoundsOnce(): MapBounds | null {
 }
 
 /**
- * Spec 2, explore screen: filter bar, map and the cards of the buildings in view. Holds the
- * filters state and the hovered building (spec 3) that links a card and its marker.
+ * Product §2, explore screen: filter bar, map and the cards of the buildings in view. Holds the
+ * filters state and the hovered building (product §3) that links a card and its marker.
  */
 export function ExploreScreen({
   onOpenBuilding,
   selectedBuildingId = null,
   focus = null,
   children,
+  request = null,
 }: ExploreScreenProps) {
   const [savedBounds] = useState(savedBoundsOnce);
   const [initialViewport] = useState<FetchViewport>(() =>
@@ -58,7 +80,39 @@ export function ExploreScreen({
   });
   const styles = useArchitecturalStyles();
 
-  const filterParams = useMemo(() => buildingFiltersOf(filters), [filters]);
+  const requestKey = request?.key;
+  const requestedStyle = request?.styleFilter;
+  useEffect(() => {
+    if (requestKey !== undefined && requestedStyle !== undefined) {
+      dispatch({ type: 'stylesChanged', styleIds: [requestedStyle] });
+    }
+  }, [requestKey, requestedStyle]);
+  const mapTarget = useMemo(
+    () => (request?.mapTarget ? { ...request.mapTarget, key: request.key } : null),
+    [request],
+  );
+
+  // The year lives in the URL (?standingInYear=1935) so that a view of the past can be shared.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const standingInYear = parseStandingYear(searchParams.get(STANDING_YEAR_PARAM));
+  const setStandingInYear = useCallback(
+    (year: number | null) =>
+      setSearchParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (year === null) next.delete(STANDING_YEAR_PARAM);
+          else next.set(STANDING_YEAR_PARAM, String(year));
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
+
+  const filterParams = useMemo(
+    () => ({ ...buildingFiltersOf(filters), standingInYear }),
+    [filters, standingInYear],
+  );
   const geojson = useBuildingsGeojson({ ...viewport.bounds, zoom: viewport.zoom, ...filterParams });
 
   // The card page starts over whenever the viewport or the filters change.
@@ -87,26 +141,33 @@ export function ExploreScreen({
         dispatch={dispatch}
         styles={styles.data ?? []}
         stylesLoading={styles.isPending}
+        collapsible={narrow}
       />
+      <TimeControl year={standingInYear} onChange={setStandingInYear} />
       <Box className={classes.body}>
         <Box className={classes.mapArea}>
-          <ExploreMap
-            data={geojson.data}
-            error={geojson.isError}
-            settled={settled}
-            highlightedIds={highlightedIds}
-            onHoverBuilding={setHoveredBuildingId}
-            onOpenBuilding={onOpenBuilding}
-            onViewChange={report}
-            focus={focus}
-            initialBounds={savedBounds}
-          />
+          <Suspense fallback={<div className={classes.mapPlaceholder} data-testid="map-loading" />}>
+            <ExploreMap
+              data={geojson.data}
+              error={geojson.isError}
+              settled={settled}
+              highlightedIds={highlightedIds}
+              onHoverBuilding={setHoveredBuildingId}
+              onOpenBuilding={onOpenBuilding}
+              onViewChange={report}
+              focus={focus}
+              target={mapTarget}
+              initialBounds={savedBounds}
+              onRetry={() => void geojson.refetch()}
+            />
+          </Suspense>
           {children}
         </Box>
         <Box className={classes.cards}>
           <BuildingCards
             cards={list.data?.items ?? []}
             total={list.data?.total ?? 0}
+            totalExact={list.data?.total_exact ?? true}
             loading={list.isPending}
             error={list.isError}
             page={page}

@@ -1,6 +1,6 @@
-import { useState, type KeyboardEvent } from 'react';
-import { Button, Group, MultiSelect, Text, TextInput, type OptionsFilter } from '@mantine/core';
-import { IconFilterOff } from '@tabler/icons-react';
+import { useId, useState, type KeyboardEvent } from 'react';
+import { Badge, Box, Button, Group, MultiSelect, Text, TextInput, type OptionsFilter } from '@mantine/core';
+import { IconAdjustmentsHorizontal, IconFilterOff } from '@tabler/icons-react';
 import type { ArchitecturalStyle } from '#domain/styles';
 import { matchStyles } from '../../../lib/styles/match-styles.ts';
 import { yearInputText, type FiltersAction, type FiltersState } from '../model/filters.ts';
@@ -11,10 +11,29 @@ interface FilterBarProps {
   dispatch: (action: FiltersAction) => void;
   styles: readonly ArchitecturalStyle[];
   stylesLoading?: boolean;
+  /** Phones: the controls fold away behind a 'Filters' button that counts the active filters. */
+  collapsible?: boolean;
 }
 
-/** Spec 2, explore screen: the architectural style multi-select and 'Built between YYYY and YYYY'. */
-export function FilterBar({ filters, dispatch, styles, stylesLoading = false }: FilterBarProps) {
+/**
+ * How many filters narrow the buildings: each chosen style, and 'Built between' as one (setting
+ * a start year fills in the end year, product §5: one filter for the user, not two).
+ */
+export function activeFilterCount(filters: FiltersState): number {
+  const years = filters.builtAfterDate !== null || filters.builtBeforeDate !== null;
+  return filters.selectedArchitecturalStyles.length + (years ? 1 : 0);
+}
+
+/** Product §2, explore screen: the architectural style multi-select and 'Built between YYYY and YYYY'. */
+export function FilterBar({
+  filters,
+  dispatch,
+  styles,
+  stylesLoading = false,
+  collapsible = false,
+}: FilterBarProps) {
+  const [expanded, setExpanded] = useState(false);
+  const controlsId = useId();
   const data = styles.map((style) => ({ value: style.id, label: style.name }));
   const filterStyles: OptionsFilter<number> = ({ options, search }) => {
     const items = options.flatMap((option) => ('value' in option ? [option] : []));
@@ -26,55 +45,83 @@ export function FilterBar({ filters, dispatch, styles, stylesLoading = false }: 
     const ids = new Set(matched.map((m) => m.id));
     return items.filter((item) => ids.has(item.value));
   };
-  const hasFilters =
-    filters.selectedArchitecturalStyles.length > 0 ||
-    filters.builtAfterDate !== null ||
-    filters.builtBeforeDate !== null;
+  const count = activeFilterCount(filters);
+  const hasFilters = count > 0;
+  const folded = collapsible && !expanded;
 
   return (
-    <Group className={classes.bar} gap="md" wrap="wrap" role="search" aria-label="Filter buildings">
-      <MultiSelect<number>
-        className={classes.styles}
-        aria-label="Architectural styles"
-        placeholder={filters.selectedArchitecturalStyles.length ? undefined : 'Architectural styles'}
-        data={data}
-        value={filters.selectedArchitecturalStyles}
-        onChange={(styleIds) => dispatch({ type: 'stylesChanged', styleIds })}
-        filter={filterStyles}
-        hidePickedOptions
-        searchable
-        clearable
-        nothingFoundMessage={stylesLoading ? 'Loading styles...' : 'No matching style'}
-        maxDropdownHeight={280}
-        comboboxProps={{ zIndex: 400 }}
-      />
-      <Group gap="xs" wrap="nowrap" role="group" aria-label="Built between">
-        <Text size="sm" className={classes.label}>
-          Built between
-        </Text>
-        <YearInput
-          label="Start year"
-          year={filters.builtAfterDate}
-          onCommit={(input) => dispatch({ type: 'startYearChanged', input })}
-        />
-        <Text size="sm">and</Text>
-        <YearInput
-          label="End year"
-          year={filters.builtBeforeDate}
-          onCommit={(input) => dispatch({ type: 'endYearChanged', input })}
-        />
-      </Group>
-      {hasFilters && (
+    <Box className={classes.bar} role="search" aria-label="Filter buildings">
+      {collapsible && (
         <Button
-          variant="subtle"
-          size="compact-sm"
-          leftSection={<IconFilterOff size={16} aria-hidden />}
-          onClick={() => dispatch({ type: 'cleared' })}
+          variant="default"
+          size="compact-md"
+          leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
+          rightSection={
+            hasFilters ? (
+              <Badge size="sm" circle>
+                {count}
+              </Badge>
+            ) : null
+          }
+          // The name says what the number is; it starts with the visible text (axe label-content-name-mismatch).
+          aria-label={hasFilters ? `Filters ${count} active` : 'Filters'}
+          aria-expanded={expanded}
+          aria-controls={controlsId}
+          onClick={() => setExpanded((e) => !e)}
         >
-          Clear filters
+          Filters
         </Button>
       )}
-    </Group>
+      <Group
+        id={controlsId}
+        gap="md"
+        wrap="wrap"
+        hidden={folded}
+        className={collapsible ? classes.folding : undefined}
+      >
+        <MultiSelect<number>
+          className={classes.styles}
+          aria-label="Architectural styles"
+          placeholder={filters.selectedArchitecturalStyles.length ? undefined : 'Architectural styles'}
+          data={data}
+          value={filters.selectedArchitecturalStyles}
+          onChange={(styleIds) => dispatch({ type: 'stylesChanged', styleIds })}
+          filter={filterStyles}
+          hidePickedOptions
+          searchable
+          clearable
+          nothingFoundMessage={stylesLoading ? 'Loading styles...' : 'No matching style'}
+          maxDropdownHeight={280}
+          comboboxProps={{ zIndex: 400 }}
+        />
+        <Group gap="xs" wrap="nowrap" role="group" aria-label="Built between">
+          <Text size="sm" className={classes.label}>
+            Built between
+          </Text>
+          <YearInput
+            label="Start year"
+            year={filters.builtAfterDate}
+            onCommit={(input) => dispatch({ type: 'startYearChanged', input })}
+          />
+          <Text size="sm">and</Text>
+          <YearInput
+            label="End year"
+            year={filters.builtBeforeDate}
+            onCommit={(input) => dispatch({ type: 'endYearChanged', input })}
+          />
+        </Group>
+        {hasFilters && (
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<IconFilterOff size={16} aria-hidden />}
+            onClick={() => dispatch({ type: 'cleared' })}
+          >
+            Clear filters
+          </Button>
+        )}
+      </Group>
+    </Box>
   );
 }
 
@@ -85,7 +132,7 @@ interface YearInputProps {
 }
 
 /**
- * A year box: the text is free while typing and becomes a filter (clamped, spec 5) on Enter or
+ * A year box: the text is free while typing and becomes a filter (clamped, product §5) on Enter or
  * when the box loses focus; then it shows the year the filter holds.
  */
 function YearInput({ label, year, onCommit }: YearInputProps) {

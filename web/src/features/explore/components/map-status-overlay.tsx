@@ -1,12 +1,14 @@
-import { Group, Loader, Paper, Text } from '@mantine/core';
+import { Button, Group, Loader, Paper, Text } from '@mantine/core';
 import classes from './map-status-overlay.module.css';
 
 interface MapStatusOverlayProps {
   status: 'loading' | 'error';
+  /** Asks for the map's buildings again (the list beside it may have loaded: issue 18). */
+  onRetry?: () => void;
 }
 
-/** Spec section 2: 'Loading map data...' while loading, 'Error loading map data' on failure. */
-export function MapStatusOverlay({ status }: MapStatusOverlayProps) {
+/** Product §2: 'Loading map data...' while loading, 'Error loading map data' on failure. */
+export function MapStatusOverlay({ status, onRetry }: MapStatusOverlayProps) {
   return (
     <div className={classes.overlay}>
       <Paper
@@ -15,6 +17,7 @@ export function MapStatusOverlay({ status }: MapStatusOverlayProps) {
         px="md"
         py="sm"
         withBorder
+        className={classes.card}
         role={status === 'error' ? 'alert' : 'status'}
       >
         {status === 'loading' ? (
@@ -23,7 +26,14 @@ export function MapStatusOverlay({ status }: MapStatusOverlayProps) {
             <Text>Loading map data...</Text>
           </Group>
         ) : (
-          <Text c="red">Error loading map data</Text>
+          <Group gap="sm">
+            <Text c="red">Error loading map data</Text>
+            {status === 'error' && onRetry && (
+              <Button size="compact-sm" variant="light" onClick={onRetry}>
+                Retry
+              </Button>
+            )}
+          </Group>
         )}
       </Paper>
     </div>

@@ -7,7 +7,7 @@ function modifierKey(): string {
   return /Mac|iPhone|iPad/i.test(platform) ? '⌘ Cmd' : 'Ctrl';
 }
 
-/** Spec 2: '+ Scroll to zoom map' after a wheel without Ctrl (Cmd on Mac), shown for 1.5 s. */
+/** Product §2: '+ Scroll to zoom map' after a wheel without Ctrl (Cmd on Mac), shown for 1.5 s. */
 export function ScrollZoomHint({ visible }: { visible: boolean }) {
   return (
     <div className={classes.overlay} data-visible={visible || undefined} aria-hidden={!visible}>

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { Map as MapLibreMap, type ErrorEvent, type RasterTileSource } from 'maplibre-gl';
+import { Map as MapLibreMap, type ErrorEvent } from 'maplibre-gl';
 import { MAP_START_CENTER, MAP_START_ZOOM } from '#domain/constants';
 import type { ColorScheme } from '../../../lib/color-scheme.ts';
-import { BASEMAP_SOURCE_ID, buildMapStyle } from '../../../lib/map/map-style.ts';
+import { BASEMAP_SOURCE_ID, applyMapScheme, buildMapStyle } from '../../../lib/map/map-style.ts';
 import { configuredTileSources } from '../../../lib/map/tile-config.ts';
 import type { MapBounds } from '../model/bounds.ts';
 import {
@@ -30,13 +30,13 @@ export interface ExploreMap extends ExploreMapState {
 
 interface ExploreMapOptions {
   colorScheme: ColorScheme;
-  /** Bounds to open on (saved from the last visit); the spec's start view otherwise. */
+  /** Bounds to open on (saved from the last visit); the product's start view otherwise. */
   initialBounds: MapBounds | null;
 }
 
 /**
  * Creates the MapLibre map once for the container and keeps it for the component's life.
- * A theme change recolours it in place (and swaps the tiles when tiles are configured).
+ * A theme change recolours it in place (the offline basemap's palette, or the configured tiles).
  */
 export function useExploreMap(
   container: RefObject<HTMLDivElement | null>,
@@ -64,7 +64,7 @@ export function useExploreMap(
             }
           : { center: [MAP_START_CENTER[0], MAP_START_CENTER[1]], zoom: MAP_START_ZOOM }),
         attributionControl: { compact: true },
-        // Spec 2: the wheel zooms only with Ctrl/Cmd; ExploreMap holds other wheels back.
+        // Product §2: the wheel zooms only with Ctrl/Cmd; ExploreMap holds other wheels back.
         scrollZoom: true,
       });
     } catch (error) {
@@ -85,15 +85,20 @@ export function useExploreMap(
     let tileErrorLogged = false;
     map.on('error', (event: ErrorEvent & { sourceId?: string }) => {
       // Tiles that cannot load leave the plain background under the markers (no internet, a
-      // blocked service): say so once, the map works on.
+      // blocked service, a basemap not built): say so once, the map works on.
       if (event.sourceId === BASEMAP_SOURCE_ID) {
         if (!tileErrorLogged) console.warn('Map tiles could not be loaded; showing a plain background.');
         tileErrorLogged = true;
+        // A source whose TileJSON failed counts as loaded, but MapLibre draws no new frame for
+        // it: without one the map's 'load' (and 'idle') would never come.
+        map.triggerRepaint();
         return;
       }
       console.error('Map error', event.error);
     });
-    map.on('load', () => {
+    // As soon as the style is parsed, not at 'load' (which waits for the basemap's tiles and
+    // labels): the buildings are fetched and laid out while the basemap streams in.
+    map.once('style.load', () => {
       addBuildingsLayers(map, scheme);
       exposeMap(map);
       setState({ map, failed: false });
@@ -108,9 +113,9 @@ export function useExploreMap(
   useEffect(() => {
     const map = state.map;
     if (!map) return;
+    // In place: the basemap is recoloured (or its raster tiles swapped), the buildings stay.
+    applyMapScheme(map, colorScheme, configuredTileSources);
     applyColorScheme(map, colorScheme);
-    const tiles = configuredTileSources[colorScheme]?.tiles;
-    if (tiles) map.getSource<RasterTileSource>(BASEMAP_SOURCE_ID)?.setTiles(tiles);
   }, [state.map, colorScheme]);
 
   const { map } = state;

@@ -26,7 +26,7 @@ function browserStorage(): Storage | undefined {
 }
 
 /**
- * Spec 4: the viewport the buildings are fetched for. A move counts only when a side changes by
+ * Product §4: the viewport the buildings are fetched for. A move counts only when a side changes by
  * more than 0.001 (or the whole zoom level changes); it is remembered in local storage at once and
  * fetched 1000 ms after the last move.
  */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { MAP_SCROLL_OVERLAY_MS } from '#domain/constants';
 
-/** Spec 2: a wheel zooms the map only with Ctrl (Cmd on Mac); trackpad pinches arrive with ctrlKey. */
+/** Product §2: a wheel zooms the map only with Ctrl (Cmd on Mac); trackpad pinches arrive with ctrlKey. */
 export function isZoomWheel(event: Pick<WheelEvent, 'ctrlKey' | 'metaKey'>): boolean {
   return event.ctrlKey || event.metaKey;
 }

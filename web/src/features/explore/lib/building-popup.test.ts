@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { buildPopupContent, popupBuildingFrom, yearBuiltText } from './building-popup.ts';
 
-describe('building popup (spec section 2: name linking to the building, description, year built)', () => {
+describe('building popup (product §2: name linking to the building, description, year built)', () => {
   it('shows the name as a link, the description and the year built', () => {
     const content = buildPopupContent(
       { id: 7, name: 'Casa Batlló', description: 'Modernista house', year_built: 1906 },
@@ -42,5 +42,10 @@ describe('building popup (spec section 2: name linking to the building, descript
     });
     expect(popupBuildingFrom({ name: 'no id' })).toBeNull();
     expect(yearBuiltText(null)).toBe('Year built: unknown');
+  });
+
+  it('writes a year before the common era as the cards do (issue 18)', () => {
+    expect(yearBuiltText(-2560)).toBe('Year built: 2560 BC');
+    expect(yearBuiltText(1931)).toBe('Year built: 1931');
   });
 });

@@ -1,4 +1,5 @@
 import { Popup, type LngLatLike, type Map as MapLibreMap } from 'maplibre-gl';
+import { formatYear } from '../../../lib/building-years.ts';
 
 export interface PopupBuilding {
   id: number;
@@ -20,9 +21,12 @@ export function popupBuildingFrom(properties: Record<string, unknown>): PopupBui
   };
 }
 
-/** Text of the popup's year line (spec section 2: 'Year built: {year_built}'). */
+/**
+ * Text of the popup's year line (product §2: 'Year built: {year_built}'), the year written as
+ * the cards and the panel write it: 'Year built: 2560 BC', never 'Year built: -2560'.
+ */
 export function yearBuiltText(yearBuilt: number | null): string {
-  return `Year built: ${yearBuilt ?? 'unknown'}`;
+  return `Year built: ${yearBuilt === null ? 'unknown' : formatYear(yearBuilt)}`;
 }
 
 /**

@@ -1,11 +1,10 @@
 import type { AddLayerObject, GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import { MARKER_COLOR_DARK, MARKER_COLOR_LIGHT } from '#domain/constants';
 import type { ColorScheme } from '../../../lib/color-scheme.ts';
-import { BACKGROUND_LAYER_ID, MAP_BACKGROUND_COLOR } from '../../../lib/map/map-style.ts';
 import type { ClusterCollection, PointCollection } from '../model/map-data.ts';
 
 export const BUILDINGS_SOURCE_ID = 'buildings';
-/** One circle per building (spec 4: blue in the light theme, cyan in the dark one). */
+/** One circle per building (product §4: blue in the light theme, cyan in the dark one). */
 export const BUILDINGS_LAYER_ID = 'buildings';
 /** The hovered and selected buildings again, purple or pink, drawn above all other markers. */
 export const HIGHLIGHT_LAYER_ID = 'buildings-highlight';
@@ -18,13 +17,13 @@ export const HIGHLIGHT_RADIUS_PX = 9;
 /** Feature-state key set on the hovered and selected buildings. */
 export const HIGHLIGHT_STATE = 'highlighted';
 
-/** Spec 4: markers are blue in the light theme, cyan in the dark one. */
+/** Product §4: markers are blue in the light theme, cyan in the dark one. */
 export const MARKER_COLOR: Record<ColorScheme, string> = {
   light: MARKER_COLOR_LIGHT,
   dark: MARKER_COLOR_DARK,
 };
 
-/** Spec 4: the selected or hovered building is purple (light theme) or pink (dark theme). */
+/** Product §4: the selected or hovered building is purple (light theme) or pink (dark theme). */
 export const HIGHLIGHT_COLOR: Record<ColorScheme, string> = {
   light: '#8e44ad',
   dark: '#ff4fd8',
@@ -32,7 +31,7 @@ export const HIGHLIGHT_COLOR: Record<ColorScheme, string> = {
 
 const MARKER_STROKE_COLOR: Record<ColorScheme, string> = { light: '#ffffff', dark: '#0b1016' };
 
-const EMPTY = { type: 'FeatureCollection', features: [] } as const;
+const EMPTY = { type: 'FeatureCollection' as const, features: [] };
 
 // The style-spec types are not re-exported by maplibre-gl; take them from the API that uses them.
 type FilterSpecification = NonNullable<Parameters<MapLibreMap['setFilter']>[1]>;
@@ -136,9 +135,6 @@ export function setHighlightedBuildings(
 
 /** Recolours background and markers in place: the map is not recreated on a theme change. */
 export function applyColorScheme(map: MapLibreMap, colorScheme: ColorScheme): void {
-  if (map.getLayer(BACKGROUND_LAYER_ID)) {
-    map.setPaintProperty(BACKGROUND_LAYER_ID, 'background-color', MAP_BACKGROUND_COLOR[colorScheme]);
-  }
   const stroke = MARKER_STROKE_COLOR[colorScheme];
   for (const [layer, color] of [
     [BUILDINGS_LAYER_ID, MARKER_COLOR[colorScheme]],

@@ -16,13 +16,13 @@ import {
 const box = { north: 50, south: 40, east: 10, west: 0 };
 const HOUR = 60 * 60 * 1000;
 
-describe('default fetch bounds (spec 9: north 85, south -85, east 180, west -180)', () => {
-  it('is the spec box', () => {
+describe('default fetch bounds (product §9: north 85, south -85, east 180, west -180)', () => {
+  it('is the product description box', () => {
     expect(DEFAULT_FETCH_BOUNDS).toEqual({ north: 85, south: -85, east: 180, west: -180 });
   });
 });
 
-describe('boundsChanged (spec 4: a move counts only when a side changes by more than 0.001)', () => {
+describe('boundsChanged (product §4: a move counts only when a side changes by more than 0.001)', () => {
   it('counts the first bounds as a change', () => {
     expect(boundsChanged(null, box)).toBe(true);
   });
@@ -40,7 +40,7 @@ describe('boundsChanged (spec 4: a move counts only when a side changes by more 
   });
 });
 
-describe('isValidBounds (spec 4: north > south and east != west)', () => {
+describe('isValidBounds (product §4: north > south and east != west)', () => {
   it('accepts a normal box', () => {
     expect(isValidBounds(box)).toBe(true);
   });
@@ -57,7 +57,7 @@ describe('isValidBounds (spec 4: north > south and east != west)', () => {
   });
 });
 
-describe('saved bounds (spec 4 and 9: remembered with a timestamp, used within 24 h when valid)', () => {
+describe('saved bounds (product §4 and 9: remembered with a timestamp, used within 24 h when valid)', () => {
   const now = Date.UTC(2026, 0, 2);
   const saved = (timestamp: number, bounds = box) => JSON.stringify(savedBoundsRecord(bounds, timestamp));
 
@@ -116,7 +116,7 @@ describe('saved bounds (spec 4 and 9: remembered with a timestamp, used within 2
   });
 });
 
-describe('isBuildingVisible (spec 4: visible within a 0.01 tolerance)', () => {
+describe('isBuildingVisible (product §4: visible within a 0.01 tolerance)', () => {
   it('counts points inside the bounds', () => {
     expect(isBuildingVisible(box, [5, 45])).toBe(true);
     expect(isBuildingVisible(box, [0, 40])).toBe(true);

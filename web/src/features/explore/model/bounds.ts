@@ -5,7 +5,7 @@ import {
   MAP_VISIBILITY_TOLERANCE,
 } from '#domain/constants';
 
-/** The map's edges in degrees (spec 3, UI state boundingBox). */
+/** The map's edges in degrees (product §3, UI state boundingBox). */
 export interface MapBounds {
   north: number;
   south: number;
@@ -13,19 +13,19 @@ export interface MapBounds {
   west: number;
 }
 
-/** Spec 3, saved map bounds: the bounds and when they were saved (ms since the epoch). */
+/** Product §3, saved map bounds: the bounds and when they were saved (ms since the epoch). */
 export interface SavedMapBounds extends MapBounds {
   timestamp: number;
 }
 
 export const SAVED_BOUNDS_STORAGE_KEY = 'atlas-map-bounds';
 
-/** Spec 9: the bounding box fetched before the map has reported its own. */
+/** Product §9: the bounding box fetched before the map has reported its own. */
 export const DEFAULT_FETCH_BOUNDS: MapBounds = { ...MAP_DEFAULT_BOUNDS };
 
 const SIDES = ['north', 'south', 'east', 'west'] as const;
 
-/** Spec 4: a move only updates the bounds when a side changes by more than 0.001. */
+/** Product §4: a move only updates the bounds when a side changes by more than 0.001. */
 export function boundsChanged(
   previous: MapBounds | null,
   next: MapBounds,
@@ -35,7 +35,7 @@ export function boundsChanged(
   return SIDES.some((side) => Math.abs(next[side] - previous[side]) > threshold);
 }
 
-/** Spec 4: saved bounds are valid only if north > south and east differs from west. */
+/** Product §4: saved bounds are valid only if north > south and east differs from west. */
 export function isValidBounds(bounds: MapBounds): boolean {
   return (
     SIDES.every((side) => typeof bounds[side] === 'number' && Number.isFinite(bounds[side])) &&
@@ -50,7 +50,7 @@ export function savedBoundsRecord(bounds: MapBounds, now: number): SavedMapBound
 }
 
 /**
- * Spec 4 and 9: the stored bounds when they are valid and younger than 24 h, otherwise null.
+ * Product §4 and 9: the stored bounds when they are valid and younger than 24 h, otherwise null.
  * Anything unreadable counts as nothing saved.
  */
 export function readSavedBounds(
@@ -109,7 +109,7 @@ export function storeBounds(
 }
 
 /**
- * Spec 4: a building counts as visible within a 0.01 degree tolerance of the bounds. East and
+ * Product §4: a building counts as visible within a 0.01 degree tolerance of the bounds. East and
  * west may be unwrapped (a panned map reports east 200); a span of 360 or more is the whole world.
  */
 export function isBuildingVisible(

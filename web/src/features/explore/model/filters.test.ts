@@ -15,7 +15,7 @@ const run = (...actions: FiltersAction[]): FiltersState =>
 const start = (input: string): FiltersAction => ({ type: 'startYearChanged', input, now });
 const end = (input: string): FiltersAction => ({ type: 'endYearChanged', input, now });
 
-describe('parseFilterYear (spec 5: clamped to -10000..current year, non-numeric is null)', () => {
+describe('parseFilterYear (product §5: clamped to -10000..current year, non-numeric is null)', () => {
   it('reads whole years, negative ones included', () => {
     expect(parseFilterYear('1900', now)).toBe(1900);
     expect(parseFilterYear(' -432 ', now)).toBe(-432);
@@ -42,7 +42,7 @@ describe('parseFilterYear (spec 5: clamped to -10000..current year, non-numeric 
   });
 });
 
-describe('year filter transitions (spec 5)', () => {
+describe('year filter transitions (product §5)', () => {
   it('defaults the end year to the current year when a start year is set and no end year was touched', () => {
     expect(run(start('1900'))).toMatchObject({ builtAfterDate: 1900, builtBeforeDate: 2026 });
   });
@@ -77,7 +77,7 @@ describe('year filter transitions (spec 5)', () => {
   });
 });
 
-describe('buildingFiltersOf (spec 7: builtAfterDate = start, builtBeforeDate = end, archStyles)', () => {
+describe('buildingFiltersOf (product §7: builtAfterDate = start, builtBeforeDate = end, archStyles)', () => {
   it('maps the state onto the query filters', () => {
     const state = run({ type: 'stylesChanged', styleIds: [7, 3] }, start('1900'), end('1950'));
     expect(buildingFiltersOf(state)).toEqual({

@@ -1,13 +1,13 @@
 import { YEAR_MIN, currentYear } from '#domain/constants';
 
-/** Spec 3, filters state; the year fields are the 'Built between {start} and {end}' years. */
+/** Product §3, filters state; the year fields are the 'Built between {start} and {end}' years. */
 export interface FiltersState {
   selectedArchitecturalStyles: number[];
   /** End year of 'Built between': the latest year built. */
   builtBeforeDate: number | null;
   /** Start year of 'Built between': the earliest year built. */
   builtAfterDate: number | null;
-  /** Whether the user has set the end year (spec 5: until then it follows the start year's rule). */
+  /** Whether the user has set the end year (product §5: until then it follows the start year's rule). */
   endYearTouched: boolean;
 }
 
@@ -25,7 +25,7 @@ export type FiltersAction =
   | { type: 'cleared' };
 
 /**
- * Spec 5, year filter: a year typed by the user, clamped between -10000 and the current year;
+ * Product §5, year filter: a year typed by the user, clamped between -10000 and the current year;
  * anything that is not a number becomes null. Decimals are cut to whole years.
  */
 export function parseFilterYear(input: string, now: Date = new Date()): number | null {
@@ -36,7 +36,7 @@ export function parseFilterYear(input: string, now: Date = new Date()): number |
   return Math.min(currentYear(now), Math.max(YEAR_MIN, year)) || 0;
 }
 
-/** Spec 5: if the start year exceeds the end year, the end year is set to the start year. */
+/** Product §5: if the start year exceeds the end year, the end year is set to the start year. */
 function keepOrder(state: FiltersState): FiltersState {
   const { builtAfterDate: start, builtBeforeDate: end } = state;
   if (start !== null && end !== null && start > end) return { ...state, builtBeforeDate: start };
@@ -51,7 +51,7 @@ export function filtersReducer(state: FiltersState, action: FiltersAction): Filt
       const now = action.now ?? new Date();
       const start = parseFilterYear(action.input, now);
       let next: FiltersState = { ...state, builtAfterDate: start };
-      // Spec 5: a start year with no end year touched yet means "up to now".
+      // Product §5: a start year with no end year touched yet means "up to now".
       if (start !== null && !state.endYearTouched && state.builtBeforeDate === null) {
         next = { ...next, builtBeforeDate: currentYear(now) };
       }
@@ -66,7 +66,7 @@ export function filtersReducer(state: FiltersState, action: FiltersAction): Filt
   }
 }
 
-/** The filter part of the geojson and list queries (spec 7): each only when set. */
+/** The filter part of the geojson and list queries (product §7): each only when set. */
 export interface BuildingFilters {
   builtAfterDate: number | null;
   builtBeforeDate: number | null;

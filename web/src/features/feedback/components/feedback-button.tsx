@@ -4,7 +4,7 @@ import { IconMessageReport } from '@tabler/icons-react';
 import { FeedbackModal } from './feedback-modal.tsx';
 import classes from './feedback-button.module.css';
 
-/** Spec 2, global elements: the Feedback button opens the feedback modal (no login needed). */
+/** Product §2, global elements: the Feedback button opens the feedback modal (no login needed). */
 export function FeedbackButton() {
   const [opened, { open, close }] = useDisclosure(false);
   return (

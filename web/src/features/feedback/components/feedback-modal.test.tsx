@@ -27,7 +27,7 @@ function fill() {
   fireEvent.change(field(/^Description/), { target: { value: 'Zooming stutters.' } });
 }
 
-describe('feedback modal (spec 2, 4, 5)', () => {
+describe('feedback modal (product §2, 4, 5)', () => {
   beforeEach(() => {
     stubBrowserApis();
     if (!('fonts' in document)) {

@@ -30,7 +30,7 @@ const isFeedbackType = (value: string | null): value is FeedbackType =>
   FEEDBACK_TYPES.some((type) => type === value);
 
 /**
- * Spec 2, feedback modal: title, description, type and an optional email (the user's, prefilled);
+ * Product §2, feedback modal: title, description, type and an optional email (the user's, prefilled);
  * page URL and browser info ride along. On success a thank-you shows for 2 s, then the modal
  * closes and the form resets. A failed send is logged and keeps the input.
  */

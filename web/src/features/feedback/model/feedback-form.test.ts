@@ -19,7 +19,7 @@ const filled = run([
 ]);
 const context = { pageUrl: 'http://127.0.0.1:3000/buildings/4', browserInfo: 'Chromium | en-US | 1280x800' };
 
-describe('feedback form (spec 2, 3, 4, 5, 9)', () => {
+describe('feedback form (product §2, 3, 4, 5, 9)', () => {
   it('offers 5 types with general as the default, and prefills the email from the user', () => {
     expect(FEEDBACK_TYPE_OPTIONS.map((o) => o.value)).toEqual(['bug', 'feature', 'ui', 'general', 'other']);
     expect(initialFeedbackState().values).toEqual({ title: '', description: '', type: 'general', email: '' });

@@ -6,7 +6,7 @@ import {
   type FeedbackType,
 } from '#domain/feedback';
 
-/** Spec 2: the type selector's choices (general is the default). */
+/** Product §2: the type selector's choices (general is the default). */
 export const FEEDBACK_TYPE_OPTIONS: readonly { value: FeedbackType; label: string }[] = [
   { value: 'bug', label: 'Bug report' },
   { value: 'feature', label: 'Feature request' },
@@ -15,7 +15,7 @@ export const FEEDBACK_TYPE_OPTIONS: readonly { value: FeedbackType; label: strin
   { value: 'other', label: 'Other' },
 ];
 
-/** Spec 2, 5 and 9 texts and timings of the feedback modal. */
+/** Product §2, 5 and 9 texts and timings of the feedback modal. */
 export const FEEDBACK_MESSAGES = {
   titleRequired: 'Title is required',
   descriptionRequired: 'Description is required',
@@ -37,7 +37,7 @@ export type FeedbackErrors = Partial<Record<'title' | 'description', string>>;
 export interface FeedbackState {
   values: FeedbackValues;
   errors: FeedbackErrors;
-  /** Spec 4: form, submitting, success screen (then closed and reset). */
+  /** Product §4: form, submitting, success screen (then closed and reset). */
   status: 'form' | 'submitting' | 'success';
   /** The last send failed; the input is kept. */
   sendFailed: boolean;
@@ -51,7 +51,7 @@ export type FeedbackAction =
   | { type: 'failed' }
   | { type: 'reset'; email: string | null };
 
-/** Spec 2: the email is prefilled from the signed-in user when it has one. */
+/** Product §2: the email is prefilled from the signed-in user when it has one. */
 export function initialFeedbackState(email: string | null = null): FeedbackState {
   return {
     values: { title: '', description: '', type: DEFAULT_FEEDBACK_TYPE, email: email ?? '' },
@@ -61,7 +61,7 @@ export function initialFeedbackState(email: string | null = null): FeedbackState
   };
 }
 
-/** Spec 5: title and description required; the email is optional. */
+/** Product §5: title and description required; the email is optional. */
 export function validateFeedback(values: FeedbackValues): FeedbackErrors {
   const errors: FeedbackErrors = {};
   if (values.title.trim() === '') errors.title = FEEDBACK_MESSAGES.titleRequired;
@@ -72,7 +72,7 @@ export function validateFeedback(values: FeedbackValues): FeedbackErrors {
 export function feedbackReducer(state: FeedbackState, action: FeedbackAction): FeedbackState {
   switch (action.type) {
     case 'edit': {
-      // Spec 5: a field's error clears when that field is edited.
+      // Product §5: a field's error clears when that field is edited.
       const errors = { ...state.errors };
       if (action.field === 'title' || action.field === 'description') delete errors[action.field];
       return { ...state, values: { ...state.values, [action.field]: action.value }, errors };
@@ -94,7 +94,7 @@ export function feedbackReducer(state: FeedbackState, action: FeedbackAction): F
   }
 }
 
-/** What the browser attaches by itself (spec 2): the page's address and the browser. */
+/** What the browser attaches by itself (product §2): the page's address and the browser. */
 export interface FeedbackContext {
   pageUrl: string;
   browserInfo: string;
@@ -111,7 +111,7 @@ export function browserContext(): FeedbackContext {
   };
 }
 
-/** POST /api/feedback body (spec 3): trimmed texts, the email only when one was given. */
+/** POST /api/feedback body (product §3): trimmed texts, the email only when one was given. */
 export function feedbackBody(values: FeedbackValues, context: FeedbackContext): FeedbackInput {
   const email = values.email.trim();
   return {

@@ -1,5 +1,7 @@
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { IMAGES_PER_PAGE, type ImageList, type ImageSort, type ImageType } from '#domain/images';
 import { apiGet } from '../../../lib/api-client.ts';
+import { imageKeys } from '../../../lib/query-keys.ts';
 
 export type SortOrder = 'asc' | 'desc';
 export type FaceFilter = 'smile' | 'meh' | 'frown';
@@ -12,7 +14,7 @@ export interface ImageListQuery {
   sortOrder: SortOrder;
   /** Empty: every type. */
   imageTypes: readonly ImageType[];
-  /** Voted images only: the user's face (spec 2); null or absent: any vote. */
+  /** Voted images only: the user's face (product §2); null or absent: any vote. */
   userVoteType?: FaceFilter | null;
 }
 
@@ -42,5 +44,19 @@ export function getImages(params: GetImagesParams, signal?: AbortSignal): Promis
   return apiGet<ImageList>(`/images/infinite-scroll?${imageListSearch(params)}`, {
     signal,
     credentials: true,
+  });
+}
+
+/**
+ * One list's pages (a building's gallery or a user's voted images, with its sort and filters).
+ * No retries: a failure shows at once (product §8) and the list asks no further page until a change.
+ */
+export function imageListQueryOptions(scope: ImageListScope, query: ImageListQuery) {
+  return infiniteQueryOptions({
+    queryKey: imageKeys.list(scope, query),
+    queryFn: ({ pageParam, signal }) => getImages({ scope, query, page: pageParam }, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last: ImageList, pages: ImageList[]) => (last.hasNext ? pages.length + 1 : undefined),
+    retry: false,
   });
 }

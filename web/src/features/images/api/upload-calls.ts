@@ -1,5 +1,6 @@
 import type {
   ConfirmUploadResponse,
+  ImageLicense,
   ImageType,
   UploadResponse,
   processingStatusSchema,
@@ -7,14 +8,19 @@ import type {
 import type { z } from 'zod';
 import { ApiError, apiGet, apiRequest } from '../../../lib/api-client.ts';
 
-/** The calls of the upload sequence (spec 7, docs/api.md 'Upload sequence'), one function each. */
+/** The calls of the upload sequence (product §7, docs/api.md 'Upload sequence'), one function each. */
 
 export interface UploadMetadataInput {
   description: string | null;
   captureYear: number | null;
+  /** Issue 20: the licence and credit; the server's defaults when left out. */
+  license?: ImageLicense;
+  author?: string | null;
   type: ImageType;
   /** Lowercase extension with the dot. */
   fileExt: string;
+  /** The file's size in bytes: the upload URL is signed for it (S3) and the daily quota counts it. */
+  fileSize: number;
 }
 
 export type ProcessingStatus = z.infer<typeof processingStatusSchema>;

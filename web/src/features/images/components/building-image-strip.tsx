@@ -1,8 +1,8 @@
 import { Loader } from '@mantine/core';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ImageList } from '#domain/images';
-import { BUILDINGS_QUERY_PREFIX, IMAGES_QUERY_PREFIX } from '../../../lib/query-keys.ts';
+import { imageKeys } from '../../../lib/query-keys.ts';
 import { getImages } from '../api/get-images.ts';
+import { changeCachedImage, forgetCachedImage } from '../api/image-cache.ts';
 import { GALLERY_DEFAULT_QUERY } from '../model/image-list.ts';
 import { ImageBrowser } from './image-browser.tsx';
 import type { ImageChange, ImageViewerSlots } from './image-viewer.tsx';
@@ -12,7 +12,7 @@ export const BUILDING_STRIP_SIZE = 6;
 
 export function buildingImagesQueryOptions(buildingId: number) {
   return queryOptions({
-    queryKey: [IMAGES_QUERY_PREFIX, 'building-strip', buildingId],
+    queryKey: imageKeys.buildingStrip(buildingId),
     queryFn: ({ signal }) =>
       getImages(
         {
@@ -34,7 +34,7 @@ interface BuildingImageStripProps {
 }
 
 /**
- * The building profile's images (spec 2): its newest 400 px renditions, lazy and sized; a click
+ * The building profile's images (product §2): its newest 400 px renditions, lazy and sized; a click
  * opens the same full view as the gallery (the View Gallery button shows them all).
  */
 export function BuildingImageStrip({ buildingId, hasImages, slots }: BuildingImageStripProps) {
@@ -46,21 +46,9 @@ export function BuildingImageStrip({ buildingId, hasImages, slots }: BuildingIma
   if (images.isPending) return <Loader size="sm" aria-label="Loading images" />;
   if (images.isError || images.data.items.length === 0) return null;
 
-  const update = (change: (list: ImageList) => ImageList) =>
-    queryClient.setQueryData(options.queryKey, (old) => (old ? change(old) : old));
-  const onImageChange = (image: ImageChange) =>
-    update((list) => ({
-      ...list,
-      items: list.items.map((i) => (i.id === image.id ? { ...i, ...image } : i)),
-    }));
-  const onDeleted = (id: number) => {
-    update((list) => ({
-      ...list,
-      items: list.items.filter((i) => i.id !== id),
-      total: Math.max(0, list.total - 1),
-    }));
-    void queryClient.invalidateQueries({ queryKey: [BUILDINGS_QUERY_PREFIX] });
-  };
+  // A vote or a deletion here shows in every other list of these images too (gallery, user page).
+  const onImageChange = (image: ImageChange) => changeCachedImage(queryClient, image);
+  const onDeleted = (id: number) => forgetCachedImage(queryClient, id);
 
   return (
     <ImageBrowser

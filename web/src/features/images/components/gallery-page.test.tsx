@@ -39,6 +39,9 @@ const image = (id: number, over: Partial<Image> = {}): Image => ({
   height: 400,
   status: 'ready',
   failure_reason: null,
+  license: 'CC-BY-SA-4.0',
+  author: 'ada',
+  author_is_set: false,
   created_at: '2026-01-01T00:00:00Z',
   ...over,
 });
@@ -68,7 +71,7 @@ const listCalls = (calls: { url: string }[]) =>
     .filter((c) => c.url.includes('infinite-scroll'))
     .map((c) => new URL(c.url, 'http://localhost').searchParams);
 
-describe('gallery page (spec 2, 4)', () => {
+describe('gallery page (product §2, 4)', () => {
   beforeEach(() => {
     stubBrowserApis();
     vi.stubGlobal('IntersectionObserver', VisibleObserver);
@@ -103,7 +106,12 @@ describe('gallery page (spec 2, 4)', () => {
 
     fireEvent.click(screen.getByRole('checkbox', { name: 'Plans' }));
     await waitFor(() => expect(listCalls(calls).at(-1)?.get('imageTypes')).toBe('plans'));
-    expect(listCalls(calls).at(-1)?.get('page')).toBe('1');
+    // The first request with the new filter is page 1 (page 2 may follow at once: the trigger is visible).
+    expect(
+      listCalls(calls)
+        .find((c) => c.get('imageTypes') === 'plans')
+        ?.get('page'),
+    ).toBe('1');
   });
 
   it("shows 'No images yet.' and the error text", async () => {
@@ -157,5 +165,30 @@ describe('gallery page (spec 2, 4)', () => {
       'Authentication Required / You need to be logged in to upload images.',
     );
     expect(screen.queryByRole('dialog', { name: 'Upload Image(s)' })).toBeNull();
+  });
+
+  it('names its building under the heading, linked to it (issue 18)', async () => {
+    stubFetch({ 'GET /api/images/infinite-scroll': (_init, url) => listAnswer(url) });
+    renderWithProviders(<GalleryPage buildingId={3} buildingName="Chrysler Building" />);
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(heading.textContent).toBe('Gallery');
+    expect(screen.getByRole('link', { name: 'Chrysler Building' }).getAttribute('href')).toBe('/buildings/3');
+  });
+
+  it('invites the first upload when the building has no image (issue 18)', async () => {
+    stubFetch({
+      'GET /api/images/infinite-scroll': () =>
+        json({ items: [], total: 0, hasNext: false, page: 1, per_page: 10 }),
+    });
+    renderWithProviders(
+      <>
+        <GalleryPage buildingId={3} />
+        <ModalText />
+      </>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Upload the first image' }));
+    expect((await screen.findByTestId('modal')).textContent).toBe(
+      'Authentication Required / You need to be logged in to upload images.',
+    );
   });
 });

@@ -19,16 +19,19 @@ export const GALLERY_TEXTS = {
   emptyFiltered: 'No images match these types.',
   error: 'Error loading images',
   notFound: 'Building not found',
+  uploadFirst: 'Upload the first image',
 } as const;
 
 interface GalleryPageProps {
   /** Null when the route's id is not a valid building id. */
   buildingId: number | null;
+  /** The building's name, linked under the heading once known (the app reads the building). */
+  buildingName?: string | null;
   slots?: ImageViewerSlots;
 }
 
-/** Spec section 2, /gallery/{buildingId}. */
-export function GalleryPage({ buildingId, slots }: GalleryPageProps) {
+/** Product §2, /gallery/{buildingId}. */
+export function GalleryPage({ buildingId, buildingName = null, slots }: GalleryPageProps) {
   return (
     <Container size="xl" py="xl">
       {buildingId === null ? (
@@ -37,20 +40,26 @@ export function GalleryPage({ buildingId, slots }: GalleryPageProps) {
           <Text role="alert">{GALLERY_TEXTS.notFound}</Text>
         </Stack>
       ) : (
-        <BuildingGallery key={buildingId} buildingId={buildingId} slots={slots} />
+        <BuildingGallery key={buildingId} buildingId={buildingId} buildingName={buildingName} slots={slots} />
       )}
     </Container>
   );
 }
 
-function BuildingGallery({ buildingId, slots }: { buildingId: number; slots?: ImageViewerSlots }) {
+interface BuildingGalleryProps {
+  buildingId: number;
+  buildingName: string | null;
+  slots?: ImageViewerSlots;
+}
+
+function BuildingGallery({ buildingId, buildingName, slots }: BuildingGalleryProps) {
   const { state, actions } = useImageList({ kind: 'building', buildingId }, GALLERY_DEFAULT_QUERY);
   const [uploading, setUploading] = useState(false);
   const requireLogin = useRequireLogin(LOGIN_TITLES.default, LOGIN_MESSAGES.uploadImages);
   const queryClient = useQueryClient();
 
   const onUploaded = () => {
-    // Spec 4: after an upload the gallery goes back to date_added descending, page 1.
+    // Product §4: after an upload the gallery goes back to date_added descending, page 1.
     actions.reset(GALLERY_DEFAULT_QUERY);
     // The building's image count, cover and image strip changed.
     void queryClient.invalidateQueries({ queryKey: [BUILDINGS_QUERY_PREFIX] });
@@ -64,18 +73,24 @@ function BuildingGallery({ buildingId, slots }: { buildingId: number; slots?: Im
   };
 
   const { query } = state;
+  const upload = () => requireLogin(() => setUploading(true));
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center" wrap="wrap">
-        <Title order={1}>Gallery</Title>
+        {/* The heading stays 'Gallery' (product §2); the building it shows is named right under it. */}
+        <Stack gap={2}>
+          <Title order={1}>Gallery</Title>
+          {buildingName !== null && (
+            <Anchor component={Link} to={`/buildings/${buildingId}`} size="lg" fw={500}>
+              {buildingName}
+            </Anchor>
+          )}
+        </Stack>
         <Group gap="sm">
           <Anchor component={Link} to={`/buildings/${buildingId}`}>
             See Building Page
           </Anchor>
-          <Button
-            leftSection={<IconUpload size={16} aria-hidden />}
-            onClick={() => requireLogin(() => setUploading(true))}
-          >
+          <Button leftSection={<IconUpload size={16} aria-hidden />} onClick={upload}>
             Upload Image(s)
           </Button>
         </Group>
@@ -97,6 +112,13 @@ function BuildingGallery({ buildingId, slots }: { buildingId: number; slots?: Im
         }}
         onDeleted={onDeleted}
         slots={slots}
+        emptyAction={
+          query.imageTypes.length === 0 && (
+            <Button variant="light" leftSection={<IconUpload size={16} aria-hidden />} onClick={upload}>
+              {GALLERY_TEXTS.uploadFirst}
+            </Button>
+          )
+        }
       />
       <UploadImagesDialog
         buildingId={buildingId}

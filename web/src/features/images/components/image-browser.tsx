@@ -16,7 +16,7 @@ export interface ImageBrowserProps {
 }
 
 /**
- * A grid and its full view together (spec 2): click or Space opens the hovered image, Left/Right
+ * A grid and its full view together (product §2): click or Space opens the hovered image, Left/Right
  * step while open (scrolling the grid along), Escape or Space closes.
  */
 export function ImageBrowser({

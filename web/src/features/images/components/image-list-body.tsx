@@ -1,4 +1,5 @@
-import { Group, Loader, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Group, Loader, Stack, Text } from '@mantine/core';
 import type { ImageListActions } from '../hooks/use-image-list.ts';
 import type { ImageListState } from '../model/image-list.ts';
 import { ImageBrowser } from './image-browser.tsx';
@@ -13,14 +14,24 @@ interface ImageListBodyProps {
   texts: { loading: string; error: string; empty: string };
   onDeleted?: (id: number) => void;
   slots?: ImageViewerSlots;
+  /** Shown under the empty text, e.g. the gallery's invitation to upload the first image. */
+  emptyAction?: ReactNode;
 }
 
 /**
- * What the gallery and the user's voted images share below their controls (spec 2 and 4): the
+ * What the gallery and the user's voted images share below their controls (product §2 and 4): the
  * grid with its full viewer, the loading, error and empty states, and the bottom trigger that
  * loads the next page.
  */
-export function ImageListBody({ state, actions, label, texts, onDeleted, slots }: ImageListBodyProps) {
+export function ImageListBody({
+  state,
+  actions,
+  label,
+  texts,
+  onDeleted,
+  slots,
+  emptyAction,
+}: ImageListBodyProps) {
   const { items, isLoading, error, hasNext } = state;
   return (
     <>
@@ -45,7 +56,12 @@ export function ImageListBody({ state, actions, label, texts, onDeleted, slots }
           {texts.error}
         </Text>
       )}
-      {!isLoading && error === null && items.length === 0 && <Text c="dimmed">{texts.empty}</Text>}
+      {!isLoading && error === null && items.length === 0 && (
+        <Stack gap="sm" align="flex-start">
+          <Text c="dimmed">{texts.empty}</Text>
+          {emptyAction}
+        </Stack>
+      )}
       <LoadMoreTrigger
         enabled={hasNext && !isLoading && error === null}
         onVisible={actions.loadMore}

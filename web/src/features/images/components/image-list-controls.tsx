@@ -5,7 +5,7 @@ import type { ImageListQuery } from '../api/get-images.ts';
 import { IMAGE_TYPE_OPTIONS } from '../model/image-types.ts';
 import classes from './images.module.css';
 
-/** Spec 2: the gallery's sorts; the user page adds 'Vote Date'. */
+/** Product §2: the gallery's sorts; the user page adds 'Vote Date'. */
 export const GALLERY_SORT_OPTIONS: readonly { value: ImageSort; label: string }[] = [
   { value: 'date_added', label: 'Date Added' },
   { value: 'controversial', label: 'Controversial' },

@@ -2,10 +2,18 @@ import { useState, type ReactNode } from 'react';
 import { ActionIcon, Anchor, Badge, Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { RENDITION_SIZES, type Image } from '#domain/images';
+import {
+  canRelicense,
+  IMAGE_LICENSE_INFO,
+  IMAGE_LICENSES,
+  RENDITION_SIZES,
+  type Image,
+} from '#domain/images';
+import { ImageLicenseFields, type ImageCredit } from '../../../components/image-license-fields.tsx';
 import type { VoteResult } from '#domain/votes';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
 import { deleteImage } from '../api/delete-image.ts';
+import { updateImageCredit } from '../api/update-image-credit.ts';
 import { imageTypeLabel, renditionSize } from '../model/image-types.ts';
 import { imageName } from './image-grid.tsx';
 import classes from './images.module.css';
@@ -36,7 +44,7 @@ export interface ImageViewerProps {
 }
 
 /**
- * The full view of one image of a list (spec 2): the 1600 px rendition, previous/next, vote
+ * The full view of one image of a list (product §2): the 1600 px rendition, previous/next, vote
  * faces, type, description, capture year, who added it, its comments, and for its owner a
  * remove button. Keys are the host's (hooks/use-viewer-keys.ts).
  */
@@ -95,7 +103,7 @@ function ImageDetails({
   slots,
 }: ImageDetailsProps) {
   const { user } = useAuth();
-  // Spec 6: only the user who added an image can delete it.
+  // Product §6: only the user who added an image can delete it.
   const isOwner = user !== null && user.id === image.added_by.id;
   const size = renditionSize(image, RENDITION_SIZES[1]);
   const name = imageName(image, index);
@@ -152,6 +160,7 @@ function ImageDetails({
         </Text>
       </Group>
       {image.description && <Text className={classes.description}>{image.description}</Text>}
+      <ImageCreditLine image={image} isOwner={isOwner} onImageChange={onImageChange} />
       {slots.comments && (
         <>
           <Divider />
@@ -162,7 +171,7 @@ function ImageDetails({
   );
 }
 
-/** The owner's remove button with its question (spec 5); a failure is only logged (spec 8). */
+/** The owner's remove button with its question (product §5); a failure is only logged (product §8). */
 function RemoveImage({ imageId, onDeleted }: { imageId: number; onDeleted: (id: number) => void }) {
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -199,6 +208,93 @@ function RemoveImage({ imageId, onDeleted }: { imageId: number; onDeleted: (id: 
       <Button color="red" size="xs" onClick={remove} loading={deleting}>
         Delete
       </Button>
+    </Group>
+  );
+}
+
+/**
+ * Issue 20: '© author · licence' with the licence's deed linked; its owner may change the credit,
+ * or the licence toward a more open one.
+ */
+function ImageCreditLine({
+  image,
+  isOwner,
+  onImageChange,
+}: {
+  image: Image;
+  isOwner: boolean;
+  onImageChange?: (image: ImageChange) => void;
+}) {
+  const [editing, setEditing] = useState<ImageCredit | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const info = IMAGE_LICENSE_INFO[image.license];
+  if (editing) {
+    const save = () => {
+      setSaving(true);
+      setFailed(false);
+      updateImageCredit(image.id, { license: editing.license, author: editing.author.trim() || null }).then(
+        (changed) => {
+          onImageChange?.({
+            id: image.id,
+            license: changed.license,
+            author: changed.author,
+            author_is_set: changed.author_is_set,
+          });
+          setSaving(false);
+          setEditing(null);
+        },
+        (error: unknown) => {
+          console.error(`Failed to change the credit of image ${image.id}`, error);
+          setSaving(false);
+          setFailed(true);
+        },
+      );
+    };
+    return (
+      <Stack gap="xs" role="group" aria-label="Credit and licence">
+        <ImageLicenseFields
+          value={editing}
+          onChange={setEditing}
+          disabled={saving}
+          licenses={IMAGE_LICENSES.filter((l) => canRelicense(image.license, l))}
+          defaultAuthor={image.added_by.handle}
+        />
+        {failed && (
+          <Text size="sm" c="red" role="alert">
+            Failed to change the credit
+          </Text>
+        )}
+        <Group gap="xs">
+          <Button size="xs" onClick={save} loading={saving}>
+            Save credit
+          </Button>
+          <Button size="xs" variant="default" onClick={() => setEditing(null)} disabled={saving}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  return (
+    <Group gap="xs" wrap="wrap">
+      <Text size="sm" data-testid="image-credit">
+        © {image.author} ·{' '}
+        <Anchor href={info.url} target="_blank" rel="noopener noreferrer license">
+          {info.name}
+        </Anchor>
+      </Text>
+      {isOwner && (
+        <Button
+          variant="subtle"
+          size="compact-xs"
+          onClick={() =>
+            setEditing({ license: image.license, author: image.author_is_set ? image.author : '' })
+          }
+        >
+          Edit credit
+        </Button>
+      )}
     </Group>
   );
 }

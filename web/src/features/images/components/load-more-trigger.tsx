@@ -9,7 +9,7 @@ interface LoadMoreTriggerProps {
 }
 
 /**
- * The bottom trigger of an infinite list (spec 2): when it scrolls into view the next page is
+ * The bottom trigger of an infinite list (product §2): when it scrolls into view the next page is
  * asked for. A new observer after each page reports at once if the trigger is still visible.
  */
 export function LoadMoreTrigger({ enabled, onVisible, watch }: LoadMoreTriggerProps) {

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -40,7 +41,7 @@ async function pickType(itemName: string, label: string) {
   await user().click(await screen.findByRole('option', { name: label }));
 }
 
-describe('upload dialog (spec 2, 5)', () => {
+describe('upload dialog (product §2, 5)', () => {
   beforeEach(() => {
     stubBrowserApis();
     vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -67,6 +68,16 @@ describe('upload dialog (spec 2, 5)', () => {
     expect(alert.textContent).toContain('huge.jpg: File is larger than 10 bytes');
     expect(screen.getByRole('listitem', { name: 'ok.jpg' })).toBeTruthy();
     expect(screen.queryByRole('listitem', { name: 'huge.jpg' })).toBeNull();
+  });
+
+  it("refuses an empty file with 'File is smaller than 1 bytes' (issue 18)", async () => {
+    renderDialog();
+    await choose([jpeg('empty.jpg', 0), jpeg('ok.jpg', 5)]);
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'empty.jpg: File is smaller than 1 bytes',
+    );
+    expect(screen.queryByRole('listitem', { name: 'empty.jpg' })).toBeNull();
+    expect(screen.getByRole('listitem', { name: 'ok.jpg' })).toBeTruthy();
   });
 
   it("refuses more than 20 files with 'Too many files'", async () => {
@@ -157,7 +168,19 @@ describe('upload dialog (spec 2, 5)', () => {
     expect(screen.queryByRole('list', { name: 'Chosen images' })).toBeNull();
     expect(calls[0]?.body).toEqual({
       buildingId: 5,
-      metadata: [{ description: 'South front', captureYear: 1999, type: 'exterior', fileExt: '.jpg' }],
+      // fileSize: the upload URL is signed for the file's size (S3 refuses any other).
+      metadata: [
+        {
+          description: 'South front',
+          captureYear: 1999,
+          type: 'exterior',
+          fileExt: '.jpg',
+          fileSize: 3,
+          // Issue 20: the licence and credit of the upload, the defaults when left alone.
+          license: 'CC-BY-SA-4.0',
+          author: null,
+        },
+      ],
     });
   });
 
@@ -179,6 +202,34 @@ describe('upload dialog (spec 2, 5)', () => {
     );
     expect(within(kept).getByRole<HTMLInputElement>('combobox', { name: 'Type' }).value).toBe('Detail');
     expect(screen.getByRole('button', { name: 'Upload' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('starts empty when opened again after a failed upload was closed (issue 18)', async () => {
+    stubFetch({ 'POST /api/images/upload': () => problem(500, 'Internal Server Error', 'boom') });
+    function Reopenable() {
+      const [opened, setOpened] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setOpened((o) => !o)}>
+            toggle
+          </button>
+          <UploadImagesDialog buildingId={5} opened={opened} onClose={() => {}} onUploaded={() => {}} />
+        </>
+      );
+    }
+    renderWithProviders(<Reopenable />, { queryClient: queryClientSignedIn(testUser) });
+    await choose([jpeg('front.jpg')]);
+    await pickType('front.jpg', 'Detail');
+    await user().click(screen.getByRole('button', { name: 'Upload' }));
+    await screen.findByRole('alert');
+    const toggle = screen.getByText('toggle');
+    fireEvent.click(toggle);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Upload Image(s)' })).toBeNull());
+    fireEvent.click(toggle);
+    await screen.findByRole('dialog', { name: 'Upload Image(s)' });
+    expect(screen.queryByRole('listitem', { name: 'front.jpg' })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Upload' }).hasAttribute('disabled')).toBe(true);
   });
 
   it('keeps the files that failed with the partial-failure text, returning the ids that made it', async () => {

@@ -14,7 +14,9 @@ import {
 } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconPhotoPlus } from '@tabler/icons-react';
+import { ImageLicenseFields, type ImageCredit } from '../../../components/image-license-fields.tsx';
 import {
+  DEFAULT_IMAGE_LICENSE,
   DEFAULT_MAX_UPLOAD_BYTES,
   IMAGE_CONTENT_TYPES,
   UPLOAD_MAX_FILES,
@@ -33,9 +35,10 @@ import {
   type UploadFormProblems,
 } from '../model/upload-form.ts';
 import classes from './images.module.css';
+import { MIN_FILE_BYTES, refuseEmptyFile } from '../../../lib/files/refuse-empty-file.ts';
 import { useObjectUrl } from '../../../lib/files/use-object-url.ts';
 
-/** Spec 9: .jpeg, .jpg, .png and .gif, by MIME type and extension. */
+/** Product §9: .jpeg, .jpg, .png and .gif, by MIME type and extension. */
 const ACCEPT: Record<string, string[]> = {};
 for (const [ext, type] of Object.entries(IMAGE_CONTENT_TYPES)) (ACCEPT[type] ??= []).push(ext);
 
@@ -53,10 +56,12 @@ type Phase = { kind: 'editing' } | { kind: 'busy'; text: string };
 let nextKey = 0;
 
 /**
- * Spec 2, 4 and 5 'Upload dialog': a dropzone, then a form per file (type required, description,
+ * Product §2, 4 and 5 'Upload dialog': a dropzone, then a form per file (type required, description,
  * capture year); while uploading and processing the button shows the progress and is disabled.
  * When done the list is cleared, the dialog closes and the new ids go to the caller. Files and
- * typed values stay after a failure (also when the dialog is closed and opened again).
+ * typed values stay after a failure while the dialog is open, so a retry is one click; closing the
+ * dialog clears them (issue 18: they reappeared when it was opened again later). Empty (0-byte)
+ * files are refused with 'File is smaller than 1 bytes' (product §5).
  */
 export function UploadImagesDialog({
   buildingId,
@@ -70,8 +75,21 @@ export function UploadImagesDialog({
   const [problems, setProblems] = useState<UploadFormProblems | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'editing' });
+  const [credit, setCredit] = useState<ImageCredit>({ license: DEFAULT_IMAGE_LICENSE, author: '' });
   const abort = useRef<AbortController | null>(null);
   const busy = phase.kind === 'busy';
+
+  // Closed means done: the next opening starts empty (state reset on a prop change, during render).
+  const [wasOpened, setWasOpened] = useState(opened);
+  if (opened !== wasOpened) {
+    setWasOpened(opened);
+    if (!opened) {
+      setItems([]);
+      setRejected([]);
+      setProblems(null);
+      setFailure(null);
+    }
+  }
   const room = UPLOAD_MAX_FILES - items.length;
 
   useEffect(() => () => abort.current?.abort(), []);
@@ -79,7 +97,7 @@ export function UploadImagesDialog({
   // One handler for both outcomes of a drop: the accepted files join the form, the refused ones
   // are named (react-dropzone reports them in separate callbacks, one after the other).
   const dropped = (files: File[], rejections: FileRejection[]) => {
-    setRejected(rejectionMessages(rejections, { maxSize }));
+    setRejected(rejectionMessages(rejections, { maxSize, minSize: MIN_FILE_BYTES }));
     if (files.length === 0) return;
     setFailure(null);
     setItems((current) => [
@@ -125,6 +143,7 @@ export function UploadImagesDialog({
           description: item.description.trim() || null,
           captureYear: parseCaptureYear(item.captureYear) ?? null,
         })),
+        credit,
         onProgress: (text) => {
           if (!controller.signal.aborted) setPhase({ kind: 'busy', text: text ?? UPLOAD_TEXTS.uploading });
         },
@@ -169,6 +188,7 @@ export function UploadImagesDialog({
           onDropAny={dropped}
           accept={ACCEPT}
           maxSize={maxSize}
+          validator={refuseEmptyFile}
           maxFiles={Math.max(1, room)}
           disabled={busy || room <= 0}
           multiple
@@ -213,6 +233,8 @@ export function UploadImagesDialog({
             ))}
           </Stack>
         )}
+
+        {items.length > 0 && <ImageLicenseFields value={credit} onChange={setCredit} disabled={busy} />}
 
         {problems?.message && (
           <Text c="red" role="alert">

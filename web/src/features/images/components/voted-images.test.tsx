@@ -22,7 +22,7 @@ const lastQuery = (calls: { url: string }[]) =>
   new URL(calls.filter((c) => c.url.includes('infinite-scroll')).at(-1)?.url ?? '', 'http://localhost')
     .searchParams;
 
-describe('user page, Images (spec 2)', () => {
+describe('user page, Images (product §2)', () => {
   beforeEach(() => {
     stubBrowserApis();
   });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ActionIcon, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconMoodEmpty, IconMoodSad, IconMoodSmile } from '@tabler/icons-react';
 import { useAuth, useAuthModal } from '../../../lib/auth/auth-provider.tsx';
@@ -16,7 +16,7 @@ import { ImageListControls } from './image-list-controls.tsx';
 import type { ImageViewerSlots } from './image-viewer.tsx';
 import classes from './images.module.css';
 
-/** Spec 9: the face filter spins for 750 ms when chosen. */
+/** Product §9: the face filter spins for 750 ms when chosen. */
 export const FACE_SPIN_MS = 750;
 
 const FACES: { face: FaceFilter; label: string; Icon: typeof IconMoodSmile; color: string }[] = [
@@ -30,7 +30,7 @@ interface VotedImagesProps {
   slots?: ImageViewerSlots;
 }
 
-/** Spec 2 'User page', Images: the images this user voted on (only they may see them). */
+/** Product §2 'User page', Images: the images this user voted on (only they may see them). */
 export function VotedImages({ handle, slots }: VotedImagesProps) {
   const { isLoggedIn } = useAuth();
   const { open } = useAuthModal();
@@ -56,9 +56,15 @@ function VotedImageList({ handle, slots }: VotedImagesProps) {
   const [spinning, setSpinning] = useState<FaceFilter | null>(null);
   const { query } = state;
 
+  // The face spins for FACE_SPIN_MS; the timer goes with the component (no update after unmount).
+  useEffect(() => {
+    if (spinning === null) return;
+    const timer = setTimeout(() => setSpinning(null), FACE_SPIN_MS);
+    return () => clearTimeout(timer);
+  }, [spinning]);
+
   const chooseFace = (face: FaceFilter) => {
     setSpinning(face);
-    setTimeout(() => setSpinning((current) => (current === face ? null : current)), FACE_SPIN_MS);
     actions.changeFace(nextFace(query.userVoteType, face));
   };
 

@@ -1,7 +1,16 @@
-import { useCallback, useEffect, useMemo, useReducer } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import type { Image, ImageSort, ImageType } from '#domain/images';
-import { getImages, type FaceFilter, type ImageListQuery, type ImageListScope } from '../api/get-images.ts';
-import { imageListReducer, initialImageListState, type ImageListState } from '../model/image-list.ts';
+import { imageKeys } from '../../../lib/query-keys.ts';
+import {
+  imageListQueryOptions,
+  type FaceFilter,
+  type ImageListQuery,
+  type ImageListScope,
+} from '../api/get-images.ts';
+import { changeCachedImage, forgetCachedImage } from '../api/image-cache.ts';
+import { imageListStateFrom } from '../model/image-list-cache.ts';
+import { imageListReducer, type ImageListAction, type ImageListState } from '../model/image-list.ts';
 
 export interface ImageListActions {
   changeSort: (sortBy: ImageSort) => void;
@@ -13,62 +22,67 @@ export interface ImageListActions {
   loadMore: () => void;
   /** Back to `query`, page 1, fetched again (after an upload: date_added descending). */
   reset: (query: ImageListQuery) => void;
-  /** A changed image (e.g. new vote counts) replaces the listed one. */
+  /** A changed image (e.g. new vote counts) replaces the listed one, in every cached list. */
   changeImage: (image: Pick<Image, 'id'> & Partial<Image>) => void;
+  /** A deleted image leaves every cached list. */
   removeImage: (id: number) => void;
 }
 
-const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
-
 /**
- * One page-by-page image list (spec 4): the reducer of model/image-list.ts plus the fetch of
- * whichever page it asks for. Remount it (a React key) for another scope.
+ * One page-by-page image list (product §4), read from the query cache: the query (sort, direction,
+ * types, face) moves by the reducer of model/image-list.ts, the pages are one infinite query per
+ * scope and query, and the shown state is read from them through the same reducer. Remount it (a
+ * React key) for another scope.
  */
 export function useImageList(
   scope: ImageListScope,
   initialQuery: ImageListQuery,
 ): { state: ImageListState; actions: ImageListActions } {
-  const [state, dispatch] = useReducer(imageListReducer, initialQuery, initialImageListState);
-  const { query, page, reload } = state;
-  const scopeKey = JSON.stringify(scope);
-
+  const queryClient = useQueryClient();
+  const [query, setQuery] = useState(initialQuery);
+  const list = useInfiniteQuery(imageListQueryOptions(scope, query));
+  const { data, error, isFetching, isFetchingNextPage, fetchNextPage } = list;
+  const state = useMemo(
+    () =>
+      imageListStateFrom(query, data?.pages, {
+        fetchingNextPage: isFetchingNextPage,
+        error: error && !isFetching ? error.message || 'Error loading images' : null,
+      }),
+    [query, data, error, isFetching, isFetchingNextPage],
+  );
   useEffect(() => {
-    const controller = new AbortController();
-    const asked = { query, page };
-    getImages({ scope: JSON.parse(scopeKey) as ImageListScope, query, page }, controller.signal).then(
-      (list) => {
-        if (controller.signal.aborted) return;
-        dispatch({
-          type: 'pageLoaded',
-          ...asked,
-          items: list.items,
-          total: list.total,
-          hasNext: list.hasNext,
-        });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted || isAbort(error)) return;
-        console.error('Loading images failed', error);
-        const message = error instanceof Error ? error.message : 'Error loading images';
-        dispatch({ type: 'pageFailed', ...asked, error: message });
-      },
-    );
-    return () => controller.abort();
-  }, [scopeKey, query, page, reload]);
+    if (error) console.error('Loading images failed', error);
+  }, [error]);
 
-  const loadMore = useCallback(() => dispatch({ type: 'nextPageRequested' }), []);
+  const scopeKey = JSON.stringify(scope);
+  /** A change of the query starts again at page 1 (product §4): no pages cached for it earlier are shown. */
+  const move = useCallback(
+    (action: ImageListAction) => {
+      const next = imageListReducer(state, action);
+      if (next === state) return;
+      const listScope = JSON.parse(scopeKey) as ImageListScope;
+      void queryClient.resetQueries({ queryKey: imageKeys.list(listScope, next.query), exact: true });
+      setQuery(next.query);
+    },
+    [state, scopeKey, queryClient],
+  );
+
+  const loadMore = useCallback(() => {
+    if (imageListReducer(state, { type: 'nextPageRequested' }) !== state) void fetchNextPage();
+  }, [state, fetchNextPage]);
+
   const actions = useMemo<ImageListActions>(
     () => ({
-      changeSort: (sortBy) => dispatch({ type: 'sortChanged', sortBy }),
-      toggleDirection: () => dispatch({ type: 'directionToggled' }),
-      toggleType: (imageType) => dispatch({ type: 'typeToggled', imageType }),
-      changeFace: (face) => dispatch({ type: 'faceChanged', face }),
+      changeSort: (sortBy) => move({ type: 'sortChanged', sortBy }),
+      toggleDirection: () => move({ type: 'directionToggled' }),
+      toggleType: (imageType) => move({ type: 'typeToggled', imageType }),
+      changeFace: (face) => move({ type: 'faceChanged', face }),
       loadMore,
-      reset: (next) => dispatch({ type: 'reset', query: next }),
-      changeImage: (image) => dispatch({ type: 'imageChanged', image }),
-      removeImage: (id) => dispatch({ type: 'imageRemoved', id }),
+      reset: (next) => move({ type: 'reset', query: next }),
+      changeImage: (image) => changeCachedImage(queryClient, image),
+      removeImage: (id) => forgetCachedImage(queryClient, id),
     }),
-    [loadMore],
+    [move, loadMore, queryClient],
   );
   return { state, actions };
 }

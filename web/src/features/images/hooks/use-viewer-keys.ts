@@ -5,7 +5,7 @@ const CONTROLS =
   'button, a[href], [role="button"], [role="checkbox"], [role="radio"], [role="option"], [role="switch"]';
 
 /**
- * Listens for the full view's keys on the window (spec 2): Space, Left/Right, Escape; ignored
+ * Listens for the full view's keys on the window (product §2): Space, Left/Right, Escape; ignored
  * while typing (model/viewer-keys.ts). A handled key does nothing else (no page scroll).
  */
 export function useViewerKeys(state: ViewerKeyState, onAction: (action: ViewerKeyAction) => void): void {

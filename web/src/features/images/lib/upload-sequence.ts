@@ -1,4 +1,4 @@
-import type { ImageType } from '#domain/images';
+import type { ImageLicense, ImageType } from '#domain/images';
 import {
   confirmUpload,
   getProcessingStatus,
@@ -30,7 +30,9 @@ export interface UploadItem {
 export interface UploadImagesOptions {
   buildingId: number;
   items: UploadItem[];
-  /** The progress text to show (spec 7), null to clear it. */
+  /** Issue 20: the licence and credit of every photo of this upload (blank credit: the handle). */
+  credit?: { license: ImageLicense; author: string };
+  /** The progress text to show (product §7), null to clear it. */
   onProgress?: (text: string | null) => void;
   pollIntervalMs?: number;
   maxPollAttempts?: number;
@@ -46,15 +48,16 @@ export interface UploadImagesResult {
 }
 
 /**
- * The upload sequence of spec 7, shared by the upload dialog and the create-building wizard:
+ * The upload sequence of product §7, shared by the upload dialog and the create-building wizard:
  * request slots, PUT every file (failures tolerated and reported as failedIds), confirm, queue
  * processing, then poll each task every 2 s up to 60 times. It rejects only when asking for
- * slots or confirming fails (spec 8: 'Upload failed. Please try again.' is the caller's to show)
+ * slots or confirming fails (product §8: 'Upload failed. Please try again.' is the caller's to show)
  * or when `signal` aborts.
  */
 export async function uploadImages({
   buildingId,
   items,
+  credit,
   onProgress,
   pollIntervalMs = POLL_INTERVAL_MS,
   maxPollAttempts = MAX_POLL_ATTEMPTS,
@@ -63,7 +66,14 @@ export async function uploadImages({
   const metadata = items.map((item) => {
     const fileExt = fileExtOf(item.file);
     if (!fileExt) throw new Error(`${item.file.name} is not a JPEG, PNG or GIF file`);
-    return { description: item.description, captureYear: item.captureYear, type: item.type, fileExt };
+    return {
+      description: item.description,
+      captureYear: item.captureYear,
+      ...(credit ? { license: credit.license, author: credit.author.trim() || null } : {}),
+      type: item.type,
+      fileExt,
+      fileSize: item.file.size,
+    };
   });
   const session = await requestUploadSlots(buildingId, metadata, signal);
 
@@ -96,7 +106,7 @@ export async function uploadImages({
     taskIds = (await processUploaded(uploadedIds, signal)).results.map((r) => r.task_id);
   } catch (error) {
     signal?.throwIfAborted();
-    // Spec 8: a queue failure is logged and the status text cleared.
+    // Product §8: a queue failure is logged and the status text cleared.
     console.warn('Queuing the uploaded images for processing failed', error);
     onProgress?.(null);
     return result;

@@ -23,6 +23,9 @@ const image = (id: number): Image => ({
   height: 600,
   status: 'ready',
   failure_reason: null,
+  license: 'CC-BY-SA-4.0',
+  author: 'ada',
+  author_is_set: false,
   created_at: '2026-01-01T00:00:00Z',
 });
 
@@ -44,8 +47,8 @@ function loaded(pages: number[][], hasNext = true): ImageListState {
   return state;
 }
 
-describe('image list pages (spec 4)', () => {
-  it('starts loading page 1 of date_added descending with every type (spec 9 default)', () => {
+describe('image list pages (product §4)', () => {
+  it('starts loading page 1 of date_added descending with every type (product §9 default)', () => {
     const state = initialImageListState(GALLERY_DEFAULT_QUERY);
     expect(state).toMatchObject({ page: 1, isLoading: true, items: [] });
     expect(state.query).toEqual({ sortBy: 'date_added', sortOrder: 'desc', imageTypes: [] });

@@ -2,7 +2,7 @@ import type { Image, ImageSort, ImageType } from '#domain/images';
 import type { FaceFilter, ImageListQuery, SortOrder } from '../api/get-images.ts';
 
 /**
- * One page-by-page image list (spec 4 'Image list pages'): the gallery of a building, or the
+ * One page-by-page image list (product §4 'Image list pages'): the gallery of a building, or the
  * images a user voted on. Page 1 replaces, later pages append; any change of sort, direction or
  * type filter starts again at page 1; after an upload the gallery goes back to date_added
  * descending, page 1.

@@ -17,7 +17,7 @@ const item = (over: Partial<UploadFormItem>): UploadFormItem => ({
   ...over,
 });
 
-describe('upload form rules (spec 5, Images)', () => {
+describe('upload form rules (product §5, Images)', () => {
   it("needs a type for every image: 'Please select a type for each image'", () => {
     const problems = uploadFormProblems([item({ key: 'a' }), item({ key: 'b', type: null })]);
     expect(problems.message).toBe('Please select a type for each image');
@@ -45,8 +45,8 @@ describe('upload form rules (spec 5, Images)', () => {
   });
 });
 
-describe('dropzone rejection texts (spec 5)', () => {
-  it('words each refused file as the spec does, sizes in bytes', () => {
+describe('dropzone rejection texts (product §5)', () => {
+  it('words each refused file as the product description does, sizes in bytes', () => {
     const texts = rejectionMessages(
       [
         {

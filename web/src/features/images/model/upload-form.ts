@@ -1,6 +1,6 @@
 import { captureYearProblem, type ImageType } from '#domain/images';
 
-/** Spec 5: the upload dialog's capture year box takes at most 10 characters. */
+/** Product §5: the upload dialog's capture year box takes at most 10 characters. */
 export const CAPTURE_YEAR_MAX_CHARS = 10;
 
 export const UPLOAD_FORM_TEXTS = {
@@ -18,7 +18,7 @@ export interface UploadFormItem {
 }
 
 export interface UploadFormProblems {
-  /** The form-wide message (spec 5). */
+  /** The form-wide message (product §5). */
   message: string | null;
   /** Per item key: the capture year's problem. */
   captureYear: Record<string, string>;
@@ -33,7 +33,7 @@ export function parseCaptureYear(text: string): number | null | undefined {
   return captureYearProblem(year) === null ? year : undefined;
 }
 
-/** Spec 5: every image needs a type; description and capture year are optional (a year when given). */
+/** Product §5: every image needs a type; description and capture year are optional (a year when given). */
 export function uploadFormProblems(items: readonly UploadFormItem[]): UploadFormProblems {
   const captureYear: Record<string, string> = {};
   for (const item of items) {
@@ -61,8 +61,8 @@ export interface DropRejection {
 }
 
 /**
- * Spec 5's rejection texts for each refused file: 'File type must be ...' as react-dropzone words
- * it, 'File is larger than N bytes', 'File is smaller than N bytes' (N in bytes, as the spec
+ * Product §5's rejection texts for each refused file: 'File type must be ...' as react-dropzone words
+ * it, 'File is larger than N bytes', 'File is smaller than N bytes' (N in bytes, as the product description
  * writes them; react-dropzone 20 would say '25 MB') and 'Too many files'.
  */
 export function rejectionMessages(

@@ -12,7 +12,7 @@ import {
   uploadOutcomeText,
 } from './upload.ts';
 
-describe('upload texts (spec 7 and 8)', () => {
+describe('upload texts (product §7 and 8)', () => {
   it("formats 'Processing thumbnails... (x/y complete)'", () => {
     expect(processingText(1, 3)).toBe('Processing thumbnails... (1/3 complete)');
   });
@@ -28,7 +28,7 @@ describe('upload texts (spec 7 and 8)', () => {
   });
 });
 
-describe('fileExtOf (spec 3: lowercase extension with a dot)', () => {
+describe('fileExtOf (product §3: lowercase extension with a dot)', () => {
   it('takes the name’s extension in lower case', () => {
     expect(fileExtOf({ name: 'Front.JPG', type: 'image/jpeg' })).toBe('.jpg');
     expect(fileExtOf({ name: 'plan.v2.png', type: '' })).toBe('.png');
@@ -42,7 +42,7 @@ describe('fileExtOf (spec 3: lowercase extension with a dot)', () => {
   });
 });
 
-describe('status polling (spec 7: SUCCESS and FAILURE are final)', () => {
+describe('status polling (product §7: SUCCESS and FAILURE are final)', () => {
   it('counts final tasks and keeps the others pending', () => {
     let state = initialPollState(['a', 'b', 'c']);
     expect(pollText(state)).toBe('Processing thumbnails... (0/3 complete)');

@@ -1,10 +1,10 @@
 import { IMAGE_CONTENT_TYPES, type ImageFileExt } from '#domain/images';
 
-/** Spec 7 and 9: poll each thumbnail task every 2 s, at most 60 times (about 2 minutes). */
+/** Product §7 and 9: poll each thumbnail task every 2 s, at most 60 times (about 2 minutes). */
 export const POLL_INTERVAL_MS = 2000;
 export const MAX_POLL_ATTEMPTS = 60;
 
-/** User-visible texts of the upload flow (spec 7 and 8). */
+/** User-visible texts of the upload flow (product §7 and 8). */
 export const UPLOAD_TEXTS = {
   uploading: 'Uploading...',
   queuing: 'Queuing images for processing...',
@@ -12,12 +12,12 @@ export const UPLOAD_TEXTS = {
   failed: 'Upload failed. Please try again.',
 } as const;
 
-/** Spec 7: 'Processing thumbnails... (x/y complete)'. */
+/** Product §7: 'Processing thumbnails... (x/y complete)'. */
 export function processingText(done: number, total: number): string {
   return `Processing thumbnails... (${done}/${total} complete)`;
 }
 
-/** Spec 8: 'N image(s) failed to upload. Successfully uploaded M image(s).' */
+/** Product §8: 'N image(s) failed to upload. Successfully uploaded M image(s).' */
 export function partialFailureText(failed: number, uploaded: number): string {
   return `${failed} image(s) failed to upload. Successfully uploaded ${uploaded} image(s).`;
 }
@@ -33,7 +33,7 @@ export function uploadOutcomeText(outcome: { uploadedCount: number; failedCount:
 }
 
 /**
- * The upload metadata's fileExt (spec 3: lowercase, with the dot) from the file's name, else
+ * The upload metadata's fileExt (product §3: lowercase, with the dot) from the file's name, else
  * from its MIME type; null for a file the product does not take.
  */
 export function fileExtOf(file: { name: string; type: string }): ImageFileExt | null {
@@ -56,7 +56,7 @@ export interface PollState {
   tasks: Record<string, TaskState>;
   /** Rounds asked so far; each round asks every unfinished task once. */
   attempts: number;
-  /** The last round had a status call fail (spec 8: 'checking status...'). */
+  /** The last round had a status call fail (product §8: 'checking status...'). */
   checkFailed: boolean;
 }
 
@@ -86,7 +86,7 @@ export function pendingTaskIds(state: PollState): string[] {
   return Object.keys(state.tasks).filter((id) => state.tasks[id] === 'pending');
 }
 
-/** Done when every task is final, or (silently, spec 8) after the last allowed attempt. */
+/** Done when every task is final, or (silently, product §8) after the last allowed attempt. */
 export function pollFinished(state: PollState, maxAttempts = MAX_POLL_ATTEMPTS): boolean {
   return pendingTaskIds(state).length === 0 || state.attempts >= maxAttempts;
 }

@@ -5,7 +5,7 @@ const body = { tagName: 'BODY' };
 const closed = { openIndex: null, hoveredIndex: 2, count: 5 };
 const open = (index: number) => ({ openIndex: index, hoveredIndex: null, count: 5 });
 
-describe('full view keys (spec 2, gallery page)', () => {
+describe('full view keys (product §2, gallery page)', () => {
   it('Space opens the hovered image, and closes the full view when open', () => {
     expect(viewerKeyAction(' ', body, closed)).toEqual({ type: 'open', index: 2 });
     expect(viewerKeyAction(' ', body, { ...closed, hoveredIndex: null })).toBeNull();

@@ -1,5 +1,5 @@
 /**
- * Keyboard rules of the full image view (spec 2, gallery page): Space toggles the full view for
+ * Keyboard rules of the full image view (product §2, gallery page): Space toggles the full view for
  * the hovered image, Left/Right move to the previous/next image while it is open, Escape closes
  * it, and every key is ignored while typing in an input or textarea.
  */

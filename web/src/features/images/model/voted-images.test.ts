@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { VOTED_DEFAULT_QUERY, nextFace, votedImagesEmptyText } from './voted-images.ts';
 
-describe('voted images (spec 2 user page, spec 9)', () => {
-  it('starts with the smile filter (spec 9), newest votes first', () => {
+describe('voted images (product §2 user page, product §9)', () => {
+  it('starts with the smile filter (product §9), newest votes first', () => {
     expect(VOTED_DEFAULT_QUERY).toMatchObject({
       userVoteType: 'smile',
       sortBy: 'vote_date',

@@ -1,11 +1,11 @@
 import type { ImageSort } from '#domain/images';
 import type { FaceFilter, ImageListQuery } from '../api/get-images.ts';
 
-/** Spec 2 'User page', Images: the texts of the voted-images section. */
+/** Product §2 'User page', Images: the texts of the voted-images section. */
 export const VOTED_IMAGES_TEXTS = {
   loading: 'Loading...',
   loggedOut: 'Please log in to view your voted images.',
-  /** The other screen variant of spec 2, used as the login modal's message from this tab. */
+  /** The other screen variant of product §2, used as the login modal's message from this tab. */
   loginMessage: 'You need to be logged in to view your voted images.',
   noVotes: "You haven't voted on any images yet.",
   error: 'Error loading images',
@@ -22,7 +22,7 @@ export function votedImagesEmptyText(face: FaceFilter | null | undefined): strin
   return face ? EMPTY_BY_FACE[face] : VOTED_IMAGES_TEXTS.noVotes;
 }
 
-/** Spec 2: vote_date 'Vote Date', date_added 'Date Added', controversial, popular. */
+/** Product §2: vote_date 'Vote Date', date_added 'Date Added', controversial, popular. */
 export const VOTED_SORT_OPTIONS: readonly { value: ImageSort; label: string }[] = [
   { value: 'vote_date', label: 'Vote Date' },
   { value: 'date_added', label: 'Date Added' },
@@ -30,7 +30,7 @@ export const VOTED_SORT_OPTIONS: readonly { value: ImageSort; label: string }[] 
   { value: 'popular', label: 'Most Popular' },
 ];
 
-/** Spec 9: default rating filter smile; newest votes first. */
+/** Product §9: default rating filter smile; newest votes first. */
 export const VOTED_DEFAULT_QUERY: ImageListQuery = {
   sortBy: 'vote_date',
   sortOrder: 'desc',
@@ -38,7 +38,7 @@ export const VOTED_DEFAULT_QUERY: ImageListQuery = {
   userVoteType: 'smile',
 };
 
-/** Clicking the chosen face deselects it (spec 2: 'can be deselected'). */
+/** Clicking the chosen face deselects it (product §2: 'can be deselected'). */
 export function nextFace(current: FaceFilter | null | undefined, clicked: FaceFilter): FaceFilter | null {
   return current === clicked ? null : clicked;
 }

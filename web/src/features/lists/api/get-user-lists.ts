@@ -1,11 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { List, UserLists } from '#domain/lists';
 import { apiGet } from '../../../lib/api-client.ts';
+import { LISTS_QUERY_PREFIX, listsQueryKey, userListsQueryKey } from '../../../lib/query-keys.ts';
 
-/** Every list query lives under this prefix, so a list change can refresh them all. */
-export const LISTS_QUERY_PREFIX = 'lists';
-export const listsQueryKey = [LISTS_QUERY_PREFIX] as const;
-export const userListsQueryKey = (handle: string) => [LISTS_QUERY_PREFIX, 'user', handle] as const;
+export { LISTS_QUERY_PREFIX, listsQueryKey, userListsQueryKey };
 
 /** GET /api/users/{handle}/lists: every list for the owner, only public ones for anyone else. */
 export async function getUserLists(handle: string, signal?: AbortSignal): Promise<List[]> {

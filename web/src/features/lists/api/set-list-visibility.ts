@@ -8,7 +8,7 @@ export interface SetListVisibilityInput {
   isPublic: boolean;
 }
 
-/** PUT /api/lists/{id} {is_public}: the changed list (spec 4: public or private, owner only). */
+/** PUT /api/lists/{id} {is_public}: the changed list (product §4: public or private, owner only). */
 export async function setListVisibility({ listId, isPublic }: SetListVisibilityInput): Promise<List> {
   const list = await apiRequest<List>(`/lists/${listId}`, {
     method: 'PUT',

@@ -10,7 +10,7 @@ interface AddToListButtonProps {
   buildingName: string;
 }
 
-/** Spec 2 and 6: the building profile's Add to List button, shown only to signed-in users. */
+/** Product §2 and 6: the building profile's Add to List button, shown only to signed-in users. */
 export function AddToListButton({ buildingId, buildingName }: AddToListButtonProps) {
   const { user } = useAuth();
   const [opened, dialog] = useDisclosure(false);

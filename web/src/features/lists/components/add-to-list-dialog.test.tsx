@@ -45,7 +45,7 @@ const submitButton = () => screen.getByRole('button', { name: 'Add to selected l
 const isDisabled = (element: HTMLElement) =>
   element.hasAttribute('disabled') || element.getAttribute('data-disabled') === 'true';
 
-describe('Add to List dialog (spec 2, 5, 6)', () => {
+describe('Add to List dialog (product §2, 5, 6)', () => {
   beforeEach(stubMatchMedia);
   afterEach(() => {
     cleanup();
@@ -128,7 +128,7 @@ describe('Add to List dialog (spec 2, 5, 6)', () => {
     expect(onDone).not.toHaveBeenCalled();
   });
 
-  it('the Add to List button shows only to signed-in users (spec 6)', async () => {
+  it('the Add to List button shows only to signed-in users (product §6)', async () => {
     stubFetch({ 'GET /api/users/ada/lists': () => json({ items: [] }) });
     renderWithProviders(<AddToListButton buildingId={5} buildingName="Town Hall" />);
     expect(screen.queryByRole('button', { name: 'Add to List' })).toBeNull();

@@ -26,7 +26,7 @@ export interface AddToListDialogProps {
 }
 
 /**
- * Spec 2 and 5: the user's lists with checkboxes; lists already holding the building are
+ * Product §2 and 5: the user's lists with checkboxes; lists already holding the building are
  * disabled and marked; at least one box must be checked. A new list can be made here.
  */
 export function AddToListDialog({ buildingId, buildingName, userHandle, onDone }: AddToListDialogProps) {

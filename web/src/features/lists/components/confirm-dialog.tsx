@@ -10,7 +10,7 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** Spec 5: deleting a list and removing a building from a list ask first. */
+/** Product §5: deleting a list and removing a building from a list ask first. */
 export function ConfirmDialog({
   opened,
   title,

@@ -14,7 +14,7 @@ interface CreateListFormProps {
   size?: 'xs' | 'sm';
 }
 
-/** Spec 2 and 3: a new list's name and public flag (private unless ticked). */
+/** Product §2 and 3: a new list's name and public flag (private unless ticked). */
 export function CreateListForm({ onCreated, onCancel, autoFocus = false, size = 'sm' }: CreateListFormProps) {
   const [name, setName] = useState('');
   const [isPublic, setIsPublic] = useState(false);

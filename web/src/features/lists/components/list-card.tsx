@@ -18,7 +18,7 @@ import classes from './lists.module.css';
 
 interface ListCardProps {
   list: List;
-  /** Spec 6: only the profile owner manages lists. */
+  /** Product §6: only the profile owner manages lists. */
   isOwner: boolean;
 }
 

@@ -8,7 +8,7 @@ import { CreateListForm } from './create-list-form.tsx';
 import { ListCard } from './list-card.tsx';
 
 /**
- * Spec 2, user page Lists: each list with its buildings. The profile owner (the signed-in user's
+ * Product §2, user page Lists: each list with its buildings. The profile owner (the signed-in user's
  * handle is the page's) can create lists, switch them public or private, delete them and remove
  * buildings; anyone else sees the public lists only, without controls.
  */

@@ -31,7 +31,7 @@ const empty = list(2, []);
 const other = list(3, [9], true);
 const lists = [holding, empty, other];
 
-describe('Add to List dialog (spec 2 and 5)', () => {
+describe('Add to List dialog (product §2 and 5)', () => {
   it("disables and marks lists that already hold the building '(building is already in list)'", () => {
     const options = addToListOptions(lists, BUILDING, new Set());
     expect(options.map((o) => [o.holdsBuilding, o.checked, o.label])).toEqual([
@@ -72,7 +72,7 @@ describe('Add to List dialog (spec 2 and 5)', () => {
   });
 });
 
-describe('lists on the user page (spec 4, 5, 6, 8)', () => {
+describe('lists on the user page (product §4, 5, 6, 8)', () => {
   it('the owner sees every list, anyone else only public ones', () => {
     expect(visibleLists(lists, true).map((l) => l.id)).toEqual([1, 2, 3]);
     expect(visibleLists(lists, false).map((l) => l.id)).toEqual([3]);
@@ -85,7 +85,7 @@ describe('lists on the user page (spec 4, 5, 6, 8)', () => {
     expect(withoutList(lists, 2).map((l) => l.id)).toEqual([1, 3]);
   });
 
-  it('the delete prompt says it cannot be undone; removal has the toast of spec 8', () => {
+  it('the delete prompt says it cannot be undone; removal has the toast of product §8', () => {
     expect(deleteListQuestion('Favourites')).toContain('cannot be undone');
     expect(removedFromListMessage('Town Hall', 'Favourites')).toBe(
       'Building "Town Hall" removed from list "Favourites"',

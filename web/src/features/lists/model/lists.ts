@@ -1,6 +1,6 @@
 import { listHoldsBuilding, type List } from '#domain/lists';
 
-/** Texts of the lists feature (spec 2, 5 and 8). */
+/** Texts of the lists feature (product §2, 5 and 8). */
 export const LIST_TEXTS = {
   alreadyInList: '(building is already in list)',
   addToList: 'Add to List',
@@ -19,17 +19,17 @@ export const LIST_TEXTS = {
   visibilityFailed: 'Failed to change list visibility',
 } as const;
 
-/** Spec 5: deleting a list needs a confirmation that says it cannot be undone. */
+/** Product §5: deleting a list needs a confirmation that says it cannot be undone. */
 export function deleteListQuestion(listName: string): string {
   return `Are you sure you want to delete the list "${listName}"? This cannot be undone.`;
 }
 
-/** Spec 5: removing a building from a list needs a confirmation. */
+/** Product §5: removing a building from a list needs a confirmation. */
 export function removeBuildingQuestion(buildingName: string, listName: string): string {
   return `Are you sure you want to remove "${buildingName}" from the list "${listName}"?`;
 }
 
-/** Spec 8: the toast after removing a building from a list. */
+/** Product §8: the toast after removing a building from a list. */
 export function removedFromListMessage(buildingName: string, listName: string): string {
   return `Building "${buildingName}" removed from list "${listName}"`;
 }
@@ -47,7 +47,7 @@ export function addToListsFailedMessage(listNames: readonly string[]): string {
     : `Failed to add the building to ${listNames.length} lists`;
 }
 
-/** Spec 6: the owner sees every list; anyone else only public ones (the API already filters). */
+/** Product §6: the owner sees every list; anyone else only public ones (the API already filters). */
 export function visibleLists(lists: readonly List[], isOwner: boolean): List[] {
   return isOwner ? [...lists] : lists.filter((list) => list.is_public);
 }
@@ -66,7 +66,7 @@ export function withoutList(lists: readonly List[], listId: number): List[] {
   return lists.filter((list) => list.id !== listId);
 }
 
-/* ---------- Add to List dialog (spec 2 and 5) ---------- */
+/* ---------- Add to List dialog (product §2 and 5) ---------- */
 
 export interface AddToListOption {
   list: List;
@@ -118,7 +118,7 @@ export function listsToAddTo(
   return lists.filter((list) => selected.has(list.id) && !listHoldsBuilding(list, buildingId));
 }
 
-/** Spec 5: adding to lists needs at least one box checked. */
+/** Product §5: adding to lists needs at least one box checked. */
 export function canSubmitAddToList(
   lists: readonly List[],
   buildingId: number,

@@ -7,13 +7,23 @@ import classes from './navigation-bar.module.css';
 interface NavigationBarProps {
   /** Right-hand controls composed by the app: theme toggle, login or profile menu. */
   actions: ReactNode;
+  /** The search box, between the links and the actions. */
+  search?: ReactNode;
 }
 
-/** Spec section 2: logo to /, 'Explore Buildings' to /, then the app's actions. */
-export function NavigationBar({ actions }: NavigationBarProps) {
+/** Product §2: logo to /, 'Explore Buildings' to /, then the app's actions. */
+export function NavigationBar({ actions, search }: NavigationBarProps) {
   return (
-    <Group component="nav" aria-label="Main" h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Group gap="lg" wrap="nowrap">
+    <Group
+      component="nav"
+      aria-label="Main"
+      h="100%"
+      px="md"
+      justify="space-between"
+      wrap="nowrap"
+      className={classes.bar}
+    >
+      <Group gap="lg" wrap="nowrap" className={classes.start}>
         <Anchor component={NavLink} to="/" aria-label="Atlas of Buildings home" underline="never">
           <Logo />
         </Anchor>
@@ -21,7 +31,8 @@ export function NavigationBar({ actions }: NavigationBarProps) {
           Explore Buildings
         </Anchor>
       </Group>
-      <Group gap="sm" wrap="nowrap">
+      {search && <div className={classes.search}>{search}</div>}
+      <Group gap="sm" wrap="nowrap" className={classes.actions}>
         {actions}
       </Group>
     </Group>

@@ -30,7 +30,7 @@ function renderToggle() {
 
 const html = () => document.documentElement;
 
-describe('ThemeToggle (spec section 1)', () => {
+describe('ThemeToggle (product §1)', () => {
   beforeEach(() => {
     window.localStorage.clear();
     html().className = '';

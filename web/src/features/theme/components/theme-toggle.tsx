@@ -5,7 +5,7 @@ import { oppositeColorScheme } from '../model.ts';
 import { startThemeTransition } from '../theme-transition.ts';
 import '../theme-transition.css';
 
-/** Sun in dark mode, moon in light mode (spec section 2, navigation bar). */
+/** Sun in dark mode, moon in light mode (product §2, navigation bar). */
 export function ThemeToggle() {
   // keepTransitions: Mantine would otherwise switch transitions off during the change.
   const { setColorScheme } = useMantineColorScheme({ keepTransitions: true });

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { BuildingList } from '#domain/buildings';
 import { apiGet } from '../../../lib/api-client.ts';
-import { BUILDINGS_QUERY_PREFIX } from '../../../lib/query-keys.ts';
+import { buildingKeys } from '../../../lib/query-keys.ts';
 import { nextPage, ratedBuildingsSearch, type RatedBuildingsFilter } from '../model/user-buildings.ts';
 
 export const RATED_PER_PAGE = 12;
@@ -20,10 +20,10 @@ export function getRatedBuildings(
   return apiGet<BuildingList>(`/buildings/?${search}`, { signal, credentials: true });
 }
 
-/** One query per filter and sort: a change starts again at page 1 (spec 4). */
+/** One query per filter and sort: a change starts again at page 1 (product §4). */
 export function ratedBuildingsQueryOptions(handle: string, filter: RatedBuildingsFilter) {
   return infiniteQueryOptions({
-    queryKey: [BUILDINGS_QUERY_PREFIX, 'rated-by', handle, filter],
+    queryKey: buildingKeys.ratedBy(handle, filter),
     queryFn: ({ pageParam, signal }) => getRatedBuildings(handle, filter, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: nextPage,

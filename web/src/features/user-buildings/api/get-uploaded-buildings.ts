@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { BuildingList } from '#domain/buildings';
 import { apiGet } from '../../../lib/api-client.ts';
-import { BUILDINGS_QUERY_PREFIX } from '../../../lib/query-keys.ts';
+import { buildingKeys } from '../../../lib/query-keys.ts';
 import { nextPage, uploadedBuildingsSearch } from '../model/user-buildings.ts';
 
 export const UPLOADED_PER_PAGE = 12;
@@ -16,10 +16,10 @@ export function getUploadedBuildings(
   return apiGet<BuildingList>(`/buildings/?${search}`, { signal });
 }
 
-/** Under the buildings prefix: a building change refreshes it too (spec 7). */
+/** Under the buildings prefix: a building change refreshes it too (product §7). */
 export function uploadedBuildingsQueryOptions(handle: string) {
   return infiniteQueryOptions({
-    queryKey: [BUILDINGS_QUERY_PREFIX, 'uploaded-by', handle],
+    queryKey: buildingKeys.uploadedBy(handle),
     queryFn: ({ pageParam, signal }) => getUploadedBuildings(handle, pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: nextPage,

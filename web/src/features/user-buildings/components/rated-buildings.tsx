@@ -18,7 +18,7 @@ import {
 import { BuildingCardGrid } from './building-card-grid.tsx';
 
 /**
- * Spec 2, user page Buildings: the buildings this user rated, by face (Liked, Neutral, Disliked)
+ * Product §2, user page Buildings: the buildings this user rated, by face (Liked, Neutral, Disliked)
  * and vote date. Private to the user: anyone else gets a message, not a request.
  */
 export function RatedBuildings({ handle }: { handle: string }) {

@@ -3,7 +3,7 @@ import { useUploadedBuildings } from '../api/get-uploaded-buildings.ts';
 import { USER_BUILDINGS_TEXTS } from '../model/user-buildings.ts';
 import { BuildingCardGrid } from './building-card-grid.tsx';
 
-/** Spec 2, user page Lists: 'Uploaded Buildings', the buildings this user added. */
+/** Product §2, user page Lists: 'Uploaded Buildings', the buildings this user added. */
 export function UploadedBuildings({ handle }: { handle: string }) {
   const query = useUploadedBuildings(handle);
   return (

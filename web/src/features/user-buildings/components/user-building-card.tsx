@@ -6,7 +6,10 @@ import { timeAgo } from '../../../lib/relative-time.ts';
 import type { RatedBuildingCard } from '../model/user-buildings.ts';
 import classes from './user-buildings.module.css';
 
-/** A building on the user page: cover (or a placeholder), name and years, linking to its profile. */
+/**
+ * A building on the user page: cover (or a placeholder), name and years, linking to its profile.
+ * The link is named by its visible text (no aria-label: axe label-content-name-mismatch).
+ */
 export function UserBuildingCard({ building }: { building: RatedBuildingCard }) {
   const years = buildingYearsText(building);
   const votedAt = building.voted_at ? new Date(building.voted_at) : null;
@@ -17,7 +20,6 @@ export function UserBuildingCard({ building }: { building: RatedBuildingCard }) 
       className={classes.card}
       withBorder
       radius="md"
-      aria-label={building.name}
     >
       <Box className={classes.cover}>
         {building.cover_image ? (

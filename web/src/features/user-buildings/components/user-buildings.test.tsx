@@ -32,7 +32,7 @@ const page = (items: BuildingCard[], pageNo: number, pages: number) =>
 
 const searchOf = (url: string) => Object.fromEntries(new URL(url, 'http://localhost').searchParams);
 
-describe('user page: uploaded buildings (spec 2, Lists)', () => {
+describe('user page: uploaded buildings (product §2, Lists)', () => {
   beforeEach(stubMatchMedia);
   afterEach(() => {
     cleanup();
@@ -51,17 +51,17 @@ describe('user page: uploaded buildings (spec 2, Lists)', () => {
         searchOf(url).page === '1' ? page([card(1, 'Town Hall')], 1, 2) : page([card(2, 'Library')], 2, 2),
     });
     renderWithProviders(<UploadedBuildings handle="ada" />);
-    const first = await screen.findByRole('link', { name: 'Town Hall' });
+    const first = await screen.findByRole('link', { name: /^Town Hall/ });
     expect(first.getAttribute('href')).toBe('/buildings/1');
     expect(first.textContent).toContain('Built 1931');
     expect(searchOf(calls[0]?.url ?? '')).toMatchObject({ user_handle: 'ada', page: '1' });
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await screen.findByRole('link', { name: 'Library' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: /^Library/ })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 });
 
-describe('user page: rated buildings (spec 2, Buildings)', () => {
+describe('user page: rated buildings (product §2, Buildings)', () => {
   beforeEach(() => {
     stubBrowserApis();
   });
@@ -78,7 +78,7 @@ describe('user page: rated buildings (spec 2, Buildings)', () => {
           : page([], 1, 0),
     });
     renderWithProviders(<RatedBuildings handle="ada" />, { queryClient: queryClientSignedIn(testUser) });
-    expect(await screen.findByRole('link', { name: 'Town Hall' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: /^Town Hall/ })).toBeTruthy();
     expect(searchOf(calls[0]?.url ?? '')).toEqual({
       vote_user_handle: 'ada',
       vote_type: '1',

@@ -13,7 +13,7 @@ import {
   voteOfRating,
 } from './user-buildings.ts';
 
-describe('rated buildings filter and sort (spec 2, user page Buildings)', () => {
+describe('rated buildings filter and sort (product §2, user page Buildings)', () => {
   it('starts on Liked with the newest votes first', () => {
     expect(INITIAL_RATED_FILTER).toEqual({ rating: 'liked', sortOrder: 'desc' });
     expect(sortOrderLabel(INITIAL_RATED_FILTER.sortOrder)).toBe('Newest votes first');
@@ -33,7 +33,7 @@ describe('rated buildings filter and sort (spec 2, user page Buildings)', () => 
     expect(isRatingFilter('loved')).toBe(false);
   });
 
-  it("has the spec's empty texts", () => {
+  it("has the product's empty texts", () => {
     expect(emptyRatedText('liked')).toBe('No liked buildings found.');
     expect(emptyRatedText('neutral')).toBe('No neutral buildings found.');
     expect(emptyRatedText('disliked')).toBe('No disliked buildings found.');
@@ -59,7 +59,7 @@ describe('rated buildings filter and sort (spec 2, user page Buildings)', () => 
   });
 });
 
-describe('uploaded buildings and paging (spec 2, user page Lists)', () => {
+describe('uploaded buildings and paging (product §2, user page Lists)', () => {
   it("asks by the adder's handle", () => {
     expect(uploadedBuildingsSearch('ada', 1, 12).toString()).toBe('user_handle=ada&page=1&per_page=12');
     expect(USER_BUILDINGS_TEXTS.noUploads).toBe('No buildings uploaded.... yet!');

@@ -1,7 +1,7 @@
 import type { BuildingCard } from '#domain/buildings';
 import type { VoteValue } from '#domain/votes';
 
-/** Texts of the user page's building sections (spec 2). */
+/** Texts of the user page's building sections (product §2). */
 export const USER_BUILDINGS_TEXTS = {
   uploadedTitle: 'Uploaded Buildings',
   noUploads: 'No buildings uploaded.... yet!',
@@ -26,7 +26,7 @@ export function nextPage({ page, pages }: PagedAnswer): number | undefined {
   return page < pages ? page + 1 : undefined;
 }
 
-/* ---------- Rated buildings (spec 2, user page Buildings) ---------- */
+/* ---------- Rated buildings (product §2, user page Buildings) ---------- */
 
 export type RatingFilter = 'liked' | 'neutral' | 'disliked';
 export type VoteSortOrder = 'asc' | 'desc';
@@ -42,7 +42,7 @@ export interface RatedBuildingsFilter {
   sortOrder: VoteSortOrder;
 }
 
-/** Spec 2: Liked first, newest votes first. */
+/** Product §2: Liked first, newest votes first. */
 export const INITIAL_RATED_FILTER: RatedBuildingsFilter = { rating: 'liked', sortOrder: 'desc' };
 
 export function isRatingFilter(value: string): value is RatingFilter {
@@ -62,7 +62,7 @@ export function sortOrderLabel(order: VoteSortOrder): string {
   return order === 'desc' ? 'Newest votes first' : 'Oldest votes first';
 }
 
-/** Spec 2: 'No liked/neutral/disliked buildings found.' */
+/** Product §2: 'No liked/neutral/disliked buildings found.' */
 export function emptyRatedText(rating: RatingFilter): string {
   return `No ${rating} buildings found.`;
 }

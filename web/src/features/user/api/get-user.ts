@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '#domain/users';
 import { apiGet } from '../../../lib/api-client.ts';
+import { userQueryKey } from '../../../lib/query-keys.ts';
 
-export const userQueryKey = (handle: string) => ['users', 'profile', handle] as const;
+export { userQueryKey };
 
 /** GET /api/users/{handle}: the public profile; the email only to its owner. */
 export function getUser(handle: string, signal?: AbortSignal): Promise<User> {

@@ -16,7 +16,7 @@ interface HandleFormProps {
   onChanged: (handle: string) => void;
 }
 
-/** Spec 2, 4 and 5: 'Change Username': prefilled, hint, Save disabled when invalid or unchanged. */
+/** Product §2, 4 and 5: 'Change Username': prefilled, hint, Save disabled when invalid or unchanged. */
 export function HandleForm({ currentHandle, onChanged }: HandleFormProps) {
   const [state, dispatch] = useReducer(handleFormReducer, currentHandle, initialHandleFormState);
   const changeHandle = useChangeHandle();

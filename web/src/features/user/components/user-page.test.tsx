@@ -31,7 +31,7 @@ const navLabels = () =>
     (a) => a.textContent,
   );
 
-describe('user page (spec 2)', () => {
+describe('user page (product §2)', () => {
   beforeEach(stubMatchMedia);
   afterEach(() => {
     cleanup();

@@ -25,7 +25,7 @@ const ICONS: Record<UserSection, typeof IconList> = {
   stats: IconChartBar,
 };
 
-/** Spec 2, /user/{handle}/*: header, side navigation with a footer, and the section's content. */
+/** Product §2, /user/{handle}/*: header, side navigation with a footer, and the section's content. */
 export function UserPage({ handle, children }: UserPageProps) {
   const profile = useUser(handle);
   const { user: me } = useAuth();
@@ -105,7 +105,7 @@ function UserNav({ handle, me, profileId }: { handle: string; me: CurrentUser | 
   );
 }
 
-/** Spec 2: the signed-in user's avatar and handle, or a 'Sign In' link to /login. */
+/** Product §2: the signed-in user's avatar and handle, or a 'Sign In' link to /login. */
 function UserPageFooter({ me }: { me: CurrentUser | null }) {
   return (
     <footer className={classes.footer}>

@@ -4,8 +4,12 @@ import { useAuth } from '../../../lib/auth/auth-provider.tsx';
 import { useUser } from '../api/get-user.ts';
 import { userSectionPath } from '../model/user-nav.ts';
 import { HandleForm } from './handle-form.tsx';
+import { SignOutEverywhere } from './sign-out-everywhere.tsx';
 
-/** Spec 2, Settings: 'User Settings' with 'Change Username', on the user's own profile. */
+/**
+ * Product §2, Settings: 'User Settings' with 'Change Username', on the user's own profile; and 'Sign
+ * out everywhere' (issue 13, finding 11).
+ */
 export function UserSettings({ handle }: { handle: string }) {
   const navigate = useNavigate();
   const profile = useUser(handle);
@@ -17,15 +21,18 @@ export function UserSettings({ handle }: { handle: string }) {
     <Stack gap="lg">
       <Title order={2}>User Settings</Title>
       {isOwnProfile ? (
-        <Stack gap="xs">
-          <Title order={3}>Change Username</Title>
-          <HandleForm
-            currentHandle={handle}
-            onChanged={(newHandle) =>
-              void navigate(userSectionPath(newHandle, 'settings'), { replace: true })
-            }
-          />
-        </Stack>
+        <>
+          <Stack gap="xs">
+            <Title order={3}>Change Username</Title>
+            <HandleForm
+              currentHandle={handle}
+              onChanged={(newHandle) =>
+                void navigate(userSectionPath(newHandle, 'settings'), { replace: true })
+              }
+            />
+          </Stack>
+          <SignOutEverywhere />
+        </>
       ) : isChecking || profile.isPending ? null : (
         <Text c="dimmed">
           {me ? 'You can only change your own settings.' : 'Please log in to change your settings.'}

@@ -12,7 +12,7 @@ const PLANNED_STATS = [
   'Histogram of disliked styles',
 ];
 
-/** Spec 2, Stats: a placeholder listing the planned statistics. */
+/** Product §2, Stats: a placeholder listing the planned statistics. */
 export function UserStats() {
   return (
     <Stack gap="sm">

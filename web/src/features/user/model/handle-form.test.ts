@@ -13,7 +13,7 @@ const state = (patch: Partial<HandleFormState> = {}): HandleFormState => ({
   ...patch,
 });
 
-describe('handle form transitions (spec 4: idle, loading, success or error)', () => {
+describe('handle form transitions (product §4: idle, loading, success or error)', () => {
   it('starts idle, prefilled with the current handle', () => {
     expect(initialHandleFormState('ada')).toEqual({ value: 'ada', status: 'idle', error: null });
   });
@@ -66,7 +66,7 @@ describe('handle form transitions (spec 4: idle, loading, success or error)', ()
   });
 });
 
-describe('Save disabled rule (spec 5: disabled when invalid; also when unchanged or saving)', () => {
+describe('Save disabled rule (product §5: disabled when invalid; also when unchanged or saving)', () => {
   it('allows a valid, changed handle', () => {
     expect(canSaveHandle(state({ value: 'ada_lovelace_1' }), 'ada')).toBe(true);
   });
@@ -91,7 +91,7 @@ describe('Save disabled rule (spec 5: disabled when invalid; also when unchanged
   });
 });
 
-describe('handle change error text (spec 8)', () => {
+describe('handle change error text (product §8)', () => {
   it("shows the server's problem detail", () => {
     const error = new ApiError(409, {
       type: 'about:blank',

@@ -1,7 +1,7 @@
 import { handleProblem } from '#domain/users';
 import { ApiError } from '../../../lib/api-client.ts';
 
-/** Spec 4, handle form: idle, loading, success or error. */
+/** Product §4, handle form: idle, loading, success or error. */
 export type HandleFormStatus = 'idle' | 'loading' | 'success' | 'error';
 
 export interface HandleFormState {
@@ -43,12 +43,12 @@ export function handleFormReducer(state: HandleFormState, action: HandleFormActi
   }
 }
 
-/** Spec 5: Save is disabled while the value is invalid, unchanged, or a save is running. */
+/** Product §5: Save is disabled while the value is invalid, unchanged, or a save is running. */
 export function canSaveHandle(state: HandleFormState, currentHandle: string): boolean {
   return state.status !== 'loading' && state.value !== currentHandle && handleProblem(state.value) === null;
 }
 
-/** Spec 8: the server's error text, else 'Failed to update handle'. */
+/** Product §8: the server's error text, else 'Failed to update handle'. */
 export function handleChangeErrorText(error: unknown): string {
   if (error instanceof ApiError && error.problem?.detail) return error.problem.detail;
   return HANDLE_UPDATE_FAILED_TEXT;

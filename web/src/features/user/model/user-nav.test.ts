@@ -3,7 +3,7 @@ import { userNavItems } from './user-nav.ts';
 
 const labels = (items: { label: string }[]) => items.map((i) => i.label);
 
-describe('user page side navigation (spec 2 and 6)', () => {
+describe('user page side navigation (product §2 and 6)', () => {
   it('shows nothing to a signed-out visitor', () => {
     expect(userNavItems('ada', { isLoggedIn: false, isOwnProfile: false })).toEqual([]);
   });

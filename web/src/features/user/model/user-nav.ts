@@ -19,7 +19,7 @@ export function userSectionPath(handle: string, section: UserSection): string {
 }
 
 /**
- * Spec 2 and 6: the user page's side navigation shows only to a signed-in user; Settings only
+ * Product §2 and 6: the user page's side navigation shows only to a signed-in user; Settings only
  * on the user's own profile.
  */
 export function userNavItems(

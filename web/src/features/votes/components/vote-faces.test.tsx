@@ -38,7 +38,7 @@ function renderFaces(signedIn: boolean, onVoted = vi.fn()) {
 
 const face = (name: RegExp) => screen.getByRole('button', { name });
 
-describe('VoteFaces (spec 3, 4, 6, 8)', () => {
+describe('VoteFaces (product §3, 4, 6, 8)', () => {
   beforeEach(stubMatchMedia);
   afterEach(() => {
     cleanup();
@@ -56,7 +56,7 @@ describe('VoteFaces (spec 3, 4, 6, 8)', () => {
     expect(face(/^Frown, 1 vote$/).textContent).toBe('1');
   });
 
-  it("spec 6: a signed-out visitor gets 'Login to Vote' and nothing is sent", () => {
+  it("product §6: a signed-out visitor gets 'Login to Vote' and nothing is sent", () => {
     const { fetchMock } = stubFetch({});
     renderFaces(false);
     fireEvent.click(face(/^Smile/));
@@ -84,7 +84,7 @@ describe('VoteFaces (spec 3, 4, 6, 8)', () => {
     expect(onVoted).toHaveBeenCalledWith(expect.objectContaining({ user_vote: -1 }));
   });
 
-  it('spec 4/9: the chosen face spins for 750 ms, then stops', async () => {
+  it('product §4/9: the chosen face spins for 750 ms, then stops', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const pending: { answer?: (r: Response) => void } = {};
     stubFetch({
@@ -109,7 +109,7 @@ describe('VoteFaces (spec 3, 4, 6, 8)', () => {
     expect(group.getAttribute('aria-busy')).toBe('false');
   });
 
-  it('spec 8: a failed vote is only logged; the counts stay', async () => {
+  it('product §8: a failed vote is only logged; the counts stay', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     stubFetch({ 'POST /api/votes/building': () => problem(500, 'Internal Server Error', 'x') });
     renderFaces(true);

@@ -18,10 +18,12 @@ import {
   faceButtonLabel,
   faceCount,
   isActiveFace,
+  optimisticVote,
   shownVote,
   type Face,
   type FaceName,
   type FaceVotableType,
+  type ShownVote,
   type VoteOverride,
 } from '../model.ts';
 import classes from './vote-faces.module.css';
@@ -32,8 +34,14 @@ export interface VoteFacesProps {
   voteStats: VoteStats;
   /** The signed-in reader's vote; null when none (or signed out). */
   userVote: VoteValue | null;
-  /** After the server answered: e.g. store the new counts in the parent's cache. */
+  /** After the server answered. */
   onVoted?: (result: VoteResult) => void;
+  /**
+   * Store the shown vote where the parent keeps it (the app's cache, so every view of the target
+   * follows): the guess at once (optimistic, product §4 rule), then the server's answer, or the
+   * previous vote again when the vote failed.
+   */
+  onChange?: (vote: ShownVote) => void;
   size?: 'xs' | 'sm' | 'md';
   /** The group's accessible name. */
   label?: string;
@@ -48,9 +56,9 @@ const ICONS: Record<FaceName, { outline: typeof IconMoodSmile; filled: typeof Ic
 const COLORS: Record<FaceName, string> = { smile: 'teal', meh: 'yellow', frown: 'red' };
 
 /**
- * Smile, meh and frown votes on a building, image or style (spec 3 and 4): the active face is
+ * Smile, meh and frown votes on a building, image or style (product §3 and 4): the active face is
  * highlighted, a chosen face spins for 750 ms, counts come from the server's answer. Signed-out
- * visitors get the 'Login to Vote' modal; failures are only logged (spec 8).
+ * visitors get the 'Login to Vote' modal; failures are only logged (product §8).
  */
 export function VoteFaces({
   votableType,
@@ -58,6 +66,7 @@ export function VoteFaces({
   voteStats,
   userVote,
   onVoted,
+  onChange,
   size = 'sm',
   label = 'Votes',
 }: VoteFacesProps) {
@@ -80,14 +89,25 @@ export function VoteFaces({
     setSpinning(face.value);
     spinTimer.current = setTimeout(() => setSpinning(null), VOTE_SPINNER_MS);
     const basis = { voteStats, userVote };
+    const previous = shown;
+    // Product §4: the counts move at once; the server's answer settles them.
+    const guess = optimisticVote(previous, face.value);
+    setOverride({ basis, latest: guess });
+    onChange?.(guess);
     castVote.mutate(
       { votable_type: votableType, votable_id: votableId, vote: face.value },
       {
         onSuccess: (result) => {
-          setOverride({ basis, latest: { voteStats: result.vote_stats, userVote: result.user_vote } });
+          const latest = { voteStats: result.vote_stats, userVote: result.user_vote };
+          setOverride({ basis, latest });
+          onChange?.(latest);
           onVoted?.(result);
         },
-        onError: (error) => console.error(`Voting on ${votableType} ${votableId} failed`, error),
+        onError: (error) => {
+          console.error(`Voting on ${votableType} ${votableId} failed`, error);
+          setOverride(null);
+          onChange?.(previous);
+        },
       },
     );
   };

@@ -1,0 +1,93 @@
+/** Architects: people and firms linked to the buildings they designed (issue 17). */
+import { z } from 'zod';
+import { idParam } from './query-params.ts';
+
+export const ARCHITECT_NAME_MAX = 120;
+export const ARCHITECTS_PER_BUILDING_MAX = 10;
+
+/**
+ * A name as architects are matched: lowercase, accents folded, every run of anything but letters
+ * and digits one space, trimmed. The database computes the same key (atlas_search_norm) and keeps
+ * one architect per key; this one only drops duplicates from a payload before it gets there.
+ */
+export function architectNameKey(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+const architectNameSchema = z
+  .string({ error: 'Architect names must be text' })
+  .trim()
+  .max(ARCHITECT_NAME_MAX, `An architect's name can have at most ${ARCHITECT_NAME_MAX} characters`)
+  .refine((s) => s === '' || /[\p{L}\p{N}]/u.test(s), {
+    message: "An architect's name needs a letter or a digit",
+  });
+
+/**
+ * The building payload's `architects`: names in the order given; blank names and repeats (the same
+ * name ignoring case, accents and punctuation) are dropped; at most 10 remain.
+ */
+export const architectNamesSchema = z
+  .array(architectNameSchema, { error: 'Architects must be a list of names' })
+  .max(50, `A building can have at most ${ARCHITECTS_PER_BUILDING_MAX} architects`)
+  .transform((names) => {
+    const seen = new Set<string>();
+    const kept: string[] = [];
+    for (const name of names) {
+      const key = architectNameKey(name);
+      if (key === '' || seen.has(key)) continue;
+      seen.add(key);
+      kept.push(name);
+    }
+    return kept;
+  })
+  .refine((names) => names.length <= ARCHITECTS_PER_BUILDING_MAX, {
+    message: `A building can have at most ${ARCHITECTS_PER_BUILDING_MAX} architects`,
+  });
+
+export const architectRefSchema = z
+  .object({ id: z.number().int(), name: z.string() })
+  .meta({ id: 'ArchitectRef' });
+
+export type ArchitectRef = z.infer<typeof architectRefSchema>;
+
+export const architectIdParamsSchema = z.object({ id: idParam('id') });
+
+/** GET /api/architects/{id}. */
+export const architectDetailSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    buildings: z.array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        year_built: z.number().int().nullable(),
+        coordinates: z.tuple([z.number(), z.number()]).describe('[longitude, latitude]'),
+        cover_image: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'ArchitectDetail' });
+
+export type ArchitectDetail = z.infer<typeof architectDetailSchema>;
+
+/** GET /api/architects?q=: names for the building form's suggestions. */
+export const architectSuggestQuerySchema = z.object({
+  q: z
+    .string({ error: 'q must be text' })
+    .trim()
+    .max(100, 'q can have at most 100 characters')
+    .optional()
+    .transform((q) => q ?? ''),
+});
+
+export const architectSuggestionsSchema = z
+  .object({ items: z.array(architectRefSchema) })
+  .meta({ id: 'ArchitectSuggestions' });
+
+export type ArchitectSuggestions = z.infer<typeof architectSuggestionsSchema>;

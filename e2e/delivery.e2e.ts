@@ -1,0 +1,154 @@
+/**
+ * Delivery (issue 16) against the built app: compressed and cached static files, a revalidated
+ * index.html, compressed map answers with ETags, the head of a building page for link previews,
+ * and no layout shift while the explore screen and its lazily loaded map arrive.
+ */
+import http from 'node:http';
+import zlib from 'node:zlib';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BuildingDetail } from '#domain/buildings';
+import { getJson } from './api.ts';
+import { baseURL, launchBrowser, newContext } from './browser.ts';
+import { waitForMapIdle } from './map.ts';
+
+interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A GET with exactly these headers, the body as sent (fetch would decompress it). */
+function rawGet(path: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(new URL(path, baseURL()), { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+const BROWSER_ACCEPT = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+describe('static files and the app page', () => {
+  it('sends index.html compressed, no-cache with an ETag, and 304 when unchanged', async () => {
+    const page = await rawGet('/', BROWSER_ACCEPT);
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['content-encoding']).toBe('br');
+    const etag = page.headers.etag!;
+    expect(etag).toBeTruthy();
+    const html = zlib.brotliDecompressSync(page.body).toString();
+    expect(html).toContain('<div id="root"></div>');
+    const again = await rawGet('/', { ...BROWSER_ACCEPT, 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+  });
+
+  it('sends a content-hashed script pre-compressed and cacheable for a year', async () => {
+    const html = zlib.brotliDecompressSync((await rawGet('/', BROWSER_ACCEPT)).body).toString();
+    const script = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeTruthy();
+    const plain = await rawGet(script!);
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await rawGet(script!, BROWSER_ACCEPT);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.body.length).toBeLessThan(plain.body.length / 2);
+    expect(zlib.brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    const gz = await rawGet(script!, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.body).equals(plain.body)).toBe(true);
+  });
+
+  it('answers robots.txt as text', async () => {
+    const robots = await rawGet('/robots.txt');
+    expect(robots.status).toBe(200);
+    expect(robots.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(robots.body.toString()).toMatch(/^Sitemap: .+\/sitemap\.xml$/m);
+  });
+});
+
+describe('map answers', () => {
+  it('are compressed when accepted, with an ETag answered 304', async () => {
+    const url = '/api/buildings/geojson?north=85&south=-85&east=180&west=-180';
+    const first = await rawGet(url, BROWSER_ACCEPT);
+    expect(first.status).toBe(200);
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    const collection = JSON.parse(zlib.brotliDecompressSync(first.body).toString()) as { type: string };
+    expect(collection.type).toBe('FeatureCollection');
+    const again = await rawGet(url, { ...BROWSER_ACCEPT, 'if-none-match': first.headers.etag! });
+    expect(again.status).toBe(304);
+  });
+});
+
+describe('a building page for link previews', () => {
+  it("carries the building's title, description, canonical URL and card tags", async () => {
+    const building = await getJson<BuildingDetail>('/api/buildings/1');
+    const page = await rawGet('/buildings/1');
+    expect(page.status).toBe(200);
+    const html = page.body.toString();
+    const head = html.slice(0, html.indexOf('</head>'));
+    const escaped = building.name.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+    expect(head).toContain(`<title>${escaped} – Atlas of Buildings</title>`);
+    expect(head).toContain(`<meta property="og:title" content="${escaped} – Atlas of Buildings" />`);
+    expect(head).toMatch(/<meta name="description" content="[^"]+" \/>/);
+    expect(head).toMatch(/<link rel="canonical" href="https?:\/\/[^"]+\/buildings\/1" \/>/);
+    expect(head).toMatch(/<meta name="twitter:card" content="summary(_large_image)?" \/>/);
+    expect((head.match(/<title>/g) ?? []).length).toBe(1);
+    const missing = await rawGet('/buildings/99999999');
+    expect(missing.status).toBe(404);
+    expect(missing.body.toString()).toContain('<meta name="robots" content="noindex" />');
+  });
+});
+
+describe('layout stability', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('shifts nothing on the explore screen while the list and the lazily loaded map arrive', async () => {
+    const context = await newContext(browser);
+    try {
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        const w = window as unknown as { __cls: number };
+        w.__cls = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+            if (!entry.hadRecentInput) w.__cls += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto('/');
+      await waitForMapIdle(page);
+      // The card list has answered (cards, or the empty message) and replaced its loader.
+      await page.waitForFunction(
+        () => {
+          const list = document.querySelector('section[aria-label="Buildings in view"]');
+          return list !== null && list.querySelector('.mantine-Loader-root') === null;
+        },
+        null,
+        { timeout: 30_000 },
+      );
+      const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+      expect(cls).toBeLessThanOrEqual(0.05);
+    } finally {
+      await context.close();
+    }
+  });
+});

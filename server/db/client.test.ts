@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from './client.ts';
+import { architecturalStyles } from './schema.ts';
+
+const opened: Database[] = [];
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const database of opened.splice(0)) await database.close();
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function setting(database: Database, name: 'shared_buffers' | 'max_connections'): Promise<string> {
+  // node-postgres gives { rows }, PGlite's Drizzle driver too; both are read the same way here.
+  const result: unknown = await database.db.execute(sql`SELECT current_setting(${name}) AS setting`);
+  return (result as { rows: { setting: string }[] }).rows[0]!.setting;
+}
+
+describe('openDatabase on PGlite', () => {
+  it('runs with a small buffer pool instead of the 128 MB initdb writes into postgresql.conf', async () => {
+    const database = await openDatabase({});
+    opened.push(database);
+    expect(await setting(database, 'shared_buffers')).toBe('16MB');
+    expect(await setting(database, 'max_connections')).toBe('5');
+  });
+
+  it('takes the buffer pool size from PGLITE_SHARED_BUFFERS_MB', async () => {
+    const database = await openDatabase({ pgliteSharedBuffersMb: 48 });
+    opened.push(database);
+    expect(await setting(database, 'shared_buffers')).toBe('48MB');
+  });
+
+  it('initialises an empty data directory (in a child process), migrates it and reopens it with the data kept', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-client-test-'));
+    dirs.push(dataDir);
+    const first = await openDatabase({ dataDir });
+    expect(fs.existsSync(path.join(dataDir, 'db', 'PG_VERSION'))).toBe(true);
+    // initdb wrote PostgreSQL's default into the file; the start parameter overrides it.
+    expect(fs.readFileSync(path.join(dataDir, 'db', 'postgresql.conf'), 'utf8')).toMatch(
+      /^shared_buffers = 128MB/m,
+    );
+    expect(await setting(first, 'shared_buffers')).toBe('16MB');
+    await first.migrate();
+    await first.db.insert(architecturalStyles).values({ name: 'Kept across a restart' });
+    await first.close();
+
+    const second = await openDatabase({ dataDir });
+    opened.push(second);
+    const rows = await second.db
+      .select()
+      .from(architecturalStyles)
+      .where(eq(architecturalStyles.name, 'Kept across a restart'));
+    expect(rows).toHaveLength(1);
+  }, 120_000);
+});

@@ -1,0 +1,34 @@
+/**
+ * Purge of unfinished uploads (issue 13): images still pending or confirmed but never processed
+ * after UPLOAD_PENDING_TTL_SECONDS lose their files, for every user. Scheduled by the processes
+ * that run workers (queue.schedule, every PURGE_UPLOADS_EVERY_SECONDS), one run per period however
+ * many processes there are.
+ */
+import { z } from 'zod';
+import { purgeStaleUploads } from '../../modules/images/images.service.ts';
+import { defineJob } from '../job.ts';
+
+/** How often the purge runs. */
+export const PURGE_UPLOADS_EVERY_SECONDS = 600;
+const BATCH = 500;
+
+export const purgeUploadsPayload = z.object({ olderThanSeconds: z.number().int().min(60) });
+
+export const purgeUploadsJob = defineJob({
+  name: 'purge-uploads',
+  payload: purgeUploadsPayload,
+  // The next period runs it again anyway.
+  options: { retryLimit: 0, expireInSeconds: 600 },
+  async handler({ olderThanSeconds }, { db, storage, log }) {
+    const total = { deleted: 0, failed: 0 };
+    for (;;) {
+      const done = await purgeStaleUploads(db, storage, { olderThanSeconds, limit: BATCH });
+      total.deleted += done.deleted;
+      total.failed += done.failed;
+      // Rows skipped because they changed meanwhile make a short batch too: the next run sees the rest.
+      if (done.deleted + done.failed < BATCH) break;
+    }
+    if (total.deleted + total.failed > 0) log.info(total, 'purged unfinished uploads');
+    return total;
+  },
+});

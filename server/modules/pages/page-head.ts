@@ -1,0 +1,184 @@
+/**
+ * The head of the web app's page for link previews and search engines (issue 16): the server
+ * fills index.html's <title>, meta description, canonical URL, Open Graph and Twitter card tags
+ * for /buildings/{id}, /gallery/{id} and /user/{handle}/…; every other path gets the site's own.
+ * Reading a head does not count a building view (previews and crawlers are not visitors).
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { buildings, images, users } from '../../db/schema.ts';
+import type { MediaUrls } from '../../storage/media-url.ts';
+
+export const SITE_NAME = 'Atlas of Buildings';
+export const SITE_DESCRIPTION = 'Atlas of Buildings: a community catalogue of architecture on a world map.';
+const DESCRIPTION_MAX = 200;
+
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Path of the canonical URL (PUBLIC_URL is put in front). */
+  canonicalPath: string;
+  /** Absolute, or a path on this site. */
+  image: string | null;
+  /** Unknown building or user: answered 404 (the app shows its own message) and not indexed. */
+  notFound?: boolean;
+}
+
+const siteHead = (canonicalPath = '/'): PageHead => ({
+  title: SITE_NAME,
+  description: SITE_DESCRIPTION,
+  canonicalPath,
+  image: null,
+});
+
+const notFoundHead = (): PageHead => ({
+  ...siteHead('/'),
+  title: `Not found – ${SITE_NAME}`,
+  notFound: true,
+});
+
+/** One line of at most DESCRIPTION_MAX characters, cut at a word. */
+function shorten(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= DESCRIPTION_MAX) return line;
+  const cut = line.slice(0, DESCRIPTION_MAX - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${space > DESCRIPTION_MAX / 2 ? cut.slice(0, space) : cut}…`;
+}
+
+const ID_MAX = 2_147_483_647;
+
+function parseId(segment: string | undefined): number | null {
+  if (!segment || !/^[1-9]\d{0,9}$/.test(segment)) return null;
+  const id = Number(segment);
+  return id <= ID_MAX ? id : null;
+}
+
+async function buildingFacts(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      name: buildings.name,
+      description: buildings.description,
+      year_built: buildings.year_built,
+      city: buildings.city,
+      image_count: buildings.image_count,
+      storage_key: images.storage_key,
+      renditions: images.renditions,
+    })
+    .from(buildings)
+    .leftJoin(images, and(eq(images.id, buildings.cover_image_id), eq(images.status, 'ready')))
+    .where(eq(buildings.id, id));
+  return row ?? null;
+}
+
+/** The head for a path of the web app (`pathname` without the query). */
+export async function pageHeadFor(db: Db, media: MediaUrls, pathname: string): Promise<PageHead> {
+  const parts = pathname.split('/').filter(Boolean);
+  const [first, second] = parts;
+  if ((first === 'buildings' || first === 'gallery') && parts.length === 2) {
+    const id = parseId(second);
+    const b = id === null ? null : await buildingFacts(db, id);
+    if (!b) return notFoundHead();
+    const image =
+      b.storage_key && b.renditions
+        ? media.imageLarge({ storage_key: b.storage_key, renditions: b.renditions })
+        : null;
+    const facts = [b.year_built !== null ? `built ${b.year_built}` : null, b.city ? `in ${b.city}` : null]
+      .filter(Boolean)
+      .join(', ');
+    if (first === 'gallery') {
+      return {
+        title: `Photos of ${b.name} – ${SITE_NAME}`,
+        description: shorten(
+          `${b.image_count} ${b.image_count === 1 ? 'photo' : 'photos'} of ${b.name}${facts ? `, ${facts}` : ''}, on ${SITE_NAME}.`,
+        ),
+        canonicalPath: `/gallery/${id}`,
+        image,
+      };
+    }
+    return {
+      title: `${b.name} – ${SITE_NAME}`,
+      description: shorten(b.description ?? `${b.name}${facts ? `, ${facts}` : ''}, on ${SITE_NAME}.`),
+      canonicalPath: `/buildings/${id}`,
+      image,
+    };
+  }
+  if (first === 'user' && second !== undefined) {
+    const handle = second.toLowerCase();
+    if (!/^[a-z0-9_]{1,30}$/.test(handle)) return notFoundHead();
+    const [user] = await db
+      .select({ handle: users.handle, picture: users.picture })
+      .from(users)
+      .where(eq(users.handle, handle));
+    if (!user) return notFoundHead();
+    return {
+      title: `${user.handle} – ${SITE_NAME}`,
+      description: `Buildings, photos and lists by ${user.handle} on ${SITE_NAME}.`,
+      canonicalPath: `/${parts.map(encodeURIComponent).join('/')}`,
+      image: null,
+    };
+  }
+  return siteHead();
+}
+
+/** Escapes text for HTML content and double- or single-quoted attribute values. */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** `path` as an absolute URL on PUBLIC_URL (absolute URLs are kept). */
+export function absoluteUrl(publicUrl: string, path: string): string {
+  return /^https?:\/\//i.test(path) ? path : `${publicUrl}${path.startsWith('/') ? '' : '/'}${path}`;
+}
+
+/** The tags that describe the page, one a line. */
+export function headTags(head: PageHead, publicUrl: string): string {
+  const e = escapeHtml;
+  const canonical = absoluteUrl(publicUrl, head.canonicalPath);
+  const image = head.image ? absoluteUrl(publicUrl, head.image) : null;
+  const meta = (attr: 'name' | 'property', key: string, value: string) =>
+    `<meta ${attr}="${key}" content="${e(value)}" />`;
+  return [
+    `<title>${e(head.title)}</title>`,
+    meta('name', 'description', head.description),
+    ...(head.notFound
+      ? [meta('name', 'robots', 'noindex')]
+      : [`<link rel="canonical" href="${e(canonical)}" />`]),
+    meta('property', 'og:site_name', SITE_NAME),
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    meta('property', 'og:url', canonical),
+    ...(image ? [meta('property', 'og:image', image)] : []),
+    meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', head.title),
+    meta('name', 'twitter:description', head.description),
+    ...(image ? [meta('name', 'twitter:image', image)] : []),
+  ].join('\n    ');
+}
+
+/**
+ * index.html with the page's head: the template's own <title> and meta description are replaced,
+ * the new tags go right after <meta charset> (which must stay in the first 1024 bytes).
+ */
+export function renderIndexHtml(template: string, head: PageHead, publicUrl: string): string {
+  const stripped = template
+    .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
+    .replace(/<meta\s+name=["']description["'][^>]*>\s*/i, '');
+  const tags = headTags(head, publicUrl);
+  const charset = /<meta\s+charset=[^>]*>/i.exec(stripped);
+  if (charset) {
+    const at = charset.index + charset[0].length;
+    return `${stripped.slice(0, at)}\n    ${tags}${stripped.slice(at)}`;
+  }
+  // Function replacements: `$&` and the like in a building's name must stay text.
+  if (/<head(\s[^>]*)?>/i.test(stripped))
+    return stripped.replace(/<head(\s[^>]*)?>/i, (open) => `${open}\n    ${tags}`);
+  // A page without a <head> (the parser makes one): the tags go first, after any doctype.
+  return stripped.replace(/^(\s*<!doctype[^>]*>)?/i, (doctype) => `${doctype}\n${tags}\n`);
+}

@@ -1,0 +1,128 @@
+/**
+ * What the server answers outside /api for browsers, link previews and search engines (issue 16):
+ * the web app's page with a head per route (page-head.ts), `/robots.txt` and `/sitemap.xml` of
+ * the building pages (a sitemap index of pages `?page=n` when there are more than a page holds).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { asc, count } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { integerParam } from '#domain/query-params';
+import { buildings } from '../../db/schema.ts';
+import { etagMatches } from '../../http/compression.ts';
+import { notFound } from '../../http/errors.ts';
+import { escapeHtml, pageHeadFor, renderIndexHtml } from './page-head.ts';
+
+/** Sitemaps may list 50 000 URLs; smaller pages keep each answer quick to build and fetch. */
+export const SITEMAP_PAGE_SIZE = 10_000;
+
+export interface PagesOptions {
+  /** URLs per sitemap page (tests make it small). */
+  sitemapPageSize?: number;
+}
+
+const XML = 'application/xml; charset=utf-8';
+
+export const pagesRoutes: FastifyPluginAsyncZod<PagesOptions> = async (app, opts) => {
+  const pageSize = opts.sitemapPageSize ?? SITEMAP_PAGE_SIZE;
+  const base = app.config.publicUrl;
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(
+        [
+          'User-agent: *',
+          'Allow: /',
+          // The API is for the app; building pages carry the same facts.
+          'Disallow: /api/',
+          'Disallow: /login',
+          `Sitemap: ${base}/sitemap.xml`,
+          '',
+        ].join('\n'),
+      ),
+  );
+
+  app.get(
+    '/sitemap.xml',
+    {
+      schema: {
+        hide: true,
+        querystring: z.object({
+          page: integerParam('page')
+            .pipe(z.number().int().min(1, 'page must be 1 or more').max(1_000_000, 'page is too large'))
+            .optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      reply.type(XML).header('cache-control', 'public, max-age=3600');
+      const [{ n } = { n: 0 }] = await app.db.select({ n: count() }).from(buildings);
+      const pages = Math.max(1, Math.ceil(n / pageSize));
+      const page = request.query.page;
+      if (page === undefined && pages > 1) {
+        const entries = Array.from(
+          { length: pages },
+          (_, i) => `  <sitemap><loc>${escapeHtml(`${base}/sitemap.xml?page=${i + 1}`)}</loc></sitemap>`,
+        );
+        return reply.send(
+          `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`,
+        );
+      }
+      if ((page ?? 1) > pages) throw notFound(`The sitemap has ${pages} page${pages === 1 ? '' : 's'}.`);
+      const rows = await app.db
+        .select({ id: buildings.id, updated_at: buildings.updated_at })
+        .from(buildings)
+        .orderBy(asc(buildings.id))
+        .limit(pageSize)
+        .offset(((page ?? 1) - 1) * pageSize);
+      const urls = rows.map(
+        (r) =>
+          `  <url><loc>${base}/buildings/${r.id}</loc><lastmod>${r.updated_at.toISOString()}</lastmod></url>`,
+      );
+      return reply.send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}${urls.length ? '\n' : ''}</urlset>\n`,
+      );
+    },
+  );
+};
+
+/**
+ * Sends the web app's page for a deep link, its head filled for the route; `no-cache` with an
+ * ETag so a browser revalidates it (304) and always finds the current asset names. Null when the
+ * app is not built (the caller answers 503).
+ */
+export function appPageSender(app: FastifyInstance, webDir: string | undefined) {
+  const file = webDir ? path.join(webDir, 'index.html') : undefined;
+  // Re-read when the file changes (a build while the server runs); a stat per page is cheap.
+  let cached: { mtimeMs: number; html: string } | undefined;
+  const template = (): string | undefined => {
+    if (!file) return undefined;
+    try {
+      const { mtimeMs } = fs.statSync(file);
+      if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: fs.readFileSync(file, 'utf8') };
+      return cached.html;
+    } catch {
+      return undefined;
+    }
+  };
+
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | null> => {
+    const html = template();
+    if (html === undefined) return null;
+    const pathname = request.url.split('?')[0] ?? '/';
+    const head = await pageHeadFor(app.db, app.media, pathname);
+    const page = renderIndexHtml(html, head, app.config.publicUrl);
+    const etag = `"${crypto.createHash('sha1').update(page).digest('base64url')}"`;
+    reply
+      .code(head.notFound ? 404 : 200)
+      .header('cache-control', 'no-cache')
+      .header('etag', etag);
+    if (!head.notFound && etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    return reply.type('text/html; charset=utf-8').send(page);
+  };
+}

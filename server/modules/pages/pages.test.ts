@@ -1,0 +1,198 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import Fastify from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { insertBuildings, insertUser } from '../../test/fixtures.ts';
+import { headTags, renderIndexHtml } from './page-head.ts';
+import { pagesRoutes } from './pages.routes.ts';
+
+const EVIL = `<script>alert("x")</script> & 'quoted' $& "name"`;
+const TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="template description" />
+    <title>Template title</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body><div id="root"></div>${' '.repeat(2000)}</body>
+</html>`;
+
+let t: TestApp;
+let webDir: string;
+let ids: Map<string, number>;
+
+beforeAll(async () => {
+  webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'atlas-pages-'));
+  await fs.writeFile(path.join(webDir, 'index.html'), TEMPLATE);
+  t = await createTestApp({ PUBLIC_URL: 'https://atlas.example', SEED: 'false' }, { config: { webDir } });
+  await insertUser(t.app.db, 'ada');
+  ids = await insertBuildings(
+    t.app.db,
+    [
+      { name: EVIL, lng: 2.3, lat: 48.8, year_built: 1900 },
+      { name: 'Plain', lng: 2.4, lat: 48.9, year_built: null },
+    ],
+    new Map(),
+  );
+});
+afterAll(async () => {
+  await t?.close();
+  await fs.rm(webDir, { recursive: true, force: true });
+});
+
+describe('the app page head (issue 16)', () => {
+  it('describes a building with escaped title, description, canonical URL, Open Graph and Twitter tags', async () => {
+    const id = ids.get(EVIL)!;
+    const res = await t.app.inject({ method: 'GET', url: `/buildings/${id}?from=share` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    const html = res.body;
+    // The name never reaches the page as markup.
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('"name"');
+    const escaped =
+      '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quoted&#39; $&amp; &quot;name&quot;';
+    expect(html).toContain(`<title>${escaped} – Atlas of Buildings</title>`);
+    expect(html).toContain(`<meta property="og:title" content="${escaped} – Atlas of Buildings" />`);
+    expect(html).toContain(`<meta name="twitter:title" content="${escaped} – Atlas of Buildings" />`);
+    expect(html).toContain(`<meta name="description" content="${escaped} description" />`);
+    expect(html).toContain(`<link rel="canonical" href="https://atlas.example/buildings/${id}" />`);
+    expect(html).toContain(`<meta property="og:url" content="https://atlas.example/buildings/${id}" />`);
+    expect(html).toContain('<meta name="twitter:card" content="summary" />');
+    expect(html).not.toContain('og:image');
+    // The template's own title and description are replaced, not doubled; its script stays.
+    expect(html).not.toContain('Template title');
+    expect(html).not.toContain('template description');
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+    expect(html.indexOf('<meta charset')).toBeLessThan(html.indexOf('<title>'));
+  });
+
+  it('describes a gallery and a user page; other paths get the site head', async () => {
+    const id = ids.get('Plain')!;
+    const gallery = await t.app.inject({ method: 'GET', url: `/gallery/${id}` });
+    expect(gallery.statusCode).toBe(200);
+    expect(gallery.body).toContain('<title>Photos of Plain – Atlas of Buildings</title>');
+    expect(gallery.body).toContain(`<link rel="canonical" href="https://atlas.example/gallery/${id}" />`);
+    const user = await t.app.inject({ method: 'GET', url: '/user/ada/lists' });
+    expect(user.statusCode).toBe(200);
+    expect(user.body).toContain('<title>ada – Atlas of Buildings</title>');
+    expect(user.body).toContain('<link rel="canonical" href="https://atlas.example/user/ada/lists" />');
+    const home = await t.app.inject({ method: 'GET', url: '/' });
+    expect(home.body).toContain('<title>Atlas of Buildings</title>');
+    expect(home.body).toContain('<link rel="canonical" href="https://atlas.example/" />');
+  });
+
+  it('answers unknown buildings and users 404 with the app, not indexed', async () => {
+    for (const url of [
+      '/buildings/999999',
+      '/gallery/999999',
+      '/buildings/abc',
+      '/user/nobody',
+      '/user/Bad%20Handle',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).toContain('<meta name="robots" content="noindex" />');
+    }
+  });
+
+  it('is revalidated: no-cache with an ETag, 304 when unchanged, compressed when accepted', async () => {
+    const url = `/buildings/${ids.get('Plain')!}`;
+    const first = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers.vary).toMatch(/accept-encoding/i);
+    const html = zlib.brotliDecompressSync(first.rawPayload).toString();
+    expect(html).toContain('<title>Plain – Atlas of Buildings</title>');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('puts an absolute og:image and a large Twitter card when there is a cover image', () => {
+    const tags = headTags(
+      { title: 'T', description: 'D', canonicalPath: '/buildings/1', image: '/media/a/b-1600.webp' },
+      'https://atlas.example',
+    );
+    expect(tags).toContain(
+      '<meta property="og:image" content="https://atlas.example/media/a/b-1600.webp" />',
+    );
+    expect(tags).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    const s3 = headTags(
+      { title: 'T', description: 'D', canonicalPath: '/', image: 'https://cdn.example/x.webp?a=1&b=2' },
+      'https://atlas.example',
+    );
+    expect(s3).toContain('content="https://cdn.example/x.webp?a=1&amp;b=2"');
+  });
+
+  it('keeps a template without a charset meta whole', () => {
+    const html = renderIndexHtml(
+      '<html><head></head><body></body></html>',
+      {
+        title: '$& $1',
+        description: 'd',
+        canonicalPath: '/',
+        image: null,
+      },
+      'https://a.example',
+    );
+    expect(html).toContain('<title>$&amp; $1</title>');
+  });
+});
+
+describe('robots.txt and sitemap.xml', () => {
+  it('serves robots.txt as text with the sitemap address', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.body).toContain('User-agent: *');
+    expect(res.body).toContain('Sitemap: https://atlas.example/sitemap.xml');
+  });
+
+  it('lists every building page in one sitemap when they fit', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/xml/);
+    for (const id of ids.values())
+      expect(res.body).toContain(`<loc>https://atlas.example/buildings/${id}</loc>`);
+    expect(res.body).toContain('<urlset');
+  });
+
+  it('becomes a sitemap index of pages beyond a page, and refuses a page past the end', async () => {
+    const app = Fastify({ logger: false });
+    app.decorate('db', t.app.db);
+    app.decorate('config', t.config);
+    app.setValidatorCompiler(validatorCompiler);
+    await app.register(pagesRoutes, { sitemapPageSize: 1 });
+    try {
+      const index = await app.inject({ method: 'GET', url: '/sitemap.xml' });
+      expect(index.body).toContain('<sitemapindex');
+      expect(index.body).toContain('<loc>https://atlas.example/sitemap.xml?page=1</loc>');
+      expect(index.body).toContain('<loc>https://atlas.example/sitemap.xml?page=2</loc>');
+      expect(index.body).not.toContain('page=3<');
+      const [first, second] = [...ids.values()].sort((a, b) => a - b);
+      const p2 = await app.inject({ method: 'GET', url: '/sitemap.xml?page=2' });
+      expect(p2.body).toContain(`/buildings/${second}<`);
+      expect(p2.body).not.toContain(`/buildings/${first}<`);
+      const past = await app.inject({ method: 'GET', url: '/sitemap.xml?page=3' });
+      expect(past.statusCode).toBe(404);
+      const bad = await app.inject({ method: 'GET', url: '/sitemap.xml?page=x' });
+      expect(bad.statusCode).toBe(400);
+    } finally {
+      await app.close();
+    }
+  });
+});

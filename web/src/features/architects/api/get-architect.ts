@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ArchitectDetail, ArchitectSuggestions } from '#domain/architects';
+import { apiGet } from '../../../lib/api-client.ts';
+import { buildingKeys } from '../../../lib/query-keys.ts';
+
+export function getArchitect(id: number, signal?: AbortSignal): Promise<ArchitectDetail> {
+  return apiGet<ArchitectDetail>(`/architects/${id}`, { signal });
+}
+
+export function architectQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: buildingKeys.architect(id),
+    queryFn: ({ signal }) => getArchitect(id, signal),
+  });
+}
+
+/** The architect of an /architects/{id} page; disabled while the id is not a valid one. */
+export function useArchitect(id: number | null) {
+  return useQuery({ ...architectQueryOptions(id ?? 0), enabled: id !== null });
+}
+
+export function getArchitectSuggestions(q: string, signal?: AbortSignal): Promise<ArchitectSuggestions> {
+  return apiGet<ArchitectSuggestions>(`/architects?${new URLSearchParams({ q })}`, { signal });
+}

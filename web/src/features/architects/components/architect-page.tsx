@@ -1,0 +1,80 @@
+import { Anchor, Card, Container, Group, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useArchitect } from '../api/get-architect.ts';
+import { ArchitectMap } from './architect-map.tsx';
+
+interface ArchitectPageProps {
+  id: number | null;
+}
+
+/** Issue 17: /architects/{id}, the architect's name, a small map of their buildings and their cards. */
+export function ArchitectPage({ id }: ArchitectPageProps) {
+  const architect = useArchitect(id);
+  const notFound = id === null || (architect.error instanceof ApiError && architect.error.status === 404);
+
+  if (notFound) {
+    return (
+      <Container py="xl">
+        <Text role="alert">Architect not found</Text>
+      </Container>
+    );
+  }
+  if (architect.isPending) {
+    return (
+      <Container py="xl">
+        <Group gap="sm" role="status">
+          <Loader size="sm" />
+          <Text>Loading architect...</Text>
+        </Group>
+      </Container>
+    );
+  }
+  if (architect.isError) {
+    return (
+      <Container py="xl">
+        <Text role="alert" c="red">
+          Error loading architect
+        </Text>
+      </Container>
+    );
+  }
+  const { name, buildings } = architect.data;
+  return (
+    <Container size="lg" py="lg" style={{ overflowY: 'auto' }}>
+      <Stack gap="md">
+        <Title order={1}>{name}</Title>
+        <Text c="dimmed">
+          {buildings.length} building{buildings.length === 1 ? '' : 's'} in the atlas
+        </Text>
+        {buildings.length > 0 && <ArchitectMap points={buildings.map((b) => b.coordinates)} />}
+        <SimpleGrid
+          cols={{ base: 1, xs: 2, md: 3 }}
+          spacing="md"
+          component="ul"
+          style={{ listStyle: 'none', padding: 0 }}
+        >
+          {buildings.map((b) => (
+            <li key={b.id}>
+              <Card withBorder padding="sm" radius="md" h="100%">
+                {b.cover_image && (
+                  <Card.Section>
+                    <Image src={b.cover_image} alt="" h={140} fit="cover" />
+                  </Card.Section>
+                )}
+                <Anchor component={Link} to={`/buildings/${b.id}`} fw={600} mt={b.cover_image ? 'sm' : 0}>
+                  {b.name}
+                </Anchor>
+                {b.year_built !== null && (
+                  <Text size="sm" c="dimmed">
+                    {b.year_built < 0 ? `${-b.year_built} BCE` : b.year_built}
+                  </Text>
+                )}
+              </Card>
+            </li>
+          ))}
+        </SimpleGrid>
+      </Stack>
+    </Container>
+  );
+}

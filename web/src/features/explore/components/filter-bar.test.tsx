@@ -1,0 +1,48 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, stubBrowserApis } from '../../../testing/render.tsx';
+import { initialFiltersState, type FiltersState } from '../model/filters.ts';
+import { activeFilterCount, FilterBar } from './filter-bar.tsx';
+
+const styles = [
+  { id: 1, name: 'Art Deco' },
+  { id: 2, name: 'Gothic' },
+];
+
+describe('filter bar on phones (issue 18)', () => {
+  beforeEach(stubBrowserApis);
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('counts each chosen style and the year range as one filter', () => {
+    expect(activeFilterCount(initialFiltersState)).toBe(0);
+    const filters: FiltersState = {
+      ...initialFiltersState,
+      selectedArchitecturalStyles: [1, 2],
+      builtAfterDate: 1900,
+      builtBeforeDate: 2026,
+    };
+    expect(activeFilterCount(filters)).toBe(3);
+  });
+
+  it("folds the controls behind a 'Filters' button that shows the count", () => {
+    const filters: FiltersState = { ...initialFiltersState, selectedArchitecturalStyles: [2] };
+    renderWithProviders(<FilterBar filters={filters} dispatch={() => {}} styles={styles} collapsible />);
+    const button = screen.getByRole('button', { name: 'Filters 1 active' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    const controls = document.getElementById(button.getAttribute('aria-controls') ?? '');
+    expect(controls?.hidden).toBe(true);
+    fireEvent.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(controls?.hidden).toBe(false);
+  });
+
+  it('shows the controls with no button on wider screens', () => {
+    renderWithProviders(<FilterBar filters={initialFiltersState} dispatch={() => {}} styles={styles} />);
+    expect(screen.queryByRole('button', { name: /^Filters/ })).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Start year' })).toBeTruthy();
+  });
+});

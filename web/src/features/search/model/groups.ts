@@ -1,0 +1,46 @@
+import type { SearchHit } from '#domain/search';
+
+export const GROUP_LABELS: Record<SearchHit['type'], string> = {
+  building: 'Buildings',
+  architect: 'Architects',
+  style: 'Styles',
+  place: 'Places',
+};
+
+export interface HitGroup {
+  type: SearchHit['type'];
+  label: string;
+  hits: { hit: SearchHit; value: string }[];
+}
+
+/** A stable option value per hit (places have no id). */
+export function hitValue(hit: SearchHit): string {
+  return hit.type === 'place' ? `place:${hit.name}:${hit.coordinates.join(',')}` : `${hit.type}:${hit.id}`;
+}
+
+/**
+ * Hits grouped by type; groups in the order of their best hit, hits keeping the server's order
+ * (best first), so the best match is always the first option.
+ */
+export function groupHits(hits: readonly SearchHit[]): HitGroup[] {
+  const groups = new Map<SearchHit['type'], HitGroup>();
+  for (const hit of hits) {
+    let group = groups.get(hit.type);
+    if (!group) groups.set(hit.type, (group = { type: hit.type, label: GROUP_LABELS[hit.type], hits: [] }));
+    group.hits.push({ hit, value: hitValue(hit) });
+  }
+  return [...groups.values()];
+}
+
+/** What a hit's option says under its name. */
+export function hitDetail(hit: SearchHit): string {
+  switch (hit.type) {
+    case 'building':
+      return [hit.city, hit.country_code, hit.year_built ?? undefined].filter((p) => p != null).join(' · ');
+    case 'architect':
+    case 'style':
+      return `${hit.building_count} building${hit.building_count === 1 ? '' : 's'}`;
+    case 'place':
+      return hit.country_code;
+  }
+}

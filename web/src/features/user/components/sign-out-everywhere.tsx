@@ -1,0 +1,66 @@
+import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconLogout } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { useLogoutEverywhere } from '../../auth/api/logout.ts';
+
+export const SIGN_OUT_EVERYWHERE_HINT =
+  'Ends your sessions on every device and browser where you are signed in, this one included.';
+export const SIGN_OUT_EVERYWHERE_QUESTION = 'Are you sure you want to sign out on every device?';
+export const SIGN_OUT_EVERYWHERE_FAILED = 'Failed to sign out everywhere. Please try again.';
+
+/** Settings: 'Sign out everywhere' (issue 13, finding 11), after a confirmation; then home. */
+export function SignOutEverywhere() {
+  const [confirming, confirm] = useDisclosure(false);
+  const navigate = useNavigate();
+  const logoutAll = useLogoutEverywhere();
+
+  return (
+    <Stack gap="xs" align="flex-start">
+      <Title order={3}>Sign out everywhere</Title>
+      <Text size="sm" c="dimmed">
+        {SIGN_OUT_EVERYWHERE_HINT}
+      </Text>
+      <Button
+        variant="light"
+        color="red"
+        leftSection={<IconLogout size={16} aria-hidden />}
+        onClick={confirm.open}
+      >
+        Sign out everywhere
+      </Button>
+      {logoutAll.isError && (
+        <Alert color="red" role="alert">
+          {SIGN_OUT_EVERYWHERE_FAILED}
+        </Alert>
+      )}
+
+      <Modal
+        opened={confirming}
+        onClose={confirm.close}
+        title="Sign out everywhere"
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <Text>{SIGN_OUT_EVERYWHERE_QUESTION}</Text>
+        <Group justify="flex-end" gap="sm" mt="lg">
+          <Button variant="default" onClick={confirm.close} disabled={logoutAll.isPending}>
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            loading={logoutAll.isPending}
+            onClick={() =>
+              logoutAll.mutate(undefined, {
+                onSuccess: () => void navigate('/'),
+                onSettled: confirm.close,
+              })
+            }
+          >
+            Sign out everywhere
+          </Button>
+        </Group>
+      </Modal>
+    </Stack>
+  );
+}
