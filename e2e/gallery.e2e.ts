@@ -212,6 +212,8 @@ describe('gallery page (product §2, 4, 5, 7)', () => {
     await other.goto(`/gallery/${buildingId}`);
     await signIn(other, `viewer_${rand()}`);
     await expect.poll(() => grid(other).getByRole('listitem').count()).toBe(2);
+    // Space on a focused control (the sign-in leaves one focused) presses that control instead.
+    await other.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await grid(other).getByRole('img').nth(1).hover();
     await other.keyboard.press(' ');
     await viewer(other).getByRole('heading', { name: 'Image 2 of 2' }).waitFor();

@@ -1,4 +1,3 @@
-import './lib/zod-no-eval.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@mantine/core/styles.css';

@@ -52,7 +52,7 @@ export function ImageLicenseFields({
       />
       <Text size="xs" c="dimmed" data-testid="license-explanation">
         {info.explanation}{' '}
-        <Anchor href={info.url} target="_blank" rel="noopener noreferrer" size="xs">
+        <Anchor href={info.url} target="_blank" rel="noopener noreferrer" size="xs" underline="always">
           Read the licence
         </Anchor>
       </Text>

@@ -98,7 +98,7 @@ export function LocationPreviewMap({ coordinates }: LocationPreviewMapProps) {
       mih={260}
       style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}
       aria-label="Location preview"
-      role="img"
+      role="group"
       data-preview-state={coordinates ? 'located' : 'world'}
     >
       <Box ref={containerRef} pos="absolute" inset={0} />

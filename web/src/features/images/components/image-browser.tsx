@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Image } from '#domain/images';
 import { useViewerKeys } from '../hooks/use-viewer-keys.ts';
 import { ImageGrid } from './image-grid.tsx';
@@ -29,7 +29,9 @@ export function ImageBrowser({
   dense,
 }: ImageBrowserProps) {
   const [openIndex, setOpenIndex] = useState<number | null>(null);
-  const [hoveredIndex, setHoveredIndex] = useState<number | null>(null);
+  // A ref, not state: a key pressed right after the pointer arrives must see the image under it,
+  // before React has rendered again (nothing on screen depends on it).
+  const hoveredIndex = useRef<number | null>(null);
   const count = images.length;
 
   // After a deletion the view shows the image now at that place (the last one at the end), or closes.
@@ -39,10 +41,13 @@ export function ImageBrowser({
     if (shownIndex !== null && shownIndex === count - 1) onLastReached?.();
   }, [shownIndex, count, onLastReached]);
 
-  useViewerKeys({ openIndex: shownIndex, hoveredIndex, count }, (action) => {
-    if (action.type === 'close') setOpenIndex(null);
-    else setOpenIndex(action.index);
-  });
+  useViewerKeys(
+    () => ({ openIndex: shownIndex, hoveredIndex: hoveredIndex.current, count }),
+    (action) => {
+      if (action.type === 'close') setOpenIndex(null);
+      else setOpenIndex(action.index);
+    },
+  );
 
   return (
     <>
@@ -50,7 +55,7 @@ export function ImageBrowser({
         images={images}
         activeIndex={shownIndex}
         onOpen={setOpenIndex}
-        onHoverChange={setHoveredIndex}
+        onHoverChange={(index) => (hoveredIndex.current = index)}
         label={label}
         dense={dense}
       />

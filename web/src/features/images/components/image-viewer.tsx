@@ -154,7 +154,11 @@ function ImageDetails({
         {image.capture_year !== null && <Text size="sm">Captured in {image.capture_year}</Text>}
         <Text size="sm" c="dimmed">
           Added by{' '}
-          <Anchor component={Link} to={`/user/${encodeURIComponent(image.added_by.handle)}`}>
+          <Anchor
+            component={Link}
+            to={`/user/${encodeURIComponent(image.added_by.handle)}`}
+            underline="always"
+          >
             {image.added_by.handle}
           </Anchor>
         </Text>
@@ -280,7 +284,7 @@ function ImageCreditLine({
     <Group gap="xs" wrap="wrap">
       <Text size="sm" data-testid="image-credit">
         © {image.author} ·{' '}
-        <Anchor href={info.url} target="_blank" rel="noopener noreferrer license">
+        <Anchor href={info.url} target="_blank" rel="noopener noreferrer license" underline="always">
           {info.name}
         </Anchor>
       </Text>

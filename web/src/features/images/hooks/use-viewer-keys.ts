@@ -6,9 +6,13 @@ const CONTROLS =
 
 /**
  * Listens for the full view's keys on the window (product §2): Space, Left/Right, Escape; ignored
- * while typing (model/viewer-keys.ts). A handled key does nothing else (no page scroll).
+ * while typing (model/viewer-keys.ts). A handled key does nothing else (no page scroll). `state` is
+ * read when the key is pressed.
  */
-export function useViewerKeys(state: ViewerKeyState, onAction: (action: ViewerKeyAction) => void): void {
+export function useViewerKeys(
+  state: () => ViewerKeyState,
+  onAction: (action: ViewerKeyAction) => void,
+): void {
   const latest = useRef({ state, onAction });
   useEffect(() => {
     latest.current = { state, onAction };
@@ -23,7 +27,7 @@ export function useViewerKeys(state: ViewerKeyState, onAction: (action: ViewerKe
         isContentEditable: element.isContentEditable,
         isControl: element.closest(CONTROLS) !== null && element.closest('[data-image-index]') === null,
       };
-      const action = viewerKeyAction(event.key, target, latest.current.state);
+      const action = viewerKeyAction(event.key, target, latest.current.state());
       if (!action) return;
       event.preventDefault();
       latest.current.onAction(action);

@@ -85,10 +85,9 @@ export function SearchBox({ onPick }: SearchBoxProps) {
   return (
     <div className={classes.root} data-phone={phone || undefined}>
       <Combobox store={combobox} onOptionSubmit={pick} withinPortal zIndex={400} position="bottom-start">
-        <Combobox.Target>
+        <Combobox.Target withExpandedAttribute>
           <TextInput
             ref={inputRef}
-            role="combobox"
             aria-label="Search"
             aria-autocomplete="list"
             placeholder="Search buildings, architects, places"
