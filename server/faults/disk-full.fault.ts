@@ -112,15 +112,18 @@ describe('the local storage disk is full', () => {
     expect(await full.json()).toMatchObject({ status: 507, title: 'Insufficient Storage' });
     // No partial file, neither in place nor in the temporary folder; the image waits as before.
     expect(await filesUnder(path.join(mountPoint, 'media'))).toEqual([]);
+    expect(await filesUnder(path.join(mountPoint, 'media-private'))).toEqual([]);
     expect(await filesUnder(path.join(mountPoint, 'media-tmp'))).toEqual([]);
     expect(await imageStatus(imageId)).toBe('pending');
 
     await fs.rm(ballast());
     const again = await putFile(base, slot.url, file, slot.content_type);
     expect(again.status).toBe(204);
-    const stored = await filesUnder(path.join(mountPoint, 'media'));
+    // The upload is kept privately (never served) until the thumbnail job makes its renditions.
+    expect(await filesUnder(path.join(mountPoint, 'media'))).toEqual([]);
+    const stored = await filesUnder(path.join(mountPoint, 'media-private'));
     expect(stored).toHaveLength(1);
-    expect((await fs.stat(path.join(mountPoint, 'media', stored[0]!))).size).toBe(file.length);
+    expect((await fs.stat(path.join(mountPoint, 'media-private', stored[0]!))).size).toBe(file.length);
   });
 
   it('a thumbnail job that cannot write its renditions leaves none half-written and succeeds on its retry', async () => {
