@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './client.ts';
+import { emptyClusterFile } from './pglite-cluster.ts';
 import { architecturalStyles } from './schema.ts';
 
 const opened: Database[] = [];
@@ -36,7 +37,10 @@ describe('openDatabase on PGlite', () => {
   it('initialises an empty data directory (in a child process), migrates it and reopens it with the data kept', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-client-test-'));
     dirs.push(dataDir);
-    const first = await openDatabase({ dataDir });
+    // No empty cluster from the build in this folder: initdb runs.
+    const noCluster = fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-client-no-cluster-'));
+    dirs.push(noCluster);
+    const first = await openDatabase({ dataDir, pgliteClusterDir: noCluster });
     expect(fs.existsSync(path.join(dataDir, 'db', 'PG_VERSION'))).toBe(true);
     // initdb wrote PostgreSQL's default into the file; the start parameter overrides it.
     expect(fs.readFileSync(path.join(dataDir, 'db', 'postgresql.conf'), 'utf8')).toMatch(
@@ -47,12 +51,40 @@ describe('openDatabase on PGlite', () => {
     await first.db.insert(architecturalStyles).values({ name: 'Kept across a restart' });
     await first.close();
 
-    const second = await openDatabase({ dataDir });
+    const second = await openDatabase({ dataDir, pgliteClusterDir: noCluster });
     opened.push(second);
     const rows = await second.db
       .select()
       .from(architecturalStyles)
       .where(eq(architecturalStyles.name, 'Kept across a restart'));
     expect(rows).toHaveLength(1);
+  }, 120_000);
+
+  it("unpacks the build's empty cluster into an empty data directory instead of running initdb", async () => {
+    // A stand-in for the build's cluster: a data directory with a table that initdb never makes.
+    const source = await openDatabase({});
+    opened.push(source);
+    await source.db.execute(sql`CREATE TABLE made_by_the_build (x int)`);
+    const clusterDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-client-cluster-'));
+    dirs.push(clusterDir);
+    const tarball = await source.pglite!.dumpDataDir('gzip');
+    fs.writeFileSync(await emptyClusterFile(clusterDir), new Uint8Array(await tarball.arrayBuffer()));
+
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-client-test-'));
+    dirs.push(dataDir);
+    const database = await openDatabase({ dataDir, pgliteClusterDir: clusterDir });
+    opened.push(database);
+    expect(fs.existsSync(path.join(dataDir, 'db', 'PG_VERSION'))).toBe(true);
+    const result: unknown = await database.db.execute(sql`SELECT count(*)::int AS n FROM made_by_the_build`);
+    expect((result as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    expect(await setting(database, 'shared_buffers')).toBe('16MB');
+    await database.migrate();
+    await database.db.insert(architecturalStyles).values({ name: 'On the unpacked cluster' });
+    expect(
+      await database.db
+        .select()
+        .from(architecturalStyles)
+        .where(eq(architecturalStyles.name, 'On the unpacked cluster')),
+    ).toHaveLength(1);
   }, 120_000);
 });

@@ -116,6 +116,8 @@ export async function openDatabase(opts: {
   pgliteTemplate?: Blob | undefined;
   /** PGlite's shared_buffers in MB (PGLITE_SHARED_BUFFERS_MB). */
   pgliteSharedBuffersMb?: number | undefined;
+  /** Where the build's empty cluster is looked for (dist/pglite; tests choose their own). */
+  pgliteClusterDir?: string | undefined;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
@@ -153,9 +155,10 @@ export async function openDatabase(opts: {
       close: () => pool.end(),
     };
   }
-  const [{ PGlite }, { openPglite }, { drizzle }, { migrate }] = await Promise.all([
+  const [{ PGlite }, { openPglite }, { readEmptyCluster }, { drizzle }, { migrate }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('./pglite.ts'),
+    import('./pglite-cluster.ts'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
@@ -164,6 +167,7 @@ export async function openDatabase(opts: {
     opts.pgliteSharedBuffersMb ?? PGLITE_SHARED_BUFFERS_MB_DEFAULT,
   );
   let dir: string | undefined;
+  let emptyCluster: Blob | undefined;
   if (opts.dataDir) {
     dir = path.join(opts.dataDir, 'db');
     await fs.mkdir(dir, { recursive: true });
@@ -171,13 +175,15 @@ export async function openDatabase(opts: {
       () => true,
       () => false,
     );
-    if (!exists) await initDataDirInChild(dir, startParams);
+    if (!exists) {
+      // The build's empty cluster, unpacked by the server's own instance; initdb without it.
+      emptyCluster = await readEmptyCluster(opts.pgliteClusterDir);
+      if (!emptyCluster) await initDataDirInChild(dir, startParams);
+    }
   }
-  const client = await openPglite(dir, {
-    startParams,
-    // Tests: an in-memory copy of the run's migrated template (server/test/databases.ts).
-    ...(!dir && opts.pgliteTemplate ? { loadDataDir: opts.pgliteTemplate } : {}),
-  });
+  // Tests: an in-memory copy of the run's migrated template (server/test/databases.ts).
+  const loadDataDir = dir ? emptyCluster : opts.pgliteTemplate;
+  const client = await openPglite(dir, { startParams, ...(loadDataDir ? { loadDataDir } : {}) });
   const db = drizzle(client, { schema });
   return {
     db,
