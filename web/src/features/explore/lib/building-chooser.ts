@@ -1,7 +1,7 @@
 import { Popup, type LngLatLike, type Map as MapLibreMap } from 'maplibre-gl';
 import { formatYear } from '../../../lib/building-years.ts';
 import { chooserTitle } from '../model/overlap.ts';
-import type { PopupBuilding } from './building-popup.ts';
+import { keepPopupInView, type PopupBuilding } from './building-popup.ts';
 
 let chooserCount = 0;
 
@@ -56,7 +56,7 @@ export function openBuildingChooser(
   choose: (building: PopupBuilding) => void,
 ): Popup {
   const popup = new Popup({ maxWidth: '280px', closeButton: true, offset: 10 });
-  return popup
+  popup
     .setLngLat(at)
     .setDOMContent(
       buildChooserContent(buildings, (building) => {
@@ -65,4 +65,6 @@ export function openBuildingChooser(
       }),
     )
     .addTo(map);
+  keepPopupInView(map, popup);
+  return popup;
 }
