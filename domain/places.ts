@@ -1,5 +1,6 @@
 /** Place search (product §7 "Other"): suggestions and Google-shaped place details, whatever the provider. */
 import { z } from 'zod';
+import { numberParam } from './query-params.ts';
 
 export const PLACE_PROVIDERS = ['google', 'osm'] as const;
 export type PlaceProviderKind = (typeof PLACE_PROVIDERS)[number];
@@ -99,3 +100,30 @@ export function suggestionOf(place: PlaceDetails): PlaceSuggestion {
   }
   return { id: place.id, primary_text: place.displayName, secondary_text: rest || null };
 }
+
+/**
+ * GET /api/places/country (issue 18): the country at a point, from the basemap's country shapes
+ * (offline), so the wizard can preselect it for coordinates typed by hand.
+ */
+export const countryAtQuerySchema = z.object({
+  lng: numberParam('lng').pipe(
+    z.number().min(-180, 'lng must be between -180 and 180').max(180, 'lng must be between -180 and 180'),
+  ),
+  lat: numberParam('lat').pipe(
+    z.number().min(-90, 'lat must be between -90 and 90').max(90, 'lat must be between -90 and 90'),
+  ),
+});
+
+export type CountryAtQuery = z.infer<typeof countryAtQuerySchema>;
+
+export const countryAtResponseSchema = z
+  .object({
+    country_code: z
+      .string()
+      .regex(/^[A-Z]{2}$/)
+      .nullable()
+      .describe('ISO 3166-1 alpha-2 code; null at sea or where no country is known'),
+  })
+  .meta({ id: 'CountryAt' });
+
+export type CountryAtResponse = z.infer<typeof countryAtResponseSchema>;

@@ -12,7 +12,8 @@ import { createBuilding, pageFetch, signIn, styleIdsByName } from './session.ts'
 
 // Issue 18: axe-core finds no critical or serious violation on the main pages and with the image
 // viewer, the wizard, a modal and a toast open, in the light and the dark scheme. A fresh user
-// owns a building with one image, a vote and a list, so the user pages have content to check.
+// owns a building with one image, a vote and a list, so the user pages have content to check; a
+// second building on the same spot opens the marker chooser.
 
 const require = createRequire(import.meta.url);
 const AXE_PATH = require.resolve('axe-core');
@@ -27,6 +28,8 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 let tmpDir: string;
 let buildingId: number;
+let twinId: number | undefined;
+const spot: [number, number] = [-25 - Math.random() * 5, -45 - Math.random() * 5];
 let owner: Page;
 const rand = () => crypto.randomBytes(3).toString('hex');
 const handle = `axe_${rand()}`;
@@ -99,8 +102,14 @@ beforeAll(async () => {
   if (style === undefined) throw new Error('No styles seeded');
   buildingId = await createBuilding(owner, {
     name: buildingName,
-    coordinates: [-25 - Math.random() * 5, -45 - Math.random() * 5],
+    coordinates: spot,
     year_built: 1961,
+    architectural_styles: [style],
+  });
+  twinId = await createBuilding(owner, {
+    name: `Accessible annex ${rand()}`,
+    coordinates: spot,
+    year_built: null,
     architectural_styles: [style],
   });
   const vote = await pageFetch(owner, 'POST', '/api/votes/building', {
@@ -123,7 +132,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (buildingId && owner) await pageFetch(owner, 'DELETE', `/api/buildings/${buildingId}`);
+  for (const id of [buildingId, twinId])
+    if (id && owner) await pageFetch(owner, 'DELETE', `/api/buildings/${id}`);
   for (const context of contexts) await context.close();
   await browser?.close();
   if (tmpDir) await fs.promises.rm(tmpDir, { recursive: true, force: true });
@@ -153,6 +163,15 @@ describe.each(['light', 'dark'] as const)(
       await expectAccessible(page, 'feedback modal');
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').waitFor({ state: 'hidden' });
+
+      await page.evaluate((center) => window.__atlasMap?.jumpTo({ center, zoom: 17 }), spot);
+      await waitForMapIdle(page);
+      const pixel = await page.evaluate((point) => window.__atlasMap?.project(point), spot);
+      if (!pixel) throw new Error('The map is not on the page');
+      await page.locator('.maplibregl-canvas').click({ position: { x: pixel.x, y: pixel.y } });
+      await page.getByRole('list', { name: '2 buildings here' }).waitFor();
+      await expectAccessible(page, 'marker chooser');
+      await page.locator('.maplibregl-popup-close-button').click();
     });
 
     it('the wizard', async () => {
@@ -160,6 +179,14 @@ describe.each(['light', 'dark'] as const)(
       const wizard = page.getByRole('dialog');
       await wizard.waitFor();
       await expectAccessible(page, 'wizard');
+
+      // The address step with the country preselected from the coordinates (issue 18).
+      await wizard.getByRole('textbox', { name: 'Name' }).fill('Westminster');
+      await wizard.getByRole('textbox', { name: 'Latitude' }).fill('51.5007, -0.1246');
+      await wizard.getByRole('button', { name: 'Next', exact: true }).click();
+      await wizard.getByText('From the coordinates').waitFor();
+      await expectAccessible(page, 'wizard address step');
+      page.once('dialog', (dialog) => void dialog.accept());
       await page.keyboard.press('Escape');
       await wizard.waitFor({ state: 'hidden' });
     });

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { formatYear } from '../web/src/lib/building-years.ts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import {
 import { getBuilding, getWorldBuildings, type WorldBuildings } from './api.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import { checkViewport, markerColor, waitForMapIdle, type PlacedBuilding } from './map.ts';
+import { createBuilding, pageFetch, signIn, styleIdsByName } from './session.ts';
 
 // Circle radius 7 px plus its 1.5 px stroke: a point this close to the canvas edge may or may not be drawn.
 const EDGE_PX = 10;
@@ -29,12 +31,27 @@ const placed = (): PlacedBuilding[] =>
 
 const without = (ids: number[], excluded: number[]) => ids.filter((id) => !excluded.includes(id));
 
+/** Farther than this from every other marker, a click opens its popup, not the chooser (issue 18). */
+const APART_PX = 30;
+
+/** Buildings this file made (the overlapping pair), deleted again at the end. */
+const made: number[] = [];
+const maker = `explore_${crypto.randomBytes(3).toString('hex')}`;
+
 beforeAll(async () => {
   browser = await launchBrowser();
   seeded = await getWorldBuildings();
 });
 
 afterAll(async () => {
+  if (made.length && browser) {
+    const cleanup = await newContext(browser);
+    const p = await cleanup.newPage();
+    await p.goto('/gallery/1');
+    await signIn(p, maker);
+    for (const id of made) await pageFetch(p, 'DELETE', `/api/buildings/${id}`);
+    await cleanup.close();
+  }
   await browser?.close();
 });
 
@@ -74,8 +91,22 @@ describe('explore screen (product §2)', () => {
     await page.goto('/');
     await waitForMapIdle(page);
     const view = await checkViewport(page, placed(), EDGE_PX);
+    // A marker apart from the others: piled-up markers open the chooser instead (issue 18).
+    const apart = (id: number) => {
+      const p = view.pixels[id];
+      return (
+        p !== undefined &&
+        view.inBounds.every((other) => {
+          const q = view.pixels[other];
+          return other === id || !q || Math.hypot(q.x - p.x, q.y - p.y) > APART_PX;
+        })
+      );
+    };
     const target = seeded.features.find(
-      (f) => view.inBounds.includes(f.properties.id) && !view.atEdge.includes(f.properties.id),
+      (f) =>
+        view.inBounds.includes(f.properties.id) &&
+        !view.atEdge.includes(f.properties.id) &&
+        apart(f.properties.id),
     );
     if (!target) throw new Error('No seeded building lies well inside the start viewport');
     const pixel = view.pixels[target.properties.id];
@@ -84,10 +115,10 @@ describe('explore screen (product §2)', () => {
     await page.locator('.maplibregl-canvas').click({ position: pixel });
     const popup = page.locator('.maplibregl-popup');
     await popup.waitFor();
-    // Markers can overlap: whichever building was hit, its popup must show its own fields.
     const name = await popup.locator('a').textContent();
     const shown = seeded.features.find((f) => f.properties.name === name);
     expect(shown, `popup names a seeded building (${name})`).toBeDefined();
+    expect(shown?.properties.id).toBe(target.properties.id);
     expect(await popup.locator('a').getAttribute('href')).toBe(`/buildings/${shown?.properties.id}`);
     const year = shown?.properties.year_built ?? null;
     // One way to write years, as the cards do: 'Year built: 2560 BC' (issue 18).
@@ -181,6 +212,74 @@ describe('explore screen (product §2)', () => {
     await page.getByRole('button', { name: 'Retry' }).click();
     await page.getByText('Error loading map data').waitFor({ state: 'hidden', timeout: 20_000 });
     await waitForMapIdle(page);
+  });
+});
+
+describe('markers on one spot (issue 18)', () => {
+  it("lists the buildings under a click ('2 buildings here'); picking one opens its popup", async () => {
+    const styles = [...(await styleIdsByName()).values()];
+    const style = styles[0];
+    if (style === undefined) throw new Error('No styles seeded');
+    // Two buildings at the very same point, in the South Atlantic, away from the seeded ones.
+    const at: [number, number] = [-24.5 + Math.round(Math.random() * 1000) / 10_000, -47.25];
+    const tag = crypto.randomBytes(3).toString('hex');
+    const first = `Twin Hall ${tag}`;
+    const second = `Twin Annex ${tag}`;
+    await page.goto('/gallery/1');
+    await signIn(page, maker);
+    for (const [name, year] of [
+      [first, 1901],
+      [second, -120],
+    ] as const) {
+      made.push(
+        await createBuilding(page, {
+          name,
+          coordinates: at,
+          year_built: year,
+          architectural_styles: [style],
+        }),
+      );
+    }
+    const [hallId, annexId] = made;
+
+    await page.goto('/');
+    await waitForMapIdle(page);
+    await page.evaluate((center) => window.__atlasMap?.jumpTo({ center, zoom: 17 }), at);
+    await waitForMapIdle(page);
+    const pixel = await page.evaluate((point) => window.__atlasMap?.project(point), at);
+    if (!pixel) throw new Error('The map is not on the page');
+
+    await page.locator('.maplibregl-canvas').click({ position: { x: pixel.x, y: pixel.y } });
+    const chooser = page.getByRole('list', { name: '2 buildings here' });
+    await chooser.waitFor();
+    const choices = chooser.getByRole('button');
+    // By name, each with its year built written as the cards write it.
+    expect(await choices.allTextContents()).toEqual([`${second} 120 BC`, `${first} 1901`]);
+    // Keyboard: the chooser takes the focus; Tab reaches the next building, Enter picks it.
+    await page.waitForFunction(() => document.activeElement?.classList.contains('building-chooser__item'));
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(`${second} 120 BC`);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+
+    await chooser.waitFor({ state: 'detached' });
+    const popup = page.locator('.maplibregl-popup');
+    const link = popup.getByRole('link', { name: first });
+    await link.waitFor();
+    expect(await popup.count()).toBe(1);
+    expect(await link.getAttribute('href')).toBe(`/buildings/${hallId}`);
+    expect(await popup.textContent()).toContain('Year built: 1901');
+
+    // A pointer works too: the pile again (the map may have panned to show the popup), the other building.
+    const again = await page.evaluate((point) => window.__atlasMap?.project(point), at);
+    if (!again) throw new Error('The map is not on the page');
+    await page.locator('.maplibregl-canvas').click({ position: { x: again.x, y: again.y } });
+    await chooser.getByRole('button', { name: second }).click();
+    await popup.getByRole('link', { name: second }).click();
+    await page.waitForURL(`**/buildings/${annexId}`);
+    await page
+      .getByRole('complementary', { name: 'Building' })
+      .getByRole('heading', { name: second })
+      .waitFor();
   });
 });
 

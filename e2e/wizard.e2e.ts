@@ -165,6 +165,39 @@ describe('Create Building wizard (product §2, 4, 5, 7, 8)', () => {
       .toContain(building.id);
   });
 
+  it('preselects the country of London coordinates; a country the user picks stays (issue 18)', async () => {
+    await page.goto('/');
+    await signIn(page, handle);
+    await page.getByRole('button', { name: 'Add New Building' }).click();
+    const w = wizard(page);
+    await w.getByText('1 of 4').waitFor();
+    await w.getByRole('textbox', { name: 'Name' }).fill(`Westminster ${rand()}`);
+    const asked = page.waitForResponse((r) => r.url().includes('/api/places/country?'));
+    await w.getByRole('textbox', { name: 'Latitude' }).fill('51.5007, -0.1246');
+    const answer = await asked;
+    expect(answer.url()).toContain('/api/places/country?lng=-0.1246&lat=51.5007');
+    expect(await answer.json()).toEqual({ country_code: 'GB' });
+    await button(page, 'Next').click();
+
+    await w.getByText('2 of 4').waitFor();
+    const country = w.getByRole('combobox', { name: 'Country' });
+    expect(await country.inputValue()).toBe('United Kingdom');
+    await w.getByText('From the coordinates').waitFor();
+
+    // The user can still change it, and new coordinates then leave it alone.
+    await country.click();
+    await country.fill('Irel');
+    await page.getByRole('option', { name: 'Ireland', exact: true }).click();
+    expect(await country.inputValue()).toBe('Ireland');
+    await button(page, 'Previous').click();
+    await w.getByRole('textbox', { name: 'Latitude' }).fill('48.8584, 2.2945');
+    await button(page, 'Next').click();
+    await w.getByText('2 of 4').waitFor();
+    // Longer than the lookup's debounce: nothing may change it now.
+    await page.waitForTimeout(1000);
+    expect(await country.inputValue()).toBe('Ireland');
+  });
+
   it('adding it again at the same place alerts and goes to the first building', async () => {
     const first = made[0];
     if (first === undefined) throw new Error('The first journey made no building');

@@ -1,19 +1,28 @@
-/** /api/places: the wizard's place search through the configured provider (places.provider.ts). */
+/**
+ * /api/places: the wizard's place search through the configured provider (places.provider.ts), and
+ * the country at a point (from the basemap's country shapes, offline; issue 18).
+ */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   autocompleteQuerySchema,
   autocompleteResponseSchema,
+  countryAtQuerySchema,
+  countryAtResponseSchema,
   placeDetailsParamsSchema,
   placeDetailsQuerySchema,
   placeDetailsSchema,
   placesProviderResponseSchema,
 } from '#domain/places';
 import { problemSchema } from '#domain/problem';
+import { countryAt } from '../../geo/world.ts';
 import { HttpProblem, notFound, sendProblem } from '../../http/errors.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
 import { PlacesBudget } from './places-budget.ts';
 import { createPlacesProvider, PlacesUpstreamError, type PlacesProvider } from './places.provider.ts';
+
+/** The shapes change only with a new server version: a day in any cache is fine. */
+const COUNTRY_CACHE_CONTROL = 'public, max-age=86400';
 
 const problems = {
   400: problemSchema,
@@ -77,6 +86,27 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ({ provider: provider?.kind ?? null }),
+  );
+
+  app.get(
+    '/places/country',
+    {
+      schema: {
+        tags: ['places'],
+        summary: 'The country at a point (ISO 3166-1 alpha-2), or null at sea',
+        description:
+          "Public and offline: Natural Earth's 1:50m country shapes (the basemap's), so within a few " +
+          'kilometres of a coast or border the answer may be the neighbour or the sea. The wizard ' +
+          'preselects this country for coordinates entered by hand. Cacheable (a day).',
+        querystring: countryAtQuerySchema,
+        response: { 200: countryAtResponseSchema, 400: problemSchema },
+      },
+    },
+    async (request, reply) => {
+      const { lng, lat } = request.query;
+      reply.header('cache-control', COUNTRY_CACHE_CONTROL);
+      return { country_code: countryAt(lng, lat) ?? null };
+    },
   );
 
   app.get(

@@ -58,6 +58,57 @@ describe('GET /api/places/provider', () => {
   });
 });
 
+describe('GET /api/places/country (issue 18)', () => {
+  it('names the country at a point, for visitors too, offline and cacheable', async () => {
+    // Westminster, London.
+    const london = await visitorGet(none, '/api/places/country?lng=-0.1246&lat=51.5007');
+    expect(london.statusCode, london.body).toBe(200);
+    expect(london.json()).toEqual({ country_code: 'GB' });
+    expect(london.headers['cache-control']).toBe('public, max-age=86400');
+    expect((await visitorGet(none, '/api/places/country?lng=2.2945&lat=48.8584')).json()).toEqual({
+      country_code: 'FR',
+    });
+    // Signed in: the same answer for everyone, so it stays cacheable.
+    const signedIn = await get(none, '/api/places/country?lng=139.7&lat=35.68');
+    expect(signedIn.json()).toEqual({ country_code: 'JP' });
+    expect(signedIn.headers['cache-control']).toBe('public, max-age=86400');
+  });
+
+  it('answers null at sea', async () => {
+    for (const url of [
+      '/api/places/country?lng=-30&lat=40', // the mid-Atlantic
+      '/api/places/country?lng=-150.25&lat=-40.5', // the South Pacific
+      '/api/places/country?lng=0&lat=0',
+    ]) {
+      const res = await visitorGet(none, url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.json(), url).toEqual({ country_code: null });
+    }
+  });
+
+  it('answers 400 problems for missing, non-numeric or out-of-range coordinates', async () => {
+    const cases = [
+      '/api/places/country',
+      '/api/places/country?lng=-0.1246',
+      '/api/places/country?lat=51.5',
+      '/api/places/country?lng=&lat=',
+      '/api/places/country?lng=abc&lat=51.5',
+      '/api/places/country?lng=0x10&lat=51.5',
+      '/api/places/country?lng=Infinity&lat=51.5',
+      '/api/places/country?lng=181&lat=51.5',
+      '/api/places/country?lng=0&lat=-90.5',
+    ];
+    for (const url of cases) {
+      const res = await visitorGet(none, url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.headers['content-type'], url).toMatch(/^application\/problem\+json/);
+      expect(res.json(), url).toMatchObject({ status: 400, errors: expect.any(Array) as unknown });
+    }
+    const range = await visitorGet(none, '/api/places/country?lng=181&lat=51.5');
+    expect(range.json()).toMatchObject({ detail: 'lng must be between -180 and 180' });
+  });
+});
+
 describe('Google Places (New)', () => {
   it('autocompletes with the key and session token, keeping only place predictions', async () => {
     fake.requests.length = 0;

@@ -38,6 +38,8 @@ export function stubBrowserApis(): void {
       disconnect() {}
     },
   );
+  // Mantine's comboboxes scroll the active option into view; jsdom has no layout to scroll.
+  if (typeof Element.prototype.scrollIntoView !== 'function') Element.prototype.scrollIntoView = () => {};
   if (!('fonts' in document)) {
     Object.defineProperty(document, 'fonts', {
       configurable: true,

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../../lib/api-client.ts';
 import {
   parseAddressBody,
+  type CountryAtResponse,
   type ParseAddressResponse,
   type ParsedAddress,
   type PlaceDetails,
@@ -31,6 +32,33 @@ export function usePlacesProvider() {
     isPending: query.isPending,
     searchAvailable: query.isSuccess && query.data !== null,
   };
+}
+
+/** GET /api/places/country (issue 18): the country at a point, null at sea. */
+export async function getCountryAt(
+  [lng, lat]: readonly [number, number],
+  signal?: AbortSignal,
+): Promise<string | null> {
+  const query = new URLSearchParams({ lng: String(lng), lat: String(lat) });
+  const data = await apiGet<CountryAtResponse>(`/places/country?${query}`, { signal });
+  return data.country_code;
+}
+
+/**
+ * The country at a (rounded) point; idle without one. A failure leaves the country as it is:
+ * the answer only saves the user a pick.
+ */
+export function useCountryAt(point: readonly [number, number] | null) {
+  return useQuery({
+    queryKey: ['places', 'country', point?.[0] ?? null, point?.[1] ?? null],
+    queryFn: ({ signal }) => {
+      if (!point) throw new Error('No point to look the country up at');
+      return getCountryAt(point, signal);
+    },
+    enabled: point !== null,
+    staleTime: Infinity,
+    retry: false,
+  });
 }
 
 /** GET /api/places/autocomplete: suggestions for what was typed, within one search session. */

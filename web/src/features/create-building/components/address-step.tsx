@@ -10,7 +10,10 @@ interface AddressStepProps {
 
 const countryData = COUNTRY_OPTIONS.map((c) => ({ value: c.value, label: c.label }));
 
-/** Product §2 step 2, Address: 1 to 3 lines, city, state, postal code and the country (default US). */
+/**
+ * Product §2 step 2, Address: 1 to 3 lines, city, state, postal code and the country (default US,
+ * or the one the coordinates lie in: issue 18).
+ */
 export function AddressStep({ state, dispatch }: AddressStepProps) {
   const { address } = state;
   // Issue 18: a missing first line is said when the user leaves it (advancing stays allowed).
@@ -87,6 +90,8 @@ export function AddressStep({ state, dispatch }: AddressStepProps) {
         allowDeselect={false}
         data={countryData}
         value={address.countryCode || null}
+        // Issue 18: say why it is not the default; the user can still change it.
+        description={state.countrySource === 'coordinates' ? 'From the coordinates' : undefined}
         onChange={(value) => dispatch({ type: 'setAddressField', field: 'countryCode', value: value ?? '' })}
         nothingFoundMessage="No matching country"
         comboboxProps={{ withinPortal: true, zIndex: 400 }}

@@ -204,6 +204,64 @@ describe('Create Building wizard (product §2, 4, 5)', () => {
     expect(within(dialog()).getByText('4 of 4')).toBeTruthy();
   });
 
+  it("preselects the country the coordinates lie in, asked once they rest; the user's own choice wins (issue 18)", async () => {
+    const { calls } = stubFetch({
+      ...baseHandlers(null),
+      'GET /api/places/country': (_init, url) => {
+        const lat = Number(new URL(url, 'http://x').searchParams.get('lat'));
+        return json({ country_code: lat > 50 ? 'GB' : lat > 45 ? 'FR' : null });
+      },
+    });
+    renderButton();
+    await openWizard();
+    await user().click(await within(dialog()).findByText('Enter Manually'));
+    await user().type(field(/^Name/), 'Palace of Westminster');
+    await user().type(field('Longitude'), '-0.1246');
+    await user().type(field('Latitude'), '51.5007');
+    const country = () => within(dialog()).queryByRole('combobox', { name: /^Country/ });
+    const countryCalls = () => calls.filter((c) => c.url.includes('/places/country'));
+    await waitFor(() => expect(countryCalls()).toHaveLength(1));
+    // Debounced: one question for the whole number, rounded to 4 decimals.
+    expect(countryCalls()[0]?.url).toContain('/api/places/country?lng=-0.1246&lat=51.5007');
+    await user().click(button('Next'));
+    await waitFor(() => expect(country()).toHaveProperty('value', 'United Kingdom'));
+    expect(within(dialog()).getByText('From the coordinates')).toBeTruthy();
+
+    // Other coordinates, another country; at sea, back to the default.
+    await user().click(button('Previous'));
+    await user().clear(field('Latitude'));
+    await user().type(field('Latitude'), '48.8584');
+    await user().click(button('Next'));
+    await waitFor(() => expect(country()).toHaveProperty('value', 'France'));
+    await user().click(button('Previous'));
+    await user().clear(field('Latitude'));
+    await user().type(field('Latitude'), '40.5');
+    await user().click(button('Next'));
+    await waitFor(() => expect(country()).toHaveProperty('value', 'United States of America'));
+    expect(within(dialog()).queryByText('From the coordinates')).toBeNull();
+
+    // The user picks a country: new coordinates no longer change it, and nothing more is asked.
+    await user().click(button('Previous'));
+    await user().clear(field('Latitude'));
+    await user().type(field('Latitude'), '51.5007');
+    await user().click(button('Next'));
+    await waitFor(() => expect(country()).toHaveProperty('value', 'United Kingdom'));
+    const combobox = country();
+    if (!combobox) throw new Error('no country selector');
+    await user().clear(combobox);
+    await user().type(combobox, 'Irel');
+    await user().click(await screen.findByRole('option', { name: 'Ireland' }));
+    expect(country()).toHaveProperty('value', 'Ireland');
+    const asked = countryCalls().length;
+    await user().click(button('Previous'));
+    await user().clear(field('Latitude'));
+    await user().type(field('Latitude'), '48.8584');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await user().click(button('Next'));
+    expect(country()).toHaveProperty('value', 'Ireland');
+    expect(countryCalls()).toHaveLength(asked);
+  });
+
   it("adds address lines up to 3; '×' removes line 2 (line 3 shifts up) or line 3", async () => {
     stubFetch(baseHandlers());
     renderButton();

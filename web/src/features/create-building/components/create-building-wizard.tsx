@@ -5,6 +5,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { MAP_MOBILE_MAX_WIDTH } from '#domain/constants';
 import { coordinatesOf } from '../../../lib/building-form/building-fields.ts';
 import { parsePlaceAddress, usePlacesProvider } from '../api/places.ts';
+import { useCountryPreselect } from '../hooks/use-country-preselect.ts';
 import { useSubmitBuilding } from '../hooks/use-submit-building.ts';
 import {
   WIZARD_STEP_COUNT,
@@ -50,6 +51,7 @@ export function CreateBuildingWizard({ opened, onClose, state, dispatch }: Creat
     },
     onDuplicate: onClose,
   });
+  useCountryPreselect(state, dispatch, opened);
   const { step } = state;
   const busy = submitting || processingAddress;
 

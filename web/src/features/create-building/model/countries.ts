@@ -15,3 +15,10 @@ export const COUNTRY_OPTIONS: readonly CountryOption[] = Object.entries(
 )
   .map(([value, label]) => ({ value, label }))
   .sort((a, b) => a.label.localeCompare(b.label, 'en'));
+
+const COUNTRY_CODES: ReadonlySet<string> = new Set(COUNTRY_OPTIONS.map((c) => c.value));
+
+/** True for a code the country selector offers. */
+export function isCountryCode(code: string): boolean {
+  return COUNTRY_CODES.has(code);
+}

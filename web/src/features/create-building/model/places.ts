@@ -6,6 +6,8 @@ import type { z } from 'zod';
 import type { parseAddressBodySchema } from '#domain/address';
 import type { PlaceDetails, PlaceSuggestion, PlacesProviderResponse } from '#domain/places';
 
+export type { CountryAtResponse } from '#domain/places';
+
 export type { ParseAddressResponse, ParsedAddress } from '#domain/address';
 export type { PlaceDetails, PlaceSuggestion } from '#domain/places';
 
@@ -39,4 +41,15 @@ export function suggestionLabel(suggestion: PlaceSuggestion): string {
 export function newSessionToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The point the wizard asks the country of (issue 18): the coordinates rounded to 4 decimals
+ * (about 10 m, far finer than the 1:50m country shapes), so that nearby edits share one cached
+ * answer; null without valid coordinates.
+ */
+export function countryLookupPoint(coordinates: readonly [number, number] | null): [number, number] | null {
+  if (!coordinates) return null;
+  const round = (value: number) => Math.round(value * 10_000) / 10_000;
+  return [round(coordinates[0]), round(coordinates[1])];
 }

@@ -8,6 +8,7 @@ import {
   hasEnteredData,
   initialWizardState,
   isStepValid,
+  countryFollowsCoordinates,
   locationModeOf,
   needsAddressParse,
   sanitizeCaptureYear,
@@ -219,6 +220,83 @@ describe('address (product §2 step 2)', () => {
     ]);
     const readded = run([{ type: 'removeAddressLine', index: 2 }, { type: 'addAddressLine' }], three);
     expect(readded.address.lines).toEqual(['one', 'two', '']);
+  });
+});
+
+describe('country preselected from the coordinates (issue 18)', () => {
+  const london: WizardAction[] = [
+    { type: 'setCoordinate', field: 'latitude', value: '51.5007, -0.1246' },
+    { type: 'countryDetected', countryCode: 'GB' },
+  ];
+  const parsedWith = (country_code: string | null): WizardAction => ({
+    type: 'addressParsed',
+    placeId: 'place-1',
+    address: {
+      line1: '1 Main St',
+      line2: null,
+      line3: null,
+      city: null,
+      state: null,
+      postal_code: null,
+      country_code,
+    },
+  });
+
+  it('preselects the country the coordinates lie in, and follows the coordinates while untouched', () => {
+    const state = run(london);
+    expect(state.address.countryCode).toBe('GB');
+    expect(state.countrySource).toBe('coordinates');
+    expect(countryFollowsCoordinates(state)).toBe(true);
+    const paris = run([{ type: 'countryDetected', countryCode: 'fr' }], state);
+    expect(paris.address.countryCode).toBe('FR');
+    expect(createBuildingPayload({ ...paris, name: 'x' }).address.country_code).toBe('FR');
+  });
+
+  it('at sea keeps the default, and a country preselected before returns to it', () => {
+    expect(run([{ type: 'countryDetected', countryCode: null }])).toBe(initialWizardState);
+    const sea = run([{ type: 'countryDetected', countryCode: null }], run(london));
+    expect(sea.address.countryCode).toBe('US');
+    expect(sea.countrySource).toBe('default');
+  });
+
+  it("never replaces the user's own choice, before or after the lookup answers", () => {
+    const chosenFirst = run([{ type: 'setAddressField', field: 'countryCode', value: 'IE' }, ...london]);
+    expect(chosenFirst.address.countryCode).toBe('IE');
+    expect(chosenFirst.countrySource).toBe('user');
+    expect(countryFollowsCoordinates(chosenFirst)).toBe(false);
+    // Choosing the default itself is a choice too.
+    expect(
+      run([{ type: 'setAddressField', field: 'countryCode', value: 'US' }, ...london]).address.countryCode,
+    ).toBe('US');
+    // The user can still change a preselected country, and it stays changed.
+    const changed = run(
+      [
+        { type: 'setAddressField', field: 'countryCode', value: 'IE' },
+        { type: 'countryDetected', countryCode: 'GB' },
+        { type: 'countryDetected', countryCode: null },
+      ],
+      run(london),
+    );
+    expect(changed.address.countryCode).toBe('IE');
+  });
+
+  it("never replaces the picked place's country; a place without one keeps the preselected country", () => {
+    const fromPlace = run([
+      { type: 'placePicked', place },
+      parsedWith('us'),
+      { type: 'countryDetected', countryCode: 'CA' },
+    ]);
+    expect(fromPlace.address.countryCode).toBe('US');
+    expect(fromPlace.countrySource).toBe('place');
+    const placeAfter = run([{ type: 'placePicked', place }, parsedWith('FR')], run(london));
+    expect(placeAfter.address.countryCode).toBe('FR');
+    const noCountry = run([{ type: 'placePicked', place }, parsedWith(null)], run(london));
+    expect(noCountry.address.countryCode).toBe('GB');
+    expect(noCountry.countrySource).toBe('coordinates');
+  });
+
+  it('ignores an answer that is not a country code', () => {
+    expect(run([{ type: 'countryDetected', countryCode: 'G' }])).toBe(initialWizardState);
   });
 });
 

@@ -43,6 +43,12 @@ export const WIZARD_MESSAGES = {
 
 export type LocationMode = 'search' | 'manual';
 
+/**
+ * Where the address's country came from. Issue 18: coordinates preselect the country they lie in,
+ * but never over one the user chose or the picked place's address gave.
+ */
+export type CountrySource = 'default' | 'coordinates' | 'place' | 'user';
+
 export interface WizardAddress {
   /** 1 to 3 lines. */
   lines: string[];
@@ -77,6 +83,7 @@ export interface WizardState {
   /** True when the address fields were filled from the picked place. */
   addressFromPlace: boolean;
   address: WizardAddress;
+  countrySource: CountrySource;
   yearBuilt: string;
   yearDemolished: string;
   description: string;
@@ -99,6 +106,7 @@ export const initialWizardState: WizardState = {
   parsedPlaceId: null,
   addressFromPlace: false,
   address: { lines: [''], city: '', state: '', postalCode: '', countryCode: DEFAULT_COUNTRY_CODE },
+  countrySource: 'default',
   yearBuilt: '',
   yearDemolished: '',
   description: '',
@@ -120,6 +128,8 @@ export type WizardAction =
   | { type: 'placePicked'; place: PlaceDetails }
   | { type: 'placeFailed' }
   | { type: 'addressParsed'; placeId: string; address: ParsedAddress | null }
+  /** The country containing the coordinates (GET /api/places/country), null at sea. */
+  | { type: 'countryDetected'; countryCode: string | null }
   | { type: 'setAddressLine'; index: number; value: string }
   | { type: 'addAddressLine' }
   | { type: 'removeAddressLine'; index: number }
@@ -170,6 +180,27 @@ export function placeCoordinates(place: PlaceDetails): [number, number] | string
   }
   if (!isLongitude(lng) || !isLatitude(lat)) return WIZARD_MESSAGES.placeWithoutCoordinates;
   return [lng, lat];
+}
+
+/** True while coordinates may still choose the country: neither the user nor a place has. */
+export function countryFollowsCoordinates(state: WizardState): boolean {
+  return state.countrySource === 'default' || state.countrySource === 'coordinates';
+}
+
+/**
+ * Issue 18: the country found at the coordinates is preselected unless the user chose a country
+ * or the picked place's address gave one; the user can still change it. Back at sea, a country
+ * preselected from earlier coordinates returns to the default.
+ */
+export function preselectCountry(state: WizardState, countryCode: string | null): WizardState {
+  if (!countryFollowsCoordinates(state)) return state;
+  const code = countryCode?.trim().toUpperCase() ?? '';
+  if (/^[A-Z]{2}$/.test(code)) {
+    if (state.countrySource === 'coordinates' && state.address.countryCode === code) return state;
+    return { ...setAddress(state, { countryCode: code }), countrySource: 'coordinates' };
+  }
+  if (state.countrySource !== 'coordinates') return state;
+  return { ...setAddress(state, { countryCode: DEFAULT_COUNTRY_CODE }), countrySource: 'default' };
 }
 
 /** Product §5: the capture year box keeps digits only, at most 4. */
@@ -236,6 +267,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       const parsed = { ...state, parsedPlaceId: action.placeId };
       const { address } = action;
       if (!address) return { ...parsed, addressFromPlace: false };
+      // A place without a country keeps the one known so far (from its coordinates, or the default).
+      const placeCountry = address.country_code?.trim().toUpperCase() || null;
       return {
         ...parsed,
         addressFromPlace: true,
@@ -244,10 +277,13 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
           city: address.city ?? '',
           state: address.state ?? '',
           postalCode: address.postal_code ?? '',
-          countryCode: address.country_code?.toUpperCase() ?? DEFAULT_COUNTRY_CODE,
+          countryCode: placeCountry ?? state.address.countryCode,
         },
+        countrySource: placeCountry ? 'place' : state.countrySource,
       };
     }
+    case 'countryDetected':
+      return preselectCountry(state, action.countryCode);
     case 'setAddressLine': {
       if (action.index < 0 || action.index >= state.address.lines.length) return state;
       const lines = state.address.lines.map((line, i) => (i === action.index ? action.value : line));
@@ -261,8 +297,10 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       if (action.index < 1 || action.index >= state.address.lines.length) return state;
       return setAddress(state, { lines: state.address.lines.filter((_, i) => i !== action.index) });
     }
-    case 'setAddressField':
-      return setAddress(state, { [action.field]: action.value });
+    case 'setAddressField': {
+      const changed = setAddress(state, { [action.field]: action.value });
+      return action.field === 'countryCode' ? { ...changed, countrySource: 'user' } : changed;
+    }
     case 'setDetail':
       return { ...state, [action.field]: action.value };
     case 'setStyles':

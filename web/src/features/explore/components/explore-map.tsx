@@ -1,21 +1,24 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Box, useComputedColorScheme } from '@mantine/core';
-import type { MapMouseEvent } from 'maplibre-gl';
+import type { MapGeoJSONFeature, MapMouseEvent } from 'maplibre-gl';
 import type { BuildingFeatureCollection, ClusterFeature } from '#domain/buildings';
 import { BUILDING_FLY_TO_MS, BUILDING_FLY_TO_ZOOM } from '#domain/constants';
 import { useExploreMap } from '../hooks/use-explore-map.ts';
 import { useScrollZoomGuard } from '../hooks/use-scroll-zoom-guard.ts';
-import { openBuildingPopup, popupBuildingFrom } from '../lib/building-popup.ts';
+import { openBuildingChooser } from '../lib/building-chooser.ts';
+import { openBuildingPopup, popupBuildingFrom, type PopupBuilding } from '../lib/building-popup.ts';
 import {
   BUILDINGS_LAYER_ID,
   CLUSTERS_LAYER_ID,
   HIGHLIGHT_LAYER_ID,
+  MARKER_RADIUS_PX,
   setBuildingsData,
   setHighlightedBuildings,
 } from '../lib/buildings-layer.ts';
 import { ClusterLabels } from '../lib/cluster-labels.ts';
 import type { MapBounds } from '../model/bounds.ts';
 import { clusterTarget, splitMapData } from '../model/map-data.ts';
+import { CLICK_SLACK_PX, buildingsAtClick, nearestWorldCopy, type MarkerHit } from '../model/overlap.ts';
 import { MapStatusOverlay } from './map-status-overlay.tsx';
 import { ScrollZoomHint } from './scroll-zoom-hint.tsx';
 import classes from './explore-map.module.css';
@@ -133,6 +136,26 @@ export function ExploreMap({
       const layers = [...POINT_LAYERS, CLUSTERS_LAYER_ID].filter((id) => map.getLayer(id));
       return map.queryRenderedFeatures(event.point, { layers })[0];
     };
+    /** Every building marker within reach of the click (issue 18: markers can pile up). */
+    const buildingsAt = (event: MapMouseEvent): PopupBuilding[] => {
+      const { x, y } = event.point;
+      const box: [[number, number], [number, number]] = [
+        [x - CLICK_SLACK_PX, y - CLICK_SLACK_PX],
+        [x + CLICK_SLACK_PX, y + CLICK_SLACK_PX],
+      ];
+      const layers = POINT_LAYERS.filter((id) => map.getLayer(id));
+      const hits = map.queryRenderedFeatures(box, { layers }).flatMap((f) => markerHit(f, event));
+      return buildingsAtClick(hits, event.point, MARKER_RADIUS_PX + CLICK_SLACK_PX);
+    };
+    const markerHit = (feature: MapGeoJSONFeature, event: MapMouseEvent): MarkerHit[] => {
+      const building = popupBuildingFrom(feature.properties);
+      if (!building || feature.geometry.type !== 'Point') return [];
+      const [lng = 0, lat = 0] = feature.geometry.coordinates;
+      const { x, y } = map.project([nearestWorldCopy(lng, event.lngLat.lng), lat]);
+      return [{ building, x, y }];
+    };
+    const openPopup = (at: MapMouseEvent['lngLat'], building: PopupBuilding) =>
+      openBuildingPopup(map, at, building, (id) => callbacks.current.onOpenBuilding(id));
     const onClick = (event: MapMouseEvent) => {
       const feature = hitAt(event);
       if (!feature) return;
@@ -142,9 +165,13 @@ export function ExploreMap({
         map.easeTo(clusterTarget(cluster.properties, map.getZoom()));
         return;
       }
-      const building = popupBuildingFrom(feature.properties);
-      if (!building) return;
-      openBuildingPopup(map, event.lngLat, building, (id) => callbacks.current.onOpenBuilding(id));
+      const here = buildingsAt(event);
+      if (here.length > 1) {
+        openBuildingChooser(map, event.lngLat, here, (building) => openPopup(event.lngLat, building));
+        return;
+      }
+      const building = here[0] ?? popupBuildingFrom(feature.properties);
+      if (building) openPopup(event.lngLat, building);
     };
     let hovered: number | null = null;
     const setHovered = (id: number | null) => {

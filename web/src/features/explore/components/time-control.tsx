@@ -42,7 +42,13 @@ export function TimeControl({ year, onChange }: TimeControlProps) {
   };
 
   return (
-    <Group className={classes.bar} gap="sm" wrap="nowrap" role="group" aria-label="Buildings standing in a year">
+    <Group
+      className={classes.bar}
+      gap="sm"
+      wrap="nowrap"
+      role="group"
+      aria-label="Buildings standing in a year"
+    >
       <ActionIcon
         variant="light"
         size="lg"
@@ -50,7 +56,11 @@ export function TimeControl({ year, onChange }: TimeControlProps) {
         aria-pressed={isPlaying}
         onClick={togglePlay}
       >
-        {isPlaying ? <IconPlayerPauseFilled size={18} aria-hidden /> : <IconPlayerPlayFilled size={18} aria-hidden />}
+        {isPlaying ? (
+          <IconPlayerPauseFilled size={18} aria-hidden />
+        ) : (
+          <IconPlayerPlayFilled size={18} aria-hidden />
+        )}
       </ActionIcon>
       <Text size="sm" className={classes.label} aria-live="polite" data-testid="standing-year-label">
         {shown === null ? 'Standing: all years' : `Standing in ${formatYear(shown)}`}

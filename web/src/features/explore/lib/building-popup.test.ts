@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import { buildPopupContent, popupBuildingFrom, yearBuiltText } from './building-popup.ts';
+import { buildPopupContent, fitShift, popupBuildingFrom, yearBuiltText } from './building-popup.ts';
 
 describe('building popup (product §2: name linking to the building, description, year built)', () => {
   it('shows the name as a link, the description and the year built', () => {
@@ -47,5 +47,17 @@ describe('building popup (product §2: name linking to the building, description
   it('writes a year before the common era as the cards do (issue 18)', () => {
     expect(yearBuiltText(-2560)).toBe('Year built: 2560 BC');
     expect(yearBuiltText(1931)).toBe('Year built: 1931');
+  });
+});
+
+describe('popups stay inside the map (issue 18, small maps on phones)', () => {
+  it('pans by the overflow on the side the popup sticks out of, or not at all', () => {
+    expect(fitShift(10, 20)).toBe(0);
+    // 30 px out at the bottom: the map moves up by 30.
+    expect(fitShift(40, -30)).toBe(30);
+    // Out at the top: the map moves down.
+    expect(fitShift(-12, 50)).toBe(-12);
+    // Too big for the map: its start (title, first choices) is shown.
+    expect(fitShift(-5, -40)).toBe(-5);
   });
 });

@@ -68,8 +68,42 @@ export function openBuildingPopup(
   building: PopupBuilding,
   openBuilding: (id: number) => void,
 ): Popup {
-  return new Popup({ maxWidth: '280px', closeButton: true, offset: 10 })
+  const popup = new Popup({ maxWidth: '280px', closeButton: true, offset: 10 })
     .setLngLat(at)
     .setDOMContent(buildPopupContent(building, openBuilding))
     .addTo(map);
+  keepPopupInView(map, popup);
+  return popup;
+}
+
+/** Room kept around a popup inside the map; at the bottom, the attribution's height. */
+const POPUP_MARGIN = { top: 8, right: 8, bottom: 36, left: 8 };
+
+/**
+ * How far to pan along one axis so that a box fits: `before` and `after` are the room left on
+ * either side (negative when the box sticks out). A box too big to fit shows its start.
+ */
+export function fitShift(before: number, after: number): number {
+  if (before < 0) return before;
+  if (after < 0) return -after;
+  return 0;
+}
+
+/**
+ * Pans the map a little when a popup sticks out of it (a small map on a phone, a marker near the
+ * edge), so its whole content can be read and reached.
+ */
+export function keepPopupInView(map: MapLibreMap, popup: Popup): void {
+  const box = popup.getElement()?.getBoundingClientRect();
+  const frame = map.getContainer().getBoundingClientRect();
+  if (!box || box.width === 0) return;
+  const dx = fitShift(
+    box.left - frame.left - POPUP_MARGIN.left,
+    frame.right - box.right - POPUP_MARGIN.right,
+  );
+  const dy = fitShift(
+    box.top - frame.top - POPUP_MARGIN.top,
+    frame.bottom - box.bottom - POPUP_MARGIN.bottom,
+  );
+  if (dx !== 0 || dy !== 0) map.panBy([dx, dy], { duration: 200 });
 }
