@@ -1,4 +1,4 @@
-import { JSDOM } from 'jsdom';
+import * as jsdom from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCATOR_VERSION, locatorUrl } from '#domain/locator';
 import { BASEMAP_PALETTE } from '#domain/map-palette';
@@ -14,7 +14,9 @@ afterAll(async () => t?.close());
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });
 
-const { DOMParser } = new JSDOM('').window;
+// jsdom ships no types here; its DOMParser is the standard one (DOM lib types).
+const { JSDOM } = jsdom as unknown as { JSDOM: new (html: string) => { window: { DOMParser: typeof DOMParser } } };
+const XmlParser = new JSDOM('').window.DOMParser;
 
 interface Svg {
   root: Element;
@@ -25,7 +27,7 @@ interface Svg {
 
 /** Parses the answer as XML (a parse error fails the test) and reads its shapes. */
 function parseSvg(body: string): Svg {
-  const doc = new DOMParser().parseFromString(body, 'image/svg+xml');
+  const doc = new XmlParser().parseFromString(body, 'image/svg+xml');
   expect(doc.getElementsByTagName('parsererror')).toHaveLength(0);
   const root = doc.documentElement;
   expect(root.tagName).toBe('svg');
