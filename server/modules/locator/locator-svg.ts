@@ -134,7 +134,10 @@ class PathSink implements GeoStream {
 }
 
 /** SVG path data of a GeoJSON object under a projection ('' when nothing of it shows). */
-export function projectedPath(projection: GeoProjection, object: GeoPermissibleObjects): string {
+export function projectedPath(
+  projection: Pick<GeoProjection, 'stream'>,
+  object: GeoPermissibleObjects,
+): string {
   const sink = new PathSink();
   geoStream(object, projection.stream(sink));
   return sink.result();

@@ -1,4 +1,3 @@
-import * as jsdom from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCATOR_VERSION, locatorUrl } from '#domain/locator';
 import { BASEMAP_PALETTE } from '#domain/map-palette';
@@ -14,8 +13,11 @@ afterAll(async () => t?.close());
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });
 
-// jsdom ships no types here; its DOMParser is the standard one (DOM lib types).
-const { JSDOM } = jsdom as unknown as { JSDOM: new (html: string) => { window: { DOMParser: typeof DOMParser } } };
+// jsdom (a dev dependency) ships no types; its DOMParser is the standard one (DOM lib types).
+const jsdomModule = 'jsdom';
+const { JSDOM } = (await import(jsdomModule)) as {
+  JSDOM: new (html: string) => { window: { DOMParser: typeof DOMParser } };
+};
 const XmlParser = new JSDOM('').window.DOMParser;
 
 interface Svg {
