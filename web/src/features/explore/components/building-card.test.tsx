@@ -14,7 +14,7 @@ const building: BuildingCardData = {
   year_built: 1894,
   year_demolished: null,
   cover_image: null,
-  vote_stats: { upvotes: 0, meh_votes: 0, downvotes: 0 },
+  vote_stats: { net_votes: 0, upvotes: 0, meh_votes: 0, downvotes: 0 },
   coordinates: [-0.075412, 51.505456],
 };
 
