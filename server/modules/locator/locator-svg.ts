@@ -190,8 +190,8 @@ export const LOCATOR_PALETTE: Record<
   },
 };
 
-/** The dot's radius (SVG units: 7 CSS px on a full-size picture). */
-export const DOT_RADIUS = 9;
+/** The dot's radius (SVG units): 7 CSS px on a full-size picture, 4 on an 88 × 72 card. */
+export const DOT_RADIUS = 14;
 
 /** The whole picture: water, land, the country, and the dot at `dot` (SVG units; null when not visible). */
 export function locatorSvg(drawing: FrameDrawing, dot: Point | null, scheme: MapColorScheme): string {
@@ -221,7 +221,7 @@ export function locatorSvg(drawing: FrameDrawing, dot: Point | null, scheme: Map
     const [x, y] = dot;
     parts.push(
       `<circle cx="${x}" cy="${y}" r="${DOT_RADIUS * 2}" fill="${c.dot}" fill-opacity=".22"/>`,
-      `<circle cx="${x}" cy="${y}" r="${DOT_RADIUS}" fill="${c.dot}" stroke="${c.dotStroke}" stroke-width="4"/>`,
+      `<circle cx="${x}" cy="${y}" r="${DOT_RADIUS}" fill="${c.dot}" stroke="${c.dotStroke}" stroke-width="5"/>`,
     );
   }
   parts.push('</svg>');

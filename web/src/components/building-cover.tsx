@@ -1,5 +1,6 @@
 import { useComputedColorScheme } from '@mantine/core';
 import { LOCATOR_SIZE, locatorUrl } from '#domain/locator';
+import { MAP_BACKGROUND_COLOR } from '#domain/map-palette';
 
 export interface BuildingCoverProps {
   /** The cover image's URL, or null when the building has none yet. */
@@ -33,6 +34,8 @@ export function BuildingCover({ coverImage, coordinates, className }: BuildingCo
       decoding="async"
       className={className}
       data-locator=""
+      // The sea's colour until the picture arrives: it fades in on its own background.
+      style={{ backgroundColor: MAP_BACKGROUND_COLOR[scheme] }}
     />
   );
 }
