@@ -82,7 +82,7 @@ describe('projectedPath', () => {
 });
 
 describe('locatorSvg', () => {
-  const drawing = { land: 'M0 0l10 0 0 10z', country: 'M2 2l4 0 0 4z', sphere: '' };
+  const drawing = { land: 'M0 0l10 0 0 10z', borders: '', country: 'M2 2l4 0 0 4z', sphere: '' };
   it('is the same text for the same input and differs by scheme', () => {
     const light = locatorSvg(drawing, [5, 5], 'light');
     expect(locatorSvg(drawing, [5, 5], 'light')).toBe(light);

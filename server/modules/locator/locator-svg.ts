@@ -147,6 +147,8 @@ export function projectedPath(
 export interface FrameDrawing {
   /** Land around the framed country (neighbours, or all land on a globe). */
   land: string;
+  /** Borders drawn apart from the land (wide frames; '' when `land` outlines each country). */
+  borders: string;
   /** The framed country ('' at sea). */
   country: string;
   /** The globe's disc at sea ('' for country frames). */

@@ -6,7 +6,8 @@
  * The world's shapes load on the first picture (≈ 20 MB, shared with countryAt).
  */
 import { roundLocatorCoordinate, type LocatorScheme } from '#domain/locator';
-import { countryShapes } from '../../geo/world.ts';
+import type { MultiLineString, MultiPolygon, Polygon } from 'geojson';
+import { borderLines, countryShapes, landShape } from '../../geo/world.ts';
 import { encodeBody, type EncodedBody } from '../../http/compression.ts';
 import { Lru } from '../places/lru.ts';
 import {
@@ -109,13 +110,40 @@ export function dotAt(frame: Frame, lng: number, lat: number): [number, number] 
   return [x, y];
 }
 
-/** Projects a frame's land, country and (at sea) globe outline. */
+/** Frames reaching farther than this (degrees) draw their surroundings from the 1:110m shapes. */
+export const WIDE_REACH_DEG = 25;
+
+/** The world's land and borders at 1:110m (for wide frames: a tenth of the 1:50m points). */
+export interface WideShapes {
+  land: Polygon | MultiPolygon;
+  borders: MultiLineString;
+}
+
+let wideShapes: WideShapes | undefined;
+function wide(): WideShapes {
+  wideShapes ??= { land: landShape('110m'), borders: borderLines('110m') };
+  return wideShapes;
+}
+
+/**
+ * Projects a frame's surroundings, country and (at sea) globe outline. Close frames draw each
+ * neighbouring country (1:50m) with its outline; wide ones (a large country, a globe) the land and
+ * borders at 1:110m, which look the same at that scale for a fraction of the work.
+ */
 export function drawFrame(index: CountryIndex, frame: Frame): FrameDrawing {
-  const visible = partsInView(index, frame).filter((p) => p.country !== frame.country);
-  const land = projectedPath(frame.projection, {
-    type: 'MultiPolygon',
-    coordinates: visible.map((p) => p.polygon.coordinates),
-  });
+  let land: string;
+  let borders = '';
+  if (frame.reach > WIDE_REACH_DEG) {
+    const shapes = wide();
+    land = projectedPath(frame.projection, shapes.land);
+    borders = projectedPath(frame.projection, shapes.borders);
+  } else {
+    const visible = partsInView(index, frame).filter((p) => p.country !== frame.country);
+    land = projectedPath(frame.projection, {
+      type: 'MultiPolygon',
+      coordinates: visible.map((p) => p.polygon.coordinates),
+    });
+  }
   const country =
     frame.country === undefined
       ? ''
@@ -124,5 +152,5 @@ export function drawFrame(index: CountryIndex, frame: Frame): FrameDrawing {
           coordinates: (index.parts[frame.country] ?? []).map((p) => p.polygon.coordinates),
         });
   const sphere = frame.kind === 'sea' ? projectedPath(frame.projection, { type: 'Sphere' }) : '';
-  return { land, country, sphere };
+  return { land, borders, country, sphere };
 }
