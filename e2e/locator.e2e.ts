@@ -18,22 +18,36 @@ afterEach(async () => {
   context = undefined;
 });
 
-/** The first explore card's locator picture, scrolled into view and awaited. */
-async function firstCardLocator(page: Page) {
-  const img = page.locator('[data-building-id] img[src^="/api/locator.svg"]').first();
-  await img.waitFor({ state: 'attached' });
-  await img.scrollIntoViewIfNeeded();
-  await page.waitForFunction(
-    (el) => el instanceof HTMLImageElement && el.complete,
-    await img.elementHandle(),
-  );
-  return img.evaluate((el: HTMLImageElement) => ({
-    src: el.getAttribute('src') ?? '',
-    naturalWidth: el.naturalWidth,
-    naturalHeight: el.naturalHeight,
-    width: el.getBoundingClientRect().width,
-    height: el.getBoundingClientRect().height,
-  }));
+interface LoadedPicture {
+  src: string;
+  naturalWidth: number;
+  naturalHeight: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * A locator picture on an explore card that has loaded and is laid out (the list may re-render
+ * while the map settles, so this is read in one go in the page, polled until one qualifies).
+ */
+async function loadedCardLocator(page: Page): Promise<LoadedPicture> {
+  await page.locator('[data-building-id] img[data-locator]').first().waitFor({ state: 'attached' });
+  const handle = await page.waitForFunction(() => {
+    for (const img of document.querySelectorAll<HTMLImageElement>('[data-building-id] img[data-locator]')) {
+      const rect = img.getBoundingClientRect();
+      if (img.complete && img.naturalWidth > 0 && rect.width > 0) {
+        return {
+          src: img.getAttribute('src') ?? '',
+          naturalWidth: img.naturalWidth,
+          naturalHeight: img.naturalHeight,
+          width: rect.width,
+          height: rect.height,
+        };
+      }
+    }
+    return null;
+  });
+  return (await handle.jsonValue()) as LoadedPicture;
 }
 
 describe('locator pictures on cards (issue 18)', () => {
@@ -46,7 +60,7 @@ describe('locator pictures on cards (issue 18)', () => {
         if (message.type() === 'error') blocked.push(message.text());
       });
       await page.goto('/');
-      const picture = await firstCardLocator(page);
+      const picture = await loadedCardLocator(page);
       expect(picture.src).toContain(`scheme=${colorScheme}`);
       expect(picture.naturalWidth).toBeGreaterThan(0);
       expect(picture.naturalHeight).toBeGreaterThan(0);
