@@ -221,6 +221,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
       await api.register((await import('./modules/architects/architects.routes.ts')).architectsRoutes);
       await api.register(parseAddressRoutes);
       await api.register(feedbackRoutes);
+      await api.register((await import('./modules/locator/locator.routes.ts')).locatorRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,4 +1,5 @@
 import type { Map as MapLibreMap, MapOptions, RasterTileSource } from 'maplibre-gl';
+import { BASEMAP_PALETTE, MAP_BACKGROUND_COLOR } from '#domain/map-palette';
 import type { ColorScheme } from '../color-scheme.ts';
 
 export type { ColorScheme };
@@ -27,50 +28,8 @@ export const BASEMAP_TILEJSON_PATH = '/basemap/tiles.json';
  */
 const FONT = 'Noto Sans';
 
-/** The sea (and the whole map until tiles arrive). */
-export const MAP_BACKGROUND_COLOR: Record<ColorScheme, string> = {
-  light: '#dfe8ee',
-  dark: '#14181f',
-};
-
-/**
- * The basemap palette: quiet land and water in the app's greys and blues, so the markers (blue in
- * the light theme, cyan in the dark one, product §4) stay the strongest colour on the map.
- */
-export const BASEMAP_PALETTE: Record<
-  ColorScheme,
-  {
-    water: string;
-    land: string;
-    coastline: string;
-    border: string;
-    river: string;
-    countryLabel: string;
-    placeLabel: string;
-    halo: string;
-  }
-> = {
-  light: {
-    water: MAP_BACKGROUND_COLOR.light,
-    land: '#f6f4ef',
-    coastline: '#a9c0cf',
-    border: '#b3a9bd',
-    river: '#c3d6e3',
-    countryLabel: '#6b7280',
-    placeLabel: '#2f343b',
-    halo: '#ffffff',
-  },
-  dark: {
-    water: MAP_BACKGROUND_COLOR.dark,
-    land: '#252c36',
-    coastline: '#3b4959',
-    border: '#5b6575',
-    river: '#1f2b39',
-    countryLabel: '#8c97a6',
-    placeLabel: '#cfd5dc',
-    halo: '#14181f',
-  },
-};
+// The palette lives in domain/ so the server's locator pictures draw the same land and water.
+export { BASEMAP_PALETTE, MAP_BACKGROUND_COLOR } from '#domain/map-palette';
 
 /** Paint properties by layer that change with the theme (applied again on a theme switch). */
 export function themedPaint(colorScheme: ColorScheme): Record<string, Record<string, string>> {

@@ -1,8 +1,11 @@
-import { Anchor, Card, Container, Group, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Container, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { BuildingCover } from '../../../components/building-cover.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatYear } from '../../../lib/building-years.ts';
 import { useArchitect } from '../api/get-architect.ts';
 import { ArchitectMap } from './architect-map.tsx';
+import classes from './architect-page.module.css';
 
 interface ArchitectPageProps {
   id: number | null;
@@ -57,17 +60,19 @@ export function ArchitectPage({ id }: ArchitectPageProps) {
           {buildings.map((b) => (
             <li key={b.id}>
               <Card withBorder padding="sm" radius="md" h="100%">
-                {b.cover_image && (
-                  <Card.Section>
-                    <Image src={b.cover_image} alt="" h={140} fit="cover" />
-                  </Card.Section>
-                )}
-                <Anchor component={Link} to={`/buildings/${b.id}`} fw={600} mt={b.cover_image ? 'sm' : 0}>
+                <Card.Section>
+                  <BuildingCover
+                    coverImage={b.cover_image}
+                    coordinates={b.coordinates}
+                    className={classes.cover}
+                  />
+                </Card.Section>
+                <Anchor component={Link} to={`/buildings/${b.id}`} fw={600} mt="sm">
                   {b.name}
                 </Anchor>
                 {b.year_built !== null && (
                   <Text size="sm" c="dimmed">
-                    {b.year_built < 0 ? `${-b.year_built} BCE` : b.year_built}
+                    {formatYear(b.year_built)}
                   </Text>
                 )}
               </Card>

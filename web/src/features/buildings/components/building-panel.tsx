@@ -18,6 +18,7 @@ import {
 import { IconFlag, IconPhoto } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { BuildingDetail } from '#domain/buildings';
+import { BuildingCover } from '../../../components/building-cover.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
 import { buildingYearsText, formatYear, isDemolished } from '../../../lib/building-years.ts';
@@ -105,9 +106,15 @@ function BuildingProfile({ building, onDeleted, slots }: BuildingProfileProps) {
 
   return (
     <Stack gap="sm">
-      <Title order={1} size="h2">
-        {building.name}
-      </Title>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <Title order={1} size="h2" className={classes.title}>
+          {building.name}
+        </Title>
+        {/* Until the building has a picture, where it is (issue 18): its images show below once it has. */}
+        {!building.cover_image && (
+          <BuildingCover coverImage={null} coordinates={building.coordinates} className={classes.locator} />
+        )}
+      </Group>
       {years && <Text c="dimmed">{years}</Text>}
       {isDemolished(building) && (
         <Badge variant="light" color="gray" w="fit-content" data-testid="demolished-badge">

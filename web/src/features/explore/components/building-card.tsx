@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Badge, Box, Group, Paper, Text, ThemeIcon } from '@mantine/core';
-import { IconBuildingCommunity, IconMoodEmpty, IconMoodSad, IconMoodSmile } from '@tabler/icons-react';
+import { Badge, Box, Group, Paper, Text } from '@mantine/core';
+import { IconMoodEmpty, IconMoodSad, IconMoodSmile } from '@tabler/icons-react';
+import { BuildingCover } from '../../../components/building-cover.tsx';
 import { Link, useLocation } from 'react-router';
 import type { BuildingCard as BuildingCardData } from '#domain/buildings';
 import { buildingYearsText, isDemolished } from '../../../lib/building-years.ts';
@@ -12,7 +13,7 @@ interface BuildingCardProps {
   onHover: (id: number | null) => void;
 }
 
-/** One building in the list: cover image (or a placeholder), name, years and vote summary. */
+/** One building in the list: cover image (or, until it has one, a locator), name, years and vote summary. */
 export function BuildingCard({ building, highlighted, onHover }: BuildingCardProps) {
   const years = buildingYearsText(building);
   const { upvotes, meh_votes, downvotes } = building.vote_stats;
@@ -39,13 +40,11 @@ export function BuildingCard({ building, highlighted, onHover }: BuildingCardPro
       onBlur={() => onHover(null)}
     >
       <Box className={classes.cover}>
-        {building.cover_image ? (
-          <img src={building.cover_image} alt="" loading="lazy" className={classes.image} />
-        ) : (
-          <ThemeIcon variant="light" size="100%" radius={0} aria-hidden>
-            <IconBuildingCommunity size={28} stroke={1.5} />
-          </ThemeIcon>
-        )}
+        <BuildingCover
+          coverImage={building.cover_image}
+          coordinates={building.coordinates}
+          className={classes.image}
+        />
       </Box>
       <Box className={classes.body}>
         <Text fw={600} lineClamp={2} className={classes.name}>

@@ -1,0 +1,52 @@
+/**
+ * GET /api/locator.svg?lng=&lat=&scheme=light|dark&v= (issue 18, item 3): a small picture of where
+ * a point is, for buildings without a cover image: its country's outline on the basemap's land
+ * and water, with a dot at the point (locator.service.ts draws and caches it).
+ *
+ * The URL holds everything the picture depends on (coordinates rounded to LOCATOR_DECIMALS, the
+ * scheme, the drawing's version), so with the current `v` the answer is cached for a year as
+ * immutable; without it (or with an old one) for a day. An ETag answers revalidations with 304.
+ * The SVG holds numbers and fixed colours only, never text from a request or a user.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LOCATOR_VERSION, locatorQuerySchema } from '#domain/locator';
+import { problemSchema } from '#domain/problem';
+import { sendEncoded } from '../../http/compression.ts';
+import { LocatorService } from './locator.service.ts';
+
+export const LOCATOR_IMMUTABLE = 'public, max-age=31536000, immutable';
+export const LOCATOR_UNVERSIONED = 'public, max-age=86400';
+
+export const locatorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const locator = new LocatorService();
+
+  app.get(
+    '/locator.svg',
+    {
+      schema: {
+        tags: ['buildings'],
+        summary: 'A small map picture locating a point (SVG)',
+        description:
+          "The outline of the country holding the point (its part near the point; at sea a globe) on the basemap's " +
+          'land and water, with a dot at the point, in the light or dark palette. Coordinates are rounded to 0.01°. ' +
+          `Cached for a year as immutable when v is the current drawing version (${LOCATOR_VERSION}).`,
+        querystring: locatorQuerySchema,
+        produces: ['image/svg+xml'],
+        response: {
+          200: z.string().describe('An SVG picture (image/svg+xml), at most a few KB'),
+          304: z.null().describe('Not modified (If-None-Match named the ETag)'),
+          400: problemSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { lng, lat, scheme, v } = request.query;
+      const body = await locator.picture(lng, lat, scheme);
+      reply
+        .type('image/svg+xml')
+        .header('cache-control', v === LOCATOR_VERSION ? LOCATOR_IMMUTABLE : LOCATOR_UNVERSIONED);
+      return sendEncoded(request, reply, body);
+    },
+  );
+};
