@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './client.ts';
+import { selectRows } from './rows.ts';
 import { architecturalStyles } from './schema.ts';
 
 const opened: Database[] = [];
@@ -14,9 +15,11 @@ afterEach(async () => {
 });
 
 async function setting(database: Database, name: 'shared_buffers' | 'max_connections'): Promise<string> {
-  // node-postgres gives { rows }, PGlite's Drizzle driver too; both are read the same way here.
-  const result: unknown = await database.db.execute(sql`SELECT current_setting(${name}) AS setting`);
-  return (result as { rows: { setting: string }[] }).rows[0]!.setting;
+  const [row] = await selectRows<{ setting: string }>(
+    database.db,
+    sql`SELECT current_setting(${name}) AS setting`,
+  );
+  return row!.setting;
 }
 
 describe('openDatabase on PGlite', () => {

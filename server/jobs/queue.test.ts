@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../db/rows.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { taskStatusOf, type JobHandler, type Queue, type TaskStatus } from './queue.ts';
 
@@ -16,14 +17,13 @@ async function waitForStatus(queue: Queue, taskId: string, expected: TaskStatus,
   throw new Error(`task ${taskId} is ${last}, expected ${expected}`);
 }
 
-/** pg-boss's row of the task, read behind its back (both drivers answer with `rows`). */
+/** pg-boss's row of the task, read behind its back. */
 async function jobRow(t: TestApp, taskId: string) {
-  const result = (await t.app.db.execute(
+  const [row] = await selectRows<{ state: string; output: Record<string, unknown> | null }>(
+    t.app.db,
     sql`SELECT state, output FROM pgboss.job WHERE id = ${taskId}::uuid`,
-  )) as {
-    rows: { state: string; output: Record<string, unknown> | null }[];
-  };
-  return result.rows[0];
+  );
+  return row;
 }
 
 function gate() {
@@ -156,7 +156,8 @@ describe('a worker with a backlog', () => {
     // and what it does after each job can find them. pg-boss 10 alone would wait out the polling
     // interval (here 60 s) after each job, so the third would end after two minutes.
     const taskIds = [];
-    for (const message of ['one', 'two', 'three']) taskIds.push(await t.app.queue.enqueue('ping', { message }));
+    for (const message of ['one', 'two', 'three'])
+      taskIds.push(await t.app.queue.enqueue('ping', { message }));
     const order: string[] = [];
     await t.app.queue.work(
       'ping',

@@ -2,12 +2,11 @@
  * The job queue: pg-boss on the application's own database. Routes enqueue and read a task's
  * status; workers (in the server process, or `npm run worker` processes) run the handlers.
  */
-import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import { guardLostConnections, type Database } from '../db/client.ts';
-import { BossConnection, pgliteExecute, poolExecute } from './boss-db.ts';
+import type { Database } from '../db/client.ts';
+import { BossConnection } from './boss-db.ts';
 import { PermanentJobError } from './job.ts';
 import { jobDefinition, jobDefinitions, type JobDefinitions, type JobName } from './registry.ts';
 
@@ -86,28 +85,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createQueue(
   database: Database,
-  config: Pick<Config, 'databaseUrl' | 'workerConcurrency'> &
-    Partial<Pick<Config, 'jobMaintenanceIntervalSeconds'>>,
+  config: Pick<Config, 'workerConcurrency'> & Partial<Pick<Config, 'jobMaintenanceIntervalSeconds'>>,
   { log }: { log: FastifyBaseLogger },
 ): Queue {
-  let pool: pg.Pool | undefined;
-  let connection: BossConnection;
-  if (database.kind === 'pglite') {
-    if (!database.pglite) throw new Error('The job queue needs the PGlite instance of the database');
-    connection = new BossConnection(pgliteExecute(database.pglite), log);
-  } else {
-    if (!config.databaseUrl) throw new Error('The job queue needs DATABASE_URL on PostgreSQL');
-    // Workers' fetches and completions, enqueues from requests, and maintenance.
-    pool = new pg.Pool({
-      connectionString: config.databaseUrl,
-      max: config.workerConcurrency + 2,
-      application_name: 'atlas-jobs',
-    });
-    pool.on('error', (err) => log.warn({ err }, 'job queue: idle database connection lost'));
-    // A connection lost while in use must neither crash the process nor leak (db/client.ts).
-    guardLostConnections(pool, (err) => log.warn({ err }, 'job queue: database connection lost'));
-    connection = new BossConnection(poolExecute(pool), log);
-  }
+  // Workers' fetches and completions, enqueues from requests, and maintenance.
+  const own = database.openQueueConnection({ maxConnections: config.workerConcurrency + 2, log });
+  const connection = new BossConnection(own.execute, log);
 
   const boss = new PgBoss({
     db: connection,
@@ -150,7 +133,7 @@ export function createQueue(
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     connection.close();
-    await pool?.end();
+    await own.close();
   }
 
   async function send<N extends JobName>(
