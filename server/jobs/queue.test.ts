@@ -3,7 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../db/rows.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { taskStatusOf, type JobHandler, type Queue, type TaskStatus } from './queue.ts';
+import Fastify from 'fastify';
+import { openTestPglite } from '../test/test-app.ts';
+import { createQueue, taskStatusOf, type JobHandler, type Queue, type TaskStatus } from './queue.ts';
 
 /** Polls until the task reaches `expected`; fails with the last status seen after the deadline. */
 async function waitForStatus(queue: Queue, taskId: string, expected: TaskStatus, timeoutMs = 10_000) {
@@ -124,6 +126,29 @@ describe('the job queue', () => {
     expect(finished.get(taskId)).toBeLessThanOrEqual(stoppedAt!);
     expect(await jobRow(t, taskId)).toMatchObject({ state: 'completed', output: { echo: 'slow' } });
     await expect(queue.enqueue('ping', { message: 'late' })).rejects.toThrow(/stopped/);
+  });
+});
+
+describe('the diagnostic ping job', () => {
+  it('is not registered outside NODE_ENV=test: no queue, no worker (registerWorkers takes jobNames), no enqueue', async () => {
+    const database = await openTestPglite();
+    const log = Fastify({ logger: false }).log;
+    const queue = createQueue(database, { workerConcurrency: 1, nodeEnv: 'production' }, { log });
+    try {
+      expect(queue.jobNames).toEqual(['thumbnail', 'purge-uploads']);
+      expect(createQueue(database, { workerConcurrency: 1, nodeEnv: 'test' }, { log }).jobNames).toContain(
+        'ping',
+      );
+      await queue.start();
+      await expect(queue.enqueue('ping', { message: 'hello' })).rejects.toThrow(/Unknown job ping/);
+      await expect(queue.work('ping', async () => null, { concurrency: 1 })).rejects.toThrow(
+        /Unknown job ping/,
+      );
+      expect(await queue.status(crypto.randomUUID(), 'ping')).toBeNull();
+    } finally {
+      await queue.stop();
+      await database.close();
+    }
   });
 });
 

@@ -8,7 +8,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { BossConnection } from './boss-db.ts';
 import { PermanentJobError } from './job.ts';
-import { jobDefinition, jobDefinitions, type JobDefinitions, type JobName } from './registry.ts';
+import { jobDefinition, registeredJobs, type JobDefinitions, type JobName } from './registry.ts';
 
 /** A task's status as the API reports it. */
 export type TaskStatus = 'PENDING' | 'STARTED' | 'SUCCESS' | 'FAILURE';
@@ -42,6 +42,8 @@ export type JobHandler<N extends JobName> = (
 ) => Promise<unknown>;
 
 export interface Queue {
+  /** The jobs this queue registered (the test jobs only under NODE_ENV=test). */
+  readonly jobNames: readonly JobName[];
   /** Installs or migrates pg-boss's schema and creates a queue per registered job. */
   start(): Promise<void>;
   /** Stops taking jobs and waits up to timeoutMs for running ones; jobs still running then are failed (and retried later). */
@@ -85,9 +87,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createQueue(
   database: Database,
-  config: Pick<Config, 'workerConcurrency'> & Partial<Pick<Config, 'jobMaintenanceIntervalSeconds'>>,
+  config: Pick<Config, 'workerConcurrency' | 'nodeEnv'> &
+    Partial<Pick<Config, 'jobMaintenanceIntervalSeconds'>>,
   { log }: { log: FastifyBaseLogger },
 ): Queue {
+  // The diagnostic ping is not registered in production: no queue, no worker, no enqueue.
+  const jobDefinitions = registeredJobs({ testJobs: config.nodeEnv === 'test' });
+  const jobNames = jobDefinitions.map((d) => d.name);
+  const registered = <N extends JobName>(name: N) => {
+    if (!jobNames.includes(name)) throw new Error(`Unknown job ${name}`);
+    return jobDefinition(name);
+  };
   // Workers' fetches and completions, enqueues from requests, and maintenance.
   const own = database.openQueueConnection({ maxConnections: config.workerConcurrency + 2, log });
   const connection = new BossConnection(own.execute, log);
@@ -142,7 +152,7 @@ export function createQueue(
     options: EnqueueOptions,
   ): Promise<string | null> {
     assertStarted();
-    const data = jobDefinition(name).payload.parse(payload) as object;
+    const data = registered(name).payload.parse(payload) as object;
     const sendOptions: PgBoss.SendOptions = {};
     if (options.retryLimit !== undefined) sendOptions.retryLimit = options.retryLimit;
     if (options.retryDelay !== undefined) sendOptions.retryDelay = options.retryDelay;
@@ -159,6 +169,8 @@ export function createQueue(
   }
 
   return {
+    jobNames,
+
     start() {
       if (stopped) return Promise.reject(new Error('The job queue has stopped'));
       started ??= start();
@@ -182,7 +194,8 @@ export function createQueue(
 
     async status(taskId, name) {
       if (!UUID.test(taskId)) return null;
-      const names = name ? [name] : jobDefinitions.map((d) => d.name);
+      if (name && !jobNames.includes(name)) return null;
+      const names = name ? [name] : jobNames;
       for (const queueName of names) {
         const job = await boss.getJobById(queueName, taskId, { includeArchive: true });
         if (job) return taskStatusOf(job.state);
@@ -205,7 +218,7 @@ export function createQueue(
 
     async work(name, handler, { concurrency, pollingIntervalSeconds }) {
       assertStarted();
-      const definition = jobDefinition(name);
+      const definition = registered(name);
       const workOptions: PgBoss.WorkOptions & { includeMetadata: true } = {
         batchSize: 1,
         includeMetadata: true,
