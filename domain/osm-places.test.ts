@@ -16,6 +16,18 @@ const addressOf = (place: PlaceDetails | null) => {
   return result.address;
 };
 
+/** A whole parsed address: what is not given is null (no second or third line, …). */
+const fullAddress = (given: Partial<NonNullable<ReturnType<typeof addressOf>>>) => ({
+  line1: null,
+  line2: null,
+  line3: null,
+  city: null,
+  state: null,
+  postal_code: null,
+  country_code: null,
+  ...given,
+});
+
 describe('Photon features as Google-shaped place details', () => {
   it('a landmark with a street address', () => {
     const place = photonFeatureToPlace(
@@ -54,15 +66,15 @@ describe('Photon features as Google-shaped place details', () => {
       shortText: 'FR',
       types: ['country', 'political'],
     });
-    expect(addressOf(place)).toEqual({
-      line1: '5 Avenue Anatole France',
-      line2: null,
-      line3: null,
-      city: 'Paris',
-      state: 'Île-de-France',
-      postal_code: '75007',
-      country_code: 'FR',
-    });
+    expect(addressOf(place)).toEqual(
+      fullAddress({
+        line1: '5 Avenue Anatole France',
+        city: 'Paris',
+        state: 'Île-de-France',
+        postal_code: '75007',
+        country_code: 'FR',
+      }),
+    );
   });
 
   it('a US house address: the state gets its abbreviation', () => {
@@ -181,15 +193,15 @@ describe('Nominatim jsonv2 results as Google-shaped place details', () => {
       },
       types: ['point_of_interest', 'establishment', 'premise'],
     });
-    expect(addressOf(place)).toEqual({
-      line1: '350 5th Avenue',
-      line2: null,
-      line3: null,
-      city: 'New York',
-      state: 'NY',
-      postal_code: '10118',
-      country_code: 'US',
-    });
+    expect(addressOf(place)).toEqual(
+      fullAddress({
+        line1: '350 5th Avenue',
+        city: 'New York',
+        state: 'NY',
+        postal_code: '10118',
+        country_code: 'US',
+      }),
+    );
   });
 
   it('a church in a German town: street before number, town as city', () => {
@@ -216,15 +228,15 @@ describe('Nominatim jsonv2 results as Google-shaped place details', () => {
       },
     });
     expect(place?.types).toEqual(['point_of_interest', 'establishment', 'place_of_worship']);
-    expect(addressOf(place)).toEqual({
-      line1: 'Domkloster 4',
-      line2: null,
-      line3: null,
-      city: 'Köln',
-      state: 'Nordrhein-Westfalen',
-      postal_code: '50667',
-      country_code: 'DE',
-    });
+    expect(addressOf(place)).toEqual(
+      fullAddress({
+        line1: 'Domkloster 4',
+        city: 'Köln',
+        state: 'Nordrhein-Westfalen',
+        postal_code: '50667',
+        country_code: 'DE',
+      }),
+    );
   });
 
   it('a village', () => {
