@@ -3,11 +3,29 @@ import { parseAddress } from './address.ts';
 import { nominatimResultToPlace, parseOsmPlaceId, photonFeatureToPlace } from './osm-places.ts';
 import type { PlaceDetails } from './places.ts';
 
-const photon = (properties: Record<string, unknown>, coordinates: [number, number] = [2.2945, 48.8584]) => ({
-  type: 'Feature',
-  geometry: { type: 'Point', coordinates },
-  properties,
-});
+/**
+ * A Photon feature of the OSM object `ref` (its type letter and id, as in 'W5013364') tagged `tag`
+ * ('tourism=attraction'), with the other `properties`.
+ */
+const photon = (
+  ref: string,
+  tag: string,
+  properties: Record<string, unknown>,
+  coordinates: [number, number] = [2.2945, 48.8584],
+) => {
+  const [osm_key, osm_value] = tag.split('=');
+  return {
+    type: 'Feature',
+    geometry: { type: 'Point', coordinates },
+    properties: {
+      osm_type: ref.slice(0, 1),
+      osm_id: Number(ref.slice(1)),
+      osm_key,
+      osm_value,
+      ...properties,
+    },
+  };
+};
 
 const addressOf = (place: PlaceDetails | null) => {
   expect(place).not.toBeNull();
@@ -31,11 +49,7 @@ const fullAddress = (given: Partial<NonNullable<ReturnType<typeof addressOf>>>) 
 describe('Photon features as Google-shaped place details', () => {
   it('a landmark with a street address', () => {
     const place = photonFeatureToPlace(
-      photon({
-        osm_type: 'W',
-        osm_id: 5013364,
-        osm_key: 'tourism',
-        osm_value: 'attraction',
+      photon('W5013364', 'tourism=attraction', {
         type: 'house',
         name: 'Eiffel Tower',
         housenumber: '5',
@@ -80,11 +94,9 @@ describe('Photon features as Google-shaped place details', () => {
   it('a US house address: the state gets its abbreviation', () => {
     const place = photonFeatureToPlace(
       photon(
+        'N42',
+        'building=house',
         {
-          osm_type: 'N',
-          osm_id: 42,
-          osm_key: 'building',
-          osm_value: 'house',
           type: 'house',
           housenumber: '1600',
           street: 'Pennsylvania Avenue Northwest',
@@ -113,11 +125,7 @@ describe('Photon features as Google-shaped place details', () => {
 
   it('a city: its own name is the locality', () => {
     const place = photonFeatureToPlace(
-      photon({
-        osm_type: 'R',
-        osm_id: 62422,
-        osm_key: 'place',
-        osm_value: 'city',
+      photon('R62422', 'place=city', {
         type: 'city',
         name: 'Berlin',
         country: 'Germany',
@@ -130,11 +138,7 @@ describe('Photon features as Google-shaped place details', () => {
 
   it('a street: its own name is the route', () => {
     const place = photonFeatureToPlace(
-      photon({
-        osm_type: 'W',
-        osm_id: 7,
-        osm_key: 'highway',
-        osm_value: 'residential',
+      photon('W7', 'highway=residential', {
         type: 'street',
         name: 'Keizersgracht',
         city: 'Amsterdam',
