@@ -21,7 +21,7 @@ import { MediaUrls } from '../server/storage/media-url.ts';
 
 /** Cover image URLs are built as on a local install (the benchmark has no images). */
 const media = new MediaUrls('/media');
-import { selectRows } from '../server/modules/buildings/buildings.queries.ts';
+import { selectRows } from '../server/db/rows.ts';
 import { rng } from './generate.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { inArray, max, sql } from 'drizzle-orm';
 import { RENDITION_SIZES, type UploadResponse } from '#domain/images';
+import { selectRows } from '../server/db/rows.ts';
 import { images } from '../server/db/schema.ts';
 import { processImage, WEBP_EFFORT, WEBP_QUALITY } from '../server/modules/images/renditions.ts';
 import { createTestApp } from '../server/test/test-app.ts';
@@ -201,7 +202,12 @@ interface ClientTiming {
  * The uploader (a separate process, as a browser is): upload URLs, the PUTs all at once, confirm,
  * process, then every unfinished task's status every POLL_MS (the web client asks every 2 s).
  */
-async function client(base: string, cookie: string, buildingId: number, files: string[]): Promise<ClientTiming> {
+async function client(
+  base: string,
+  cookie: string,
+  buildingId: number,
+  files: string[],
+): Promise<ClientTiming> {
   const post = async <T>(url: string, payload: object): Promise<T> => {
     const res = await fetch(new URL(url, base), {
       method: 'POST',
@@ -313,7 +319,12 @@ async function pipeline(engine: Engine, dir: string) {
         const threadsAfter = await threadCpu();
         const queuedAt = timing.startWall + timing.putMs + timing.confirmAndQueueMs;
         const at = (wall: number) => samples.find(([w]) => w >= wall) ?? samples.at(-1)!;
-        return { ...timing, uploadCpuMs: at(queuedAt)[1] - at(timing.startWall)[1], threadsBefore, threadsAfter };
+        return {
+          ...timing,
+          uploadCpuMs: at(queuedAt)[1] - at(timing.startWall)[1],
+          threadsBefore,
+          threadsAfter,
+        };
       } finally {
         clearInterval(sampler);
       }
@@ -328,10 +339,11 @@ async function pipeline(engine: Engine, dir: string) {
     // How busy the workers were between the first job's start and the last one's end: the sum of
     // job durations over (workers × that span). What is missing is queue latency (a worker waiting
     // for its next job), not load: a loaded machine makes jobs longer, not gaps.
-    const { rows: jobs } = (await t.app.db.execute(
+    const jobs = await selectRows<{ s: string | number; c: string | number }>(
+      t.app.db,
       sql`SELECT extract(epoch FROM started_on) * 1000 AS s, extract(epoch FROM completed_on) * 1000 AS c
           FROM pgboss.job WHERE name = 'thumbnail'`,
-    )) as { rows: { s: string | number; c: string | number }[] };
+    );
     const spans = jobs.map((j) => [Number(j.s), Number(j.c)] as const);
     const firstStart = Math.min(...spans.map(([s]) => s));
     const lastEnd = Math.max(...spans.map(([, c]) => c));
@@ -379,7 +391,8 @@ async function part(name: string, arg: string, dir: string) {
   const files = (await fs.readdir(dir)).sort().map((f) => path.join(dir, f));
   if (name === 'raw') return raw(files);
   if (name === 'pipeline') return pipeline(arg as Engine, dir);
-  if (name === 'client') return client(process.env.BENCH_BASE!, process.env.BENCH_COOKIE!, Number(arg), files);
+  if (name === 'client')
+    return client(process.env.BENCH_BASE!, process.env.BENCH_COOKIE!, Number(arg), files);
   if (name === 'renditions') return renditionsPerSecond(await fs.readFile(files[0]!), Number(arg));
   throw new Error(`unknown part ${name}`);
 }

@@ -3,11 +3,29 @@ import { parseAddress } from './address.ts';
 import { nominatimResultToPlace, parseOsmPlaceId, photonFeatureToPlace } from './osm-places.ts';
 import type { PlaceDetails } from './places.ts';
 
-const photon = (properties: Record<string, unknown>, coordinates: [number, number] = [2.2945, 48.8584]) => ({
-  type: 'Feature',
-  geometry: { type: 'Point', coordinates },
-  properties,
-});
+/**
+ * A Photon feature of the OSM object `ref` (its type letter and id, as in 'W5013364') tagged `tag`
+ * ('tourism=attraction'), with the other `properties`.
+ */
+const photon = (
+  ref: string,
+  tag: string,
+  properties: Record<string, unknown>,
+  coordinates: [number, number] = [2.2945, 48.8584],
+) => {
+  const [osm_key, osm_value] = tag.split('=');
+  return {
+    type: 'Feature',
+    geometry: { type: 'Point', coordinates },
+    properties: {
+      osm_type: ref.slice(0, 1),
+      osm_id: Number(ref.slice(1)),
+      osm_key,
+      osm_value,
+      ...properties,
+    },
+  };
+};
 
 const addressOf = (place: PlaceDetails | null) => {
   expect(place).not.toBeNull();
@@ -16,14 +34,22 @@ const addressOf = (place: PlaceDetails | null) => {
   return result.address;
 };
 
+/** A whole parsed address: what is not given is null (no second or third line, …). */
+const fullAddress = (given: Partial<NonNullable<ReturnType<typeof addressOf>>>) => ({
+  line1: null,
+  line2: null,
+  line3: null,
+  city: null,
+  state: null,
+  postal_code: null,
+  country_code: null,
+  ...given,
+});
+
 describe('Photon features as Google-shaped place details', () => {
   it('a landmark with a street address', () => {
     const place = photonFeatureToPlace(
-      photon({
-        osm_type: 'W',
-        osm_id: 5013364,
-        osm_key: 'tourism',
-        osm_value: 'attraction',
+      photon('W5013364', 'tourism=attraction', {
         type: 'house',
         name: 'Eiffel Tower',
         housenumber: '5',
@@ -54,25 +80,23 @@ describe('Photon features as Google-shaped place details', () => {
       shortText: 'FR',
       types: ['country', 'political'],
     });
-    expect(addressOf(place)).toEqual({
-      line1: '5 Avenue Anatole France',
-      line2: null,
-      line3: null,
-      city: 'Paris',
-      state: 'Île-de-France',
-      postal_code: '75007',
-      country_code: 'FR',
-    });
+    expect(addressOf(place)).toEqual(
+      fullAddress({
+        line1: '5 Avenue Anatole France',
+        city: 'Paris',
+        state: 'Île-de-France',
+        postal_code: '75007',
+        country_code: 'FR',
+      }),
+    );
   });
 
   it('a US house address: the state gets its abbreviation', () => {
     const place = photonFeatureToPlace(
       photon(
+        'N42',
+        'building=house',
         {
-          osm_type: 'N',
-          osm_id: 42,
-          osm_key: 'building',
-          osm_value: 'house',
           type: 'house',
           housenumber: '1600',
           street: 'Pennsylvania Avenue Northwest',
@@ -101,11 +125,7 @@ describe('Photon features as Google-shaped place details', () => {
 
   it('a city: its own name is the locality', () => {
     const place = photonFeatureToPlace(
-      photon({
-        osm_type: 'R',
-        osm_id: 62422,
-        osm_key: 'place',
-        osm_value: 'city',
+      photon('R62422', 'place=city', {
         type: 'city',
         name: 'Berlin',
         country: 'Germany',
@@ -118,11 +138,7 @@ describe('Photon features as Google-shaped place details', () => {
 
   it('a street: its own name is the route', () => {
     const place = photonFeatureToPlace(
-      photon({
-        osm_type: 'W',
-        osm_id: 7,
-        osm_key: 'highway',
-        osm_value: 'residential',
+      photon('W7', 'highway=residential', {
         type: 'street',
         name: 'Keizersgracht',
         city: 'Amsterdam',
@@ -181,15 +197,15 @@ describe('Nominatim jsonv2 results as Google-shaped place details', () => {
       },
       types: ['point_of_interest', 'establishment', 'premise'],
     });
-    expect(addressOf(place)).toEqual({
-      line1: '350 5th Avenue',
-      line2: null,
-      line3: null,
-      city: 'New York',
-      state: 'NY',
-      postal_code: '10118',
-      country_code: 'US',
-    });
+    expect(addressOf(place)).toEqual(
+      fullAddress({
+        line1: '350 5th Avenue',
+        city: 'New York',
+        state: 'NY',
+        postal_code: '10118',
+        country_code: 'US',
+      }),
+    );
   });
 
   it('a church in a German town: street before number, town as city', () => {
@@ -216,15 +232,15 @@ describe('Nominatim jsonv2 results as Google-shaped place details', () => {
       },
     });
     expect(place?.types).toEqual(['point_of_interest', 'establishment', 'place_of_worship']);
-    expect(addressOf(place)).toEqual({
-      line1: 'Domkloster 4',
-      line2: null,
-      line3: null,
-      city: 'Köln',
-      state: 'Nordrhein-Westfalen',
-      postal_code: '50667',
-      country_code: 'DE',
-    });
+    expect(addressOf(place)).toEqual(
+      fullAddress({
+        line1: 'Domkloster 4',
+        city: 'Köln',
+        state: 'Nordrhein-Westfalen',
+        postal_code: '50667',
+        country_code: 'DE',
+      }),
+    );
   });
 
   it('a village', () => {

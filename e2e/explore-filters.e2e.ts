@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { isClusterFeature, type BuildingFeature, type BuildingFeatureCollection } from '#domain/buildings';
 import { BUILDING_FLY_TO_ZOOM, MAP_DEFAULT_BOUNDS, currentYear } from '#domain/constants';
 import { getJson } from './api.ts';
-import { launchBrowser, newContext } from './browser.ts';
+import { newContext, pagePerTest } from './browser.ts';
 import { checkViewport, waitForMapIdle, waitForNextIdle, type PlacedBuilding } from './map.ts';
 import { styleIdsByName } from './session.ts';
 
@@ -11,25 +11,8 @@ import { styleIdsByName } from './session.ts';
 const EDGE_PX = 10;
 
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-beforeEach(async () => {
-  context = await newContext(browser, { colorScheme: 'light' });
-  page = await context.newPage();
-});
-
-afterEach(async () => {
-  await context?.close();
-});
+pagePerTest({ colorScheme: 'light' }, (opened) => ({ browser, page } = opened));
 
 /** The world's building points matching a filter query, straight from the API. */
 async function worldPoints(filters = ''): Promise<PlacedBuilding[]> {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImageList } from '#domain/images';
 import { getJson } from './api.ts';
 import { launchBrowser, newContext } from './browser.ts';
-import { createBuilding, pageFetch, signIn, styleIdsByName } from './session.ts';
+import { pageFetch, signIn, signInWithOwnBuilding } from './session.ts';
 
 // A fresh user makes a building of their own (in the South Atlantic, far from the seeded ones),
 // uploads three images to its gallery, steps through them, votes and deletes one. The building
@@ -48,16 +48,10 @@ beforeAll(async () => {
   browser = await launchBrowser();
   await makeImageFiles();
   page = await openPage();
-  await page.goto('/gallery/1');
-  await signIn(page, uploader);
-  const styles = await styleIdsByName();
-  const style = [...styles.values()][0];
-  if (style === undefined) throw new Error('No styles seeded');
-  buildingId = await createBuilding(page, {
+  buildingId = await signInWithOwnBuilding(page, uploader, {
     name: buildingName,
     coordinates: [-20 - Math.random() * 5, -40 - Math.random() * 5],
     year_built: 1950,
-    architectural_styles: [style],
   });
 });
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImageList } from '#domain/images';
 import { getJson } from './api.ts';
 import { launchBrowser, newContext } from './browser.ts';
-import { createBuilding, pageFetch, signIn, styleIdsByName } from './session.ts';
+import { pageFetch, signIn, signInWithOwnBuilding } from './session.ts';
 
 // Issue 20, photo licences and credits: a fresh user uploads a photo under CC BY 4.0 with a
 // credit of their own, the viewer shows '© credit · licence' linked to the deed, the owner opens
@@ -38,15 +38,10 @@ beforeAll(async () => {
     .jpeg()
     .toFile(photo);
   page = await openPage();
-  await page.goto('/gallery/1');
-  await signIn(page, uploader);
-  const style = [...(await styleIdsByName()).values()][0];
-  if (style === undefined) throw new Error('No styles seeded');
-  buildingId = await createBuilding(page, {
+  buildingId = await signInWithOwnBuilding(page, uploader, {
     name: `Licence test house ${rand()}`,
     coordinates: [-25 - Math.random() * 5, -45 - Math.random() * 5],
     year_built: 1960,
-    architectural_styles: [style],
   });
 });
 

@@ -1,26 +1,11 @@
 /** Issue 17: the navigation bar's search box finds buildings and places and goes there. */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { pagePerTest } from './browser.ts';
 import { waitForMapIdle } from './map.ts';
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  context = await newContext(browser, { colorScheme: 'light' });
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context?.close();
-});
+pagePerTest({ colorScheme: 'light' }, (opened) => ({ page } = opened));
 
 const searchBox = (p: Page) => p.getByRole('combobox', { name: 'Search' });
 const panel = (p: Page) => p.getByRole('complementary', { name: 'Building' });

@@ -87,3 +87,19 @@ export async function createBuilding(page: Page, b: TestBuilding): Promise<numbe
     throw new Error(`Creating ${b.name} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return (answer.body as { building: { id: number } }).building.id;
 }
+
+/**
+ * Signs `page` in as a new user `handle` (from a gallery page, whose navigation bar has the demo
+ * sign-in) and creates a building of theirs with the first seeded style; returns its id.
+ */
+export async function signInWithOwnBuilding(
+  page: Page,
+  handle: string,
+  b: Omit<TestBuilding, 'architectural_styles'>,
+): Promise<number> {
+  await page.goto('/gallery/1');
+  await signIn(page, handle);
+  const style = [...(await styleIdsByName()).values()][0];
+  if (style === undefined) throw new Error('No styles seeded');
+  return createBuilding(page, { ...b, architectural_styles: [style] });
+}

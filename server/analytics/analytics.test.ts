@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
+import { postBuilding } from '../test/fixtures.ts';
 import { signIn } from '../test/sessions.ts';
 import { insertBuilding, insertImage, insertStyle, userId } from '../test/targets.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
@@ -95,20 +96,12 @@ describe('events of the API (product §7: image upload and building creation, wh
   it('fires building_created for a new building', async () => {
     receiver.events.length = 0;
     const style = await insertStyle(t.app.db, 'Gothic');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/buildings/',
-      headers: ada,
-      payload: {
-        name: 'Analytics Hall',
-        place_id: null,
-        year_built: 1900,
-        year_demolished: null,
-        description: null,
-        coordinates: [12.5, 41.9],
-        architectural_styles: [style],
-        address: { line1: 'Via Roma, 1', country_code: 'IT' },
-      },
+    const res = await postBuilding(t.app, ada, {
+      name: 'Analytics Hall',
+      year_built: 1900,
+      coordinates: [12.5, 41.9],
+      architectural_styles: [style],
+      address: { line1: 'Via Roma, 1', country_code: 'IT' },
     });
     expect(res.statusCode, res.body).toBe(201);
     await t.app.analytics.flush();

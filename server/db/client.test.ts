@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from './client.ts';
+import { createPgliteTemplate, openDatabase, type Database } from './client.ts';
 import { emptyClusterFile } from './pglite-cluster.ts';
+import { selectRows } from './rows.ts';
 import { architecturalStyles } from './schema.ts';
 
 const opened: Database[] = [];
@@ -15,9 +16,11 @@ afterEach(async () => {
 });
 
 async function setting(database: Database, name: 'shared_buffers' | 'max_connections'): Promise<string> {
-  // node-postgres gives { rows }, PGlite's Drizzle driver too; both are read the same way here.
-  const result: unknown = await database.db.execute(sql`SELECT current_setting(${name}) AS setting`);
-  return (result as { rows: { setting: string }[] }).rows[0]!.setting;
+  const [row] = await selectRows<{ setting: string }>(
+    database.db,
+    sql`SELECT current_setting(${name}) AS setting`,
+  );
+  return row!.setting;
 }
 
 describe('openDatabase on PGlite', () => {
@@ -61,13 +64,10 @@ describe('openDatabase on PGlite', () => {
   }, 120_000);
 
   it("unpacks the build's empty cluster into an empty data directory instead of running initdb", async () => {
-    // A stand-in for the build's cluster: a data directory with a table that initdb never makes.
-    const source = await openDatabase({});
-    opened.push(source);
-    await source.db.execute(sql`CREATE TABLE made_by_the_build (x int)`);
+    // A stand-in for the build's cluster that initdb could not have made: an already migrated one.
     const clusterDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-client-cluster-'));
     dirs.push(clusterDir);
-    const tarball = await source.pglite!.dumpDataDir('gzip');
+    const tarball = await createPgliteTemplate();
     fs.writeFileSync(await emptyClusterFile(clusterDir), new Uint8Array(await tarball.arrayBuffer()));
 
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-client-test-'));
@@ -75,8 +75,12 @@ describe('openDatabase on PGlite', () => {
     const database = await openDatabase({ dataDir, pgliteClusterDir: clusterDir });
     opened.push(database);
     expect(fs.existsSync(path.join(dataDir, 'db', 'PG_VERSION'))).toBe(true);
-    const result: unknown = await database.db.execute(sql`SELECT count(*)::int AS n FROM made_by_the_build`);
-    expect((result as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    // The tables are there before any migration: the directory is the unpacked cluster.
+    const [count] = await selectRows<{ n: number }>(
+      database.db,
+      sql`SELECT count(*)::int AS n FROM architectural_styles`,
+    );
+    expect(count!.n).toBe(0);
     expect(await setting(database, 'shared_buffers')).toBe('16MB');
     await database.migrate();
     await database.db.insert(architecturalStyles).values({ name: 'On the unpacked cluster' });

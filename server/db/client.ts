@@ -1,20 +1,52 @@
-/** Opens the database: PGlite under DATA_DIR/db by default, PostgreSQL when a URL is given. */
+/**
+ * Opens the database: PGlite under DATA_DIR/db by default, PostgreSQL when a URL is given. The
+ * engines differ only inside server/db: the rest of the server sees one `Database`.
+ */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import {
+  listenPglite,
+  listenPostgres,
+  type NotificationHandlers,
+  type Subscription,
+} from './notifications.ts';
 import { PGLITE_SHARED_BUFFERS_MB_DEFAULT } from './pglite-settings.ts';
+import { pgliteExecute, poolExecute, type ExecuteSql } from './raw-sql.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+export type { NotificationHandlers, Subscription } from './notifications.ts';
+export type { ExecuteSql } from './raw-sql.ts';
+
+/** Where the job queue runs its SQL (pg-boss's `db` option). */
+export interface QueueConnection {
+  execute: ExecuteSql;
+  close(): Promise<void>;
+}
+
 export interface Database {
+  /**
+   * Drizzle on this database: queries, `db.transaction(fn)`, and raw statements through
+   * `selectRows` (rows.ts). The same on both engines.
+   */
   db: Db;
+  /** Which engine; for messages only (behaviour that differs lives in this interface). */
   kind: 'pglite' | 'postgres';
-  /** The embedded instance (kind 'pglite'): the job queue shares its single connection. */
-  pglite?: PGlite;
+  /** LISTEN on `channel` until `close()`; see notifications.ts for how each engine delivers. */
+  listen(channel: string, handlers: NotificationHandlers): Promise<Subscription>;
+  /**
+   * The job queue's connection: PGlite's one in-process connection (shared with `db`), or a pool
+   * of its own of `maxConnections` on PostgreSQL.
+   */
+  openQueueConnection(opts: {
+    maxConnections: number;
+    log: { warn(obj: object, msg: string): void };
+  }): QueueConnection;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -42,6 +74,9 @@ export function guardLostConnections(pool: pg.Pool, onError: (err: Error) => voi
     }),
   );
 }
+
+/** The embedded instance behind a Database, for `createPgliteTemplate`. */
+const pgliteOf = new WeakMap<Database, PGlite>();
 
 /** Longest wait for a PostgreSQL connection before a query fails (then the API answers 503). */
 export const CONNECTION_TIMEOUT_MS = 2_000;
@@ -138,9 +173,23 @@ export async function openDatabase(opts: {
     pool.on('error', () => undefined);
     guardLostConnections(pool, () => undefined);
     const db = drizzle(pool, { schema });
+    const url = opts.databaseUrl;
     return {
       db,
       kind: 'postgres',
+      listen: (channel, handlers) => listenPostgres(url, channel, handlers),
+      openQueueConnection: ({ maxConnections, log }) => {
+        // Workers' fetches and completions, enqueues from requests, and maintenance.
+        const own = new pg.Pool({
+          connectionString: url,
+          max: maxConnections,
+          application_name: 'atlas-jobs',
+        });
+        own.on('error', (err) => log.warn({ err }, 'job queue: idle database connection lost'));
+        // A connection lost while in use must neither crash the process nor leak.
+        guardLostConnections(own, (err) => log.warn({ err }, 'job queue: database connection lost'));
+        return { execute: poolExecute(own), close: () => own.end() };
+      },
       // A migration may rewrite a large table: it runs without the statement limit, on a
       // connection of its own.
       migrate: async () => {
@@ -185,11 +234,28 @@ export async function openDatabase(opts: {
   const loadDataDir = dir ? emptyCluster : opts.pgliteTemplate;
   const client = await openPglite(dir, { startParams, ...(loadDataDir ? { loadDataDir } : {}) });
   const db = drizzle(client, { schema });
-  return {
+  const database: Database = {
     db,
     kind: 'pglite',
-    pglite: client,
+    listen: (channel, handlers) => listenPglite(client, channel, handlers),
+    // The one connection is shared: closing the database closes it.
+    openQueueConnection: () => ({ execute: pgliteExecute(client), close: async () => undefined }),
     migrate: () => migrate(db, { migrationsFolder }),
     close: () => client.close(),
   };
+  pgliteOf.set(database, client);
+  return database;
+}
+
+/** A migrated in-memory PGlite's data directory as a tarball, for `openDatabase({ pgliteTemplate })`. */
+export async function createPgliteTemplate(): Promise<Blob> {
+  const database = await openDatabase({});
+  try {
+    await database.migrate();
+    const pglite = pgliteOf.get(database);
+    if (!pglite) throw new Error('openDatabase({}) gave no PGlite');
+    return await pglite.dumpDataDir('none');
+  } finally {
+    await database.close();
+  }
 }

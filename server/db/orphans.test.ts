@@ -11,7 +11,7 @@ import { COMMENT_TARGET_TYPES } from '#domain/comments';
 import { VOTABLE_TYPES, type VotableType } from '#domain/votes';
 import type { Db } from './client.ts';
 import { votes } from './schema.ts';
-import { selectRows } from '../modules/buildings/buildings.queries.ts';
+import { selectRows } from './rows.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { signIn } from '../test/sessions.ts';
 import { insertBuilding, insertComment, insertImage, insertStyle, userId } from '../test/targets.ts';
@@ -149,7 +149,11 @@ describe('deleting a target leaves no votes or comments behind', () => {
 
   it('a reply deleted through the API takes its votes', async () => {
     const building = await insertBuilding(t.app.db, 'Reply Orphan API', adaId);
-    const top = await insertComment(t.app.db, { user_id: bobId, target_type: 'building', target_id: building });
+    const top = await insertComment(t.app.db, {
+      user_id: bobId,
+      target_type: 'building',
+      target_id: building,
+    });
     const reply = await insertComment(t.app.db, {
       user_id: adaId,
       target_type: 'building',
@@ -218,7 +222,10 @@ describe('every target type has its cleanup trigger', () => {
 
   it.each(targetTypes)('%s: an AFTER DELETE trigger on its table removes what points at it', async (type) => {
     const table = TABLE_OF[type];
-    expect(table, `add the table of target type '${type}' to TABLE_OF and a cleanup trigger for it`).toBeDefined();
+    expect(
+      table,
+      `add the table of target type '${type}' to TABLE_OF and a cleanup trigger for it`,
+    ).toBeDefined();
     const triggers = await rows<{ tgname: string; args: string }>(
       t.app.db,
       sql`SELECT tg.tgname, encode(tg.tgargs, 'escape') AS args
@@ -239,8 +246,11 @@ describe('every target type has its cleanup trigger', () => {
       sql`SELECT prosrc AS src FROM pg_proc WHERE proname = 'target_cleanup_after_delete'`,
     );
     const commented = /TG_ARGV\[0\] IN \(([^)]*)\)/.exec(fn!.src)?.[1];
-    expect(commented?.split(',').map((s) => s.trim().replace(/'/g, '')).sort()).toEqual(
-      [...COMMENT_TARGET_TYPES].sort(),
-    );
+    expect(
+      commented
+        ?.split(',')
+        .map((s) => s.trim().replace(/'/g, ''))
+        .sort(),
+    ).toEqual([...COMMENT_TARGET_TYPES].sort());
   });
 });

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client.ts';
+import { selectRows } from './rows.ts';
 import { architects } from './schema.ts';
 
 const dirs: string[] = [];
@@ -30,13 +31,11 @@ describe('openDatabase on a PGlite data directory', () => {
     const again = await openDatabase({ dataDir });
     await again.migrate();
     await again.db.insert(architects).values({ name: 'Aino Aalto' });
-    const res: unknown = await again.db.execute(
+    const res = await selectRows<{ name: string }>(
+      again.db,
       sql`SELECT name FROM architects WHERE 'aalto' <% name_key ORDER BY name`,
     );
-    expect((res as { rows: { name: string }[] }).rows.map((r) => r.name)).toEqual([
-      'Aino Aalto',
-      'Alvar Aalto',
-    ]);
+    expect(res.map((r) => r.name)).toEqual(['Aino Aalto', 'Alvar Aalto']);
     await again.close();
   });
 });

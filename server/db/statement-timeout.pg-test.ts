@@ -9,6 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemSchema } from '#domain/problem';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { selectRows } from './rows.ts';
 import { isStatementCancelled } from './unavailable.ts';
 
 let t: TestApp;
@@ -60,7 +61,7 @@ describe('DB_STATEMENT_TIMEOUT_MS on PostgreSQL', () => {
   it('sets the limit on every pooled connection, and migrations still run', async () => {
     // Migrations run on a connection of their own, without the limit (a no-op here: all applied).
     await t.app.database.migrate();
-    const result: unknown = await t.app.db.execute(sql`SHOW statement_timeout`);
-    expect((result as { rows: { statement_timeout: string }[] }).rows[0]!.statement_timeout).toBe('300ms');
+    const [row] = await selectRows<{ statement_timeout: string }>(t.app.db, sql`SHOW statement_timeout`);
+    expect(row!.statement_timeout).toBe('300ms');
   });
 });

@@ -19,6 +19,7 @@ import type { UploadResponse } from '#domain/images';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
+import { selectRows } from '../db/rows.ts';
 import { images } from '../db/schema.ts';
 import { signIn } from '../test/sessions.ts';
 import { noisyPng, putFile, requestUpload } from '../test/images.ts';
@@ -158,10 +159,11 @@ describe('the local storage disk is full', () => {
     // Wait for the first attempt to fail (pg-boss schedules a retry).
     let retries = 0;
     for (let i = 0; i < 300 && retries === 0; i++) {
-      const result = (await app.db.execute(sql`SELECT retry_count FROM pgboss.job WHERE id = ${taskId}`)) as {
-        rows: { retry_count: number }[];
-      };
-      retries = Number(result.rows[0]?.retry_count ?? 0);
+      const [row] = await selectRows<{ retry_count: number }>(
+        app.db,
+        sql`SELECT retry_count FROM pgboss.job WHERE id = ${taskId}`,
+      );
+      retries = Number(row?.retry_count ?? 0);
       if (retries === 0) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(retries).toBeGreaterThan(0);

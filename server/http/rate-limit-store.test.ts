@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
+import { selectRows } from '../db/rows.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { signIn } from '../test/sessions.ts';
 import { insertBuilding } from '../test/targets.ts';
@@ -17,10 +18,11 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const rows = async (key: string) => {
-  const result: unknown = await t.app.db.execute(
+  const result = await selectRows<{ count: number; window_start: Date | string }>(
+    t.app.db,
     sql`SELECT count, window_start FROM rate_limit_windows WHERE key = ${key} ORDER BY window_start`,
   );
-  return (result as { rows: { count: number; window_start: Date | string }[] }).rows.map((r) => ({
+  return result.map((r) => ({
     count: Number(r.count),
     windowStart: new Date(r.window_start).getTime(),
   }));

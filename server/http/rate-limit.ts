@@ -33,6 +33,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
+import { selectRows } from '../db/rows.ts';
 import { sendProblem } from './errors.ts';
 
 import type {} from '@fastify/rate-limit'; // the type of routes' `config.rateLimit`
@@ -159,14 +160,13 @@ export class DatabaseCounterStore implements CounterStore {
   }
 
   async hit(key: string): Promise<Bucket> {
-    // Both drivers (PGlite and node-postgres) answer with `{ rows }`.
-    const result: unknown = await this.db.execute(
+    const [row] = await selectRows<{ count: number | string; window_start: Date | string }>(
+      this.db,
       sql`INSERT INTO rate_limit_windows (key, window_start, count)
           VALUES (${key}, date_trunc('minute', ${this.sqlNow()}), 1)
           ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limit_windows.count + 1
           RETURNING count, window_start`,
     );
-    const row = (result as { rows: { count: number | string; window_start: Date | string }[] }).rows[0];
     if (!row) throw new Error('rate_limit_windows upsert returned no row');
     await this.cleanupNowAndThen();
     return { count: Number(row.count), resetAt: new Date(row.window_start).getTime() + WINDOW_MS };

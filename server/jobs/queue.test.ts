@@ -1,8 +1,11 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../db/rows.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { taskStatusOf, type JobHandler, type Queue, type TaskStatus } from './queue.ts';
+import Fastify from 'fastify';
+import { openTestPglite } from '../test/test-app.ts';
+import { createQueue, taskStatusOf, type JobHandler, type Queue, type TaskStatus } from './queue.ts';
 
 /** Polls until the task reaches `expected`; fails with the last status seen after the deadline. */
 async function waitForStatus(queue: Queue, taskId: string, expected: TaskStatus, timeoutMs = 10_000) {
@@ -16,14 +19,13 @@ async function waitForStatus(queue: Queue, taskId: string, expected: TaskStatus,
   throw new Error(`task ${taskId} is ${last}, expected ${expected}`);
 }
 
-/** pg-boss's row of the task, read behind its back (both drivers answer with `rows`). */
+/** pg-boss's row of the task, read behind its back. */
 async function jobRow(t: TestApp, taskId: string) {
-  const result = (await t.app.db.execute(
+  const [row] = await selectRows<{ state: string; output: Record<string, unknown> | null }>(
+    t.app.db,
     sql`SELECT state, output FROM pgboss.job WHERE id = ${taskId}::uuid`,
-  )) as {
-    rows: { state: string; output: Record<string, unknown> | null }[];
-  };
-  return result.rows[0];
+  );
+  return row;
 }
 
 function gate() {
@@ -127,6 +129,29 @@ describe('the job queue', () => {
   });
 });
 
+describe('the diagnostic ping job', () => {
+  it('is not registered outside NODE_ENV=test: no queue, no worker (registerWorkers takes jobNames), no enqueue', async () => {
+    const database = await openTestPglite();
+    const log = Fastify({ logger: false }).log;
+    const queue = createQueue(database, { workerConcurrency: 1, nodeEnv: 'production' }, { log });
+    try {
+      expect(queue.jobNames).toEqual(['thumbnail', 'purge-uploads']);
+      expect(createQueue(database, { workerConcurrency: 1, nodeEnv: 'test' }, { log }).jobNames).toContain(
+        'ping',
+      );
+      await queue.start();
+      await expect(queue.enqueue('ping', { message: 'hello' })).rejects.toThrow(/Unknown job ping/);
+      await expect(queue.work('ping', async () => null, { concurrency: 1 })).rejects.toThrow(
+        /Unknown job ping/,
+      );
+      expect(await queue.status(crypto.randomUUID(), 'ping')).toBeNull();
+    } finally {
+      await queue.stop();
+      await database.close();
+    }
+  });
+});
+
 describe('workers in the server process (WORKER on, the default)', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -156,7 +181,8 @@ describe('a worker with a backlog', () => {
     // and what it does after each job can find them. pg-boss 10 alone would wait out the polling
     // interval (here 60 s) after each job, so the third would end after two minutes.
     const taskIds = [];
-    for (const message of ['one', 'two', 'three']) taskIds.push(await t.app.queue.enqueue('ping', { message }));
+    for (const message of ['one', 'two', 'three'])
+      taskIds.push(await t.app.queue.enqueue('ping', { message }));
     const order: string[] = [];
     await t.app.queue.work(
       'ping',

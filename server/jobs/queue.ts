@@ -2,14 +2,13 @@
  * The job queue: pg-boss on the application's own database. Routes enqueue and read a task's
  * status; workers (in the server process, or `npm run worker` processes) run the handlers.
  */
-import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import { guardLostConnections, type Database } from '../db/client.ts';
-import { BossConnection, pgliteExecute, poolExecute } from './boss-db.ts';
+import type { Database } from '../db/client.ts';
+import { BossConnection } from './boss-db.ts';
 import { PermanentJobError } from './job.ts';
-import { jobDefinition, jobDefinitions, type JobDefinitions, type JobName } from './registry.ts';
+import { jobDefinition, registeredJobs, type JobDefinitions, type JobName } from './registry.ts';
 
 /** A task's status as the API reports it. */
 export type TaskStatus = 'PENDING' | 'STARTED' | 'SUCCESS' | 'FAILURE';
@@ -43,6 +42,8 @@ export type JobHandler<N extends JobName> = (
 ) => Promise<unknown>;
 
 export interface Queue {
+  /** The jobs this queue registered (the test jobs only under NODE_ENV=test). */
+  readonly jobNames: readonly JobName[];
   /** Installs or migrates pg-boss's schema and creates a queue per registered job. */
   start(): Promise<void>;
   /** Stops taking jobs and waits up to timeoutMs for running ones; jobs still running then are failed (and retried later). */
@@ -86,28 +87,20 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createQueue(
   database: Database,
-  config: Pick<Config, 'databaseUrl' | 'workerConcurrency'> &
+  config: Pick<Config, 'workerConcurrency' | 'nodeEnv'> &
     Partial<Pick<Config, 'jobMaintenanceIntervalSeconds'>>,
   { log }: { log: FastifyBaseLogger },
 ): Queue {
-  let pool: pg.Pool | undefined;
-  let connection: BossConnection;
-  if (database.kind === 'pglite') {
-    if (!database.pglite) throw new Error('The job queue needs the PGlite instance of the database');
-    connection = new BossConnection(pgliteExecute(database.pglite), log);
-  } else {
-    if (!config.databaseUrl) throw new Error('The job queue needs DATABASE_URL on PostgreSQL');
-    // Workers' fetches and completions, enqueues from requests, and maintenance.
-    pool = new pg.Pool({
-      connectionString: config.databaseUrl,
-      max: config.workerConcurrency + 2,
-      application_name: 'atlas-jobs',
-    });
-    pool.on('error', (err) => log.warn({ err }, 'job queue: idle database connection lost'));
-    // A connection lost while in use must neither crash the process nor leak (db/client.ts).
-    guardLostConnections(pool, (err) => log.warn({ err }, 'job queue: database connection lost'));
-    connection = new BossConnection(poolExecute(pool), log);
-  }
+  // The diagnostic ping is not registered in production: no queue, no worker, no enqueue.
+  const jobDefinitions = registeredJobs({ testJobs: config.nodeEnv === 'test' });
+  const jobNames = jobDefinitions.map((d) => d.name);
+  const registered = <N extends JobName>(name: N) => {
+    if (!jobNames.includes(name)) throw new Error(`Unknown job ${name}`);
+    return jobDefinition(name);
+  };
+  // Workers' fetches and completions, enqueues from requests, and maintenance.
+  const own = database.openQueueConnection({ maxConnections: config.workerConcurrency + 2, log });
+  const connection = new BossConnection(own.execute, log);
 
   const boss = new PgBoss({
     db: connection,
@@ -150,7 +143,7 @@ export function createQueue(
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     connection.close();
-    await pool?.end();
+    await own.close();
   }
 
   async function send<N extends JobName>(
@@ -159,7 +152,7 @@ export function createQueue(
     options: EnqueueOptions,
   ): Promise<string | null> {
     assertStarted();
-    const data = jobDefinition(name).payload.parse(payload) as object;
+    const data = registered(name).payload.parse(payload) as object;
     const sendOptions: PgBoss.SendOptions = {};
     if (options.retryLimit !== undefined) sendOptions.retryLimit = options.retryLimit;
     if (options.retryDelay !== undefined) sendOptions.retryDelay = options.retryDelay;
@@ -176,6 +169,8 @@ export function createQueue(
   }
 
   return {
+    jobNames,
+
     start() {
       if (stopped) return Promise.reject(new Error('The job queue has stopped'));
       started ??= start();
@@ -199,7 +194,8 @@ export function createQueue(
 
     async status(taskId, name) {
       if (!UUID.test(taskId)) return null;
-      const names = name ? [name] : jobDefinitions.map((d) => d.name);
+      if (name && !jobNames.includes(name)) return null;
+      const names = name ? [name] : jobNames;
       for (const queueName of names) {
         const job = await boss.getJobById(queueName, taskId, { includeArchive: true });
         if (job) return taskStatusOf(job.state);
@@ -222,7 +218,7 @@ export function createQueue(
 
     async work(name, handler, { concurrency, pollingIntervalSeconds }) {
       assertStarted();
-      const definition = jobDefinition(name);
+      const definition = registered(name);
       const workOptions: PgBoss.WorkOptions & { includeMetadata: true } = {
         batchSize: 1,
         includeMetadata: true,

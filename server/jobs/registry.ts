@@ -1,10 +1,15 @@
-/** Every job the queue knows. Add a job: write jobs/<name>.job.ts, then list it here. */
+/**
+ * Every job the queue knows. Add a job: write jobs/<name>.job.ts, then list it here. The
+ * diagnostic `ping` is a test job: only a queue made with NODE_ENV=test registers it.
+ */
 import type { JobDefinition, PayloadOf } from './job.ts';
 import { pingJob } from './jobs/ping.job.ts';
 import { purgeUploadsJob } from './jobs/purge-uploads.job.ts';
 import { thumbnailJob } from './jobs/thumbnail.job.ts';
 
-const definitions = [pingJob, thumbnailJob, purgeUploadsJob] as const;
+const productionDefinitions = [thumbnailJob, purgeUploadsJob] as const;
+const testDefinitions = [pingJob] as const;
+const definitions = [...productionDefinitions, ...testDefinitions] as const;
 
 export type AnyJobDefinition = (typeof definitions)[number];
 export type JobName = AnyJobDefinition['name'];
@@ -12,7 +17,10 @@ export type JobName = AnyJobDefinition['name'];
 /** Job name → payload type; `enqueue` and `work` are checked against it. */
 export type JobDefinitions = { [D in AnyJobDefinition as D['name']]: PayloadOf<D> };
 
-export const jobDefinitions: readonly AnyJobDefinition[] = definitions;
+/** The jobs a queue registers: the test jobs only when `testJobs` (NODE_ENV=test). */
+export function registeredJobs({ testJobs }: { testJobs: boolean }): readonly AnyJobDefinition[] {
+  return testJobs ? definitions : productionDefinitions;
+}
 
 export function jobDefinition<N extends JobName>(name: N): JobDefinition<N, JobDefinitions[N]> {
   const definition = definitions.find((d) => d.name === name);

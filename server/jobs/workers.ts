@@ -1,9 +1,9 @@
-/** Puts every registered job's handler to work in this process (the server, or `npm run worker`). */
+/** Puts every job the queue registered to work in this process (the server, or `npm run worker`). */
 import type { UploadQuotas } from '../storage/storage-config.ts';
 import type { JobServices } from './job.ts';
 import { PURGE_UPLOADS_EVERY_SECONDS } from './jobs/purge-uploads.job.ts';
 import type { Queue } from './queue.ts';
-import { jobDefinition, jobDefinitions, type JobName } from './registry.ts';
+import { jobDefinition, type JobName } from './registry.ts';
 
 export async function registerWorkers(
   queue: Queue,
@@ -33,7 +33,7 @@ export async function registerWorkers(
       { concurrency },
     );
   };
-  for (const { name } of jobDefinitions) await register(name);
+  for (const name of queue.jobNames) await register(name);
 }
 
 /** Starts the periodic jobs; called by the processes that run workers. */

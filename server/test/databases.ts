@@ -76,7 +76,11 @@ export function migrationsHash(): string {
       )
       .sort();
   for (const file of files(migrationsFolder)) {
-    hash.update(path.relative(migrationsFolder, file)).update('\0').update(fs.readFileSync(file)).update('\0');
+    hash
+      .update(path.relative(migrationsFolder, file))
+      .update('\0')
+      .update(fs.readFileSync(file))
+      .update('\0');
   }
   return hash.digest('hex').slice(0, 12);
 }
@@ -128,16 +132,4 @@ export async function ensurePostgresTemplate(adminUrl: string): Promise<string> 
       await c.query('SELECT pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
     }
   });
-}
-
-/** A migrated PGlite data directory as a tarball, for `openDatabase({ pgliteTemplate })`. */
-export async function createPgliteTemplate(): Promise<Blob> {
-  const database = await openDatabase({});
-  try {
-    await database.migrate();
-    if (!database.pglite) throw new Error('openDatabase({}) gave no PGlite');
-    return await database.pglite.dumpDataDir('none');
-  } finally {
-    await database.close();
-  }
 }

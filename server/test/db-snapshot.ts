@@ -5,18 +5,13 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { selectRows } from '../db/rows.ts';
 import { viewCounterOf } from '../modules/buildings/view-counter.ts';
 
 export type DbSnapshot = Record<string, { rows: number; md5: string | null }>;
 
-async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  // PGlite and node-postgres both answer { rows }.
-  const res = (await db.execute(query)) as { rows: T[] };
-  return res.rows;
-}
-
 export async function publicTables(db: Db): Promise<string[]> {
-  const rows = await rowsOf<{ table_name: string }>(
+  const rows = await selectRows<{ table_name: string }>(
     db,
     sql`SELECT table_name FROM information_schema.tables
         WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
@@ -36,7 +31,7 @@ export async function snapshotDb(db: Db): Promise<DbSnapshot> {
     const literal = `'${table.replaceAll("'", "''")}'`;
     return `SELECT ${literal} AS name, count(*) AS rows, md5(string_agg(t::text, '|' ORDER BY t::text)) AS md5 FROM ${ident} t`;
   });
-  const rows = await rowsOf<{ name: string; rows: number | string; md5: string | null }>(
+  const rows = await selectRows<{ name: string; rows: number | string; md5: string | null }>(
     db,
     sql.raw(parts.join(' UNION ALL ')),
   );

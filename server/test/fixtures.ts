@@ -1,4 +1,5 @@
 /** Small, known data sets for API tests (the app is built with SEED=false for these). */
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { architecturalStyles, buildings, buildingStyles, users } from '../db/schema.ts';
 
@@ -50,4 +51,24 @@ export async function insertBuildings(
   );
   if (links.length) await db.insert(buildingStyles).values(links);
   return ids;
+}
+
+/**
+ * POST /api/buildings/ as the user of `headers` (a session cookie): the given fields, with no
+ * place, years or description unless given.
+ */
+export function postBuilding(
+  app: FastifyInstance,
+  headers: { cookie: string },
+  fields: { name: string; coordinates: [number, number]; architectural_styles: number[] } & Record<
+    string,
+    unknown
+  >,
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/buildings/',
+    headers,
+    payload: { place_id: null, year_built: null, year_demolished: null, description: null, ...fields },
+  });
 }

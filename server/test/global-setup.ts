@@ -9,7 +9,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { createPgliteTemplate, ensurePostgresTemplate } from './databases.ts';
+import { createPgliteTemplate } from '../db/client.ts';
+import { ensurePostgresTemplate } from './databases.ts';
 
 declare module 'vitest' {
   interface ProvidedContext {

@@ -8,7 +8,8 @@ import type { ArchitectDetail, ArchitectRef } from '#domain/architects';
 import type { Db } from '../../db/client.ts';
 import { architects, buildingArchitects, buildings, images } from '../../db/schema.ts';
 import type { MediaUrls } from '../../storage/media-url.ts';
-import { coverImageColumns, coverImageJoin, selectRows } from '../buildings/buildings.queries.ts';
+import { selectRows } from '../../db/rows.ts';
+import { coverImageColumns, coverImageJoin } from '../buildings/buildings.queries.ts';
 
 type Tx = Pick<Db, 'execute' | 'select' | 'insert' | 'delete'>;
 

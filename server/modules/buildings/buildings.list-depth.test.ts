@@ -61,10 +61,13 @@ describe('GET /api/buildings/ over a large table', () => {
     [`page=${LIST_MAX_ITEMS / 20 + 1}`, 20],
     ['per_page=20&page=1000000', 20],
     [`archStyles=1,2,3&per_page=7&page=${Math.ceil(LIST_MAX_ITEMS / 7) + 1}`, 7],
-  ])('refuses a page past the bound (%s) with a 400 problem saying how far it goes', async (query, perPage) => {
-    const res = await get(`?${query}`);
-    expect(res.statusCode).toBe(400);
-    const problem = problemSchema.parse(res.json());
-    expect(problem.detail).toContain(listTooDeepMessage(perPage));
-  });
+  ])(
+    'refuses a page past the bound (%s) with a 400 problem saying how far it goes',
+    async (query, perPage) => {
+      const res = await get(`?${query}`);
+      expect(res.statusCode).toBe(400);
+      const problem = problemSchema.parse(res.json());
+      expect(problem.detail).toContain(listTooDeepMessage(perPage));
+    },
+  );
 });

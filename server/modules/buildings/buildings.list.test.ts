@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildingListSchema, type BuildingList } from '#domain/buildings';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { insertBuildings, insertStyles, insertUser } from '../../test/fixtures.ts';
+import { insertWorldBuildings } from './buildings.test-support.ts';
 import { buildings } from '../../db/schema.ts';
 
 let t: TestApp;
@@ -12,22 +12,7 @@ let styles: Map<string, number>;
 
 beforeAll(async () => {
   t = await createTestApp({ SEED: 'false' });
-  const adder = await insertUser(t.app.db, 'lister');
-  styles = await insertStyles(t.app.db, ['Gothic', 'Baroque', 'Brutalism']);
-  ids = await insertBuildings(
-    t.app.db,
-    [
-      { name: 'Paris Gothic', lng: 2.35, lat: 48.85, year_built: 1260, styles: ['Gothic'] },
-      { name: 'Vienna Baroque', lng: 16.37, lat: 48.2, year_built: 1723, styles: ['Baroque', 'Gothic'] },
-      { name: 'London Brutal', lng: -0.12, lat: 51.5, year_built: 1976, styles: ['Brutalism'] },
-      { name: 'Fiji East', lng: 179.5, lat: -17.7, year_built: 1900 },
-      { name: 'Samoa West', lng: -171.8, lat: -13.8, year_built: 1905 },
-      { name: 'Exactly 180', lng: 180, lat: -16, year_built: null },
-      { name: 'Gone Tower', lng: -74.01, lat: 40.71, year_built: 1973, year_demolished: 2001 },
-    ],
-    styles,
-    adder.id,
-  );
+  ({ ids, styles } = await insertWorldBuildings(t.app.db, 'lister'));
   await t.app.db
     .update(buildings)
     .set({ upvotes: 3, meh_votes: 1, downvotes: 1 })

@@ -32,8 +32,8 @@ import {
   coverImageJoin,
   gridWindowWhere,
   hasAttributeFilters,
-  selectRows,
 } from './buildings.queries.ts';
+import { selectRows } from '../../db/rows.ts';
 import { voteStats } from './buildings.service.ts';
 import { ownedBuffer, VersionedCache } from './map-cache.ts';
 import { encodeBody, encodedBodyBytes, type EncodedBody } from '../../http/compression.ts';
@@ -327,7 +327,9 @@ export async function renderClusters(
     }
   }
   const singles = cells.filter((c) => c.singleId !== null).map((c) => c.singleId!);
-  const points = singles.length ? await selectPoints(db, opts.media, inArray(buildings.id, singles), singles.length) : [];
+  const points = singles.length
+    ? await selectPoints(db, opts.media, inArray(buildings.id, singles), singles.length)
+    : [];
   const features: MapFeature[] = [
     ...cells.filter((c) => c.singleId === null).map((c) => clusterFeature(plan, c)),
     ...points,

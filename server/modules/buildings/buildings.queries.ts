@@ -3,7 +3,6 @@ import { and, between, eq, exists, gt, gte, inArray, isNull, lt, lte, or, sql, t
 import { viewportLngRanges } from '#domain/geo';
 import type { BuildingFiltersQuery } from '#domain/buildings';
 import { GRID_MAX_LEVEL, type GridWindow } from '#domain/map-grid';
-import type { Db } from '../../db/client.ts';
 import { buildings, buildingStyles, images } from '../../db/schema.ts';
 
 /** The WHERE clause of the map and list filters; undefined when nothing filters. */
@@ -95,9 +94,3 @@ export const coverImageColumns = {
   storage_key: images.storage_key,
   renditions: images.renditions,
 };
-
-/** Rows of a raw query; both drivers (PGlite and node-postgres) answer with `{ rows }`. */
-export async function selectRows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  return (result as { rows: T[] }).rows;
-}

@@ -55,7 +55,7 @@ const writeErrors = {
 };
 
 export const buildingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const versions = await mapVersionSource(app.database, app.config.databaseUrl);
+  const versions = await mapVersionSource(app.database);
   app.addHook('onClose', () => versions.close());
   const map = new MapBodies(
     app.db,
@@ -167,7 +167,13 @@ export const buildingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const building = await getBuildingDetail(app.db, app.media, request.params.id, request.user?.id ?? null, views);
+      const building = await getBuildingDetail(
+        app.db,
+        app.media,
+        request.params.id,
+        request.user?.id ?? null,
+        views,
+      );
       if (!building) throw notFound('Building not found');
       return building;
     },

@@ -22,7 +22,8 @@ import { forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import type { MediaUrls } from '../../storage/media-url.ts';
 import { userVoteOn } from '../votes/votes.service.ts';
 import { architectsOfBuilding } from '../architects/architects.service.ts';
-import { buildingFilterWhere, coverImageColumns, coverImageJoin, selectRows } from './buildings.queries.ts';
+import { selectRows } from '../../db/rows.ts';
+import { buildingFilterWhere, coverImageColumns, coverImageJoin } from './buildings.queries.ts';
 import type { ViewCounter } from './view-counter.ts';
 
 interface FaceCounts {
@@ -217,7 +218,10 @@ export async function listBuildings(
       .offset(page.offset),
     countTotal(),
   ]);
-  return paged(total, rows.map((r) => toCard(media, r)));
+  return paged(
+    total,
+    rows.map((r) => toCard(media, r)),
+  );
 }
 
 /**

@@ -44,7 +44,9 @@ async function listNames(query: string): Promise<string[]> {
 }
 
 const expectedNames = (year: number) =>
-  SEED_BUILDINGS.filter((b) => standsInYear({ year_built: b.yearBuilt, year_demolished: b.yearDemolished }, year))
+  SEED_BUILDINGS.filter((b) =>
+    standsInYear({ year_built: b.yearBuilt, year_demolished: b.yearDemolished }, year),
+  )
     .map((b) => b.name)
     .sort();
 

@@ -9,6 +9,7 @@ import {
 } from '#domain/buildings';
 import { cellX, cellY, GRID_MAX_LEVEL } from '#domain/map-grid';
 import type { Db } from '../../db/client.ts';
+import { insertBuildings, insertStyles, insertUser } from '../../test/fixtures.ts';
 import { buildingGridCounts, buildings } from '../../db/schema.ts';
 
 export const pointsOf = (body: BuildingFeatureCollection) =>
@@ -51,4 +52,31 @@ export async function expectGridMatchesBuildings(db: Db): Promise<void> {
     ]),
   );
   expect(Object.fromEntries(actual)).toEqual(Object.fromEntries(expected));
+}
+
+/**
+ * The buildings the map and list tests share: three styled cities, both sides of the
+ * antimeridian, one on it, and a demolished tower. Returns the ids by name and the style ids.
+ */
+export async function insertWorldBuildings(
+  db: Db,
+  adderHandle: string,
+): Promise<{ ids: Map<string, number>; styles: Map<string, number> }> {
+  const adder = await insertUser(db, adderHandle);
+  const styles = await insertStyles(db, ['Gothic', 'Baroque', 'Brutalism']);
+  const ids = await insertBuildings(
+    db,
+    [
+      { name: 'Paris Gothic', lng: 2.35, lat: 48.85, year_built: 1260, styles: ['Gothic'] },
+      { name: 'Vienna Baroque', lng: 16.37, lat: 48.2, year_built: 1723, styles: ['Baroque', 'Gothic'] },
+      { name: 'London Brutal', lng: -0.12, lat: 51.5, year_built: 1976, styles: ['Brutalism'] },
+      { name: 'Fiji East', lng: 179.5, lat: -17.7, year_built: 1900 },
+      { name: 'Samoa West', lng: -171.8, lat: -13.8, year_built: 1905 },
+      { name: 'Exactly 180', lng: 180, lat: -16, year_built: null },
+      { name: 'Gone Tower', lng: -74.01, lat: 40.71, year_built: 1973, year_demolished: 2001 },
+    ],
+    styles,
+    adder.id,
+  );
+  return { ids, styles };
 }

@@ -6,7 +6,8 @@ import {
   type BuildingFeatureCollection,
 } from '#domain/buildings';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { insertBuildings, insertStyles, insertUser } from '../../test/fixtures.ts';
+import { insertBuildings, insertStyles } from '../../test/fixtures.ts';
+import { insertWorldBuildings } from './buildings.test-support.ts';
 import { viewCounterOf } from './view-counter.ts';
 
 let t: TestApp;
@@ -15,22 +16,7 @@ let styles: Map<string, number>;
 
 beforeAll(async () => {
   t = await createTestApp({ SEED: 'false', GEOJSON_MAX_FEATURES: '50' });
-  const adder = await insertUser(t.app.db, 'adder');
-  styles = await insertStyles(t.app.db, ['Gothic', 'Baroque', 'Brutalism']);
-  ids = await insertBuildings(
-    t.app.db,
-    [
-      { name: 'Paris Gothic', lng: 2.35, lat: 48.85, year_built: 1260, styles: ['Gothic'] },
-      { name: 'Vienna Baroque', lng: 16.37, lat: 48.2, year_built: 1723, styles: ['Baroque', 'Gothic'] },
-      { name: 'London Brutal', lng: -0.12, lat: 51.5, year_built: 1976, styles: ['Brutalism'] },
-      { name: 'Fiji East', lng: 179.5, lat: -17.7, year_built: 1900 },
-      { name: 'Samoa West', lng: -171.8, lat: -13.8, year_built: 1905 },
-      { name: 'Exactly 180', lng: 180, lat: -16, year_built: null },
-      { name: 'Gone Tower', lng: -74.01, lat: 40.71, year_built: 1973, year_demolished: 2001 },
-    ],
-    styles,
-    adder.id,
-  );
+  ({ ids, styles } = await insertWorldBuildings(t.app.db, 'adder'));
 });
 
 afterAll(async () => {

@@ -12,13 +12,7 @@ import {
 } from '#domain/buildings';
 import { distanceMeters, viewportAround } from '#domain/geo';
 import type { Db } from '../../db/client.ts';
-import {
-  architecturalStyles,
-  buildings,
-  buildingStyles,
-  images,
-  listBuildings,
-} from '../../db/schema.ts';
+import { architecturalStyles, buildings, buildingStyles, images, listBuildings } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { setBuildingArchitects } from '../architects/architects.service.ts';
 import { buildingFilterWhere } from './buildings.queries.ts';

@@ -73,7 +73,11 @@ describe('VersionedCache', () => {
       await rendering;
       return 'x';
     };
-    const all = Promise.all([cache.get(1, 'k', render), cache.get(1, 'k', render), cache.get(1, 'k', render)]);
+    const all = Promise.all([
+      cache.get(1, 'k', render),
+      cache.get(1, 'k', render),
+      cache.get(1, 'k', render),
+    ]);
     finish();
     expect(await all).toEqual(['x', 'x', 'x']);
     expect(renders).toBe(1);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildingDetailSchema, buildingFeatureCollectionSchema } from '#domain/buildings';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { insertBuilding } from '../../test/targets.ts';
-import { selectRows } from './buildings.queries.ts';
+import { selectRows } from '../../db/rows.ts';
 import { viewCounterOf, type ViewCounter } from './view-counter.ts';
 
 let t: TestApp;

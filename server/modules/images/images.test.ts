@@ -9,6 +9,7 @@ import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Image, UploadResponse } from '#domain/images';
+import { selectRows } from '../../db/rows.ts';
 import { buildings, images } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signIn } from '../../test/sessions.ts';
@@ -185,10 +186,11 @@ describe('the upload sequence on local storage', () => {
     expect((await getImage(ids[0]!, bob)).statusCode).toBe(404);
     expect(await buildingCounts()).toEqual(before);
     // One attempt, no retry.
-    const processed = (await t.app.db.execute(
+    const processed = await selectRows(
+      t.app.db,
       sql`SELECT state, retry_count FROM pgboss.job WHERE name = 'thumbnail' AND data->>'imageId' = ${String(ids[0])}`,
-    )) as { rows: unknown[] };
-    expect(processed.rows).toEqual([{ state: 'cancelled', retry_count: 0 }]);
+    );
+    expect(processed).toEqual([{ state: 'cancelled', retry_count: 0 }]);
     const row = (await imageRow(ids[0]!))!;
     expect(row.renditions).toEqual({});
   });
@@ -307,10 +309,11 @@ describe('the upload sequence on local storage', () => {
       });
     expect((await processAs(bob)).statusCode).toBe(403);
     expect((await imageRow(pending.id))!.status).toBe('uploaded');
-    const jobs = (await t.app.db.execute(
+    const jobs = await selectRows<{ n: number }>(
+      t.app.db,
       sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'thumbnail' AND data->>'imageId' = ${String(pending.id)}`,
-    )) as { rows: { n: number }[] };
-    expect(jobs.rows[0]!.n).toBe(0);
+    );
+    expect(jobs[0]!.n).toBe(0);
 
     const task = (await processAs(ada)).json<{ results: { task_id: string }[] }>().results[0]!.task_id;
     expect(await waitForTask(t.app, task)).toBe('SUCCESS');

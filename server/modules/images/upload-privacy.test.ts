@@ -9,6 +9,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import exifr from 'exifr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Image, UploadResponse } from '#domain/images';
+import { selectRows } from '../../db/rows.ts';
 import { images } from '../../db/schema.ts';
 import type { LocalStorage } from '../../storage/local-storage.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -219,10 +220,11 @@ describe('unfinished uploads (finding 3)', () => {
   });
 
   it('schedules the purge when the workers start', async () => {
-    const result = await t.app.db.execute(
+    const [row] = await selectRows<{ n: number }>(
+      t.app.db,
       sql`SELECT count(*)::int AS n FROM (SELECT name, singleton_key FROM pgboss.job UNION ALL SELECT name, singleton_key FROM pgboss.archive) j
           WHERE name = 'purge-uploads' AND singleton_key = 'purge-uploads'`,
     );
-    expect((result as { rows: { n: number }[] }).rows[0]!.n).toBeGreaterThanOrEqual(1);
+    expect(row!.n).toBeGreaterThanOrEqual(1);
   });
 });

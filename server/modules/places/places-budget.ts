@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { selectRows } from '../../db/rows.ts';
 
 const CLEANUP_EVERY_MS = 60 * 60 * 1000;
 
@@ -24,14 +25,13 @@ export class PlacesBudget {
    * until the budget renews (the next UTC midnight).
    */
   async charge(userId: number): Promise<number | null> {
-    // Both drivers (PGlite and node-postgres) answer with `{ rows }`.
-    const result: unknown = await this.db.execute(
+    const [row] = await selectRows<{ count: number | string; seconds_left: number | string }>(
+      this.db,
       sql`INSERT INTO places_usage (user_id, day, count)
           VALUES (${userId}, (now() AT TIME ZONE 'UTC')::date, 1)
           ON CONFLICT (user_id, day) DO UPDATE SET count = places_usage.count + 1
           RETURNING count, extract(epoch FROM (date_trunc('day', now() AT TIME ZONE 'UTC') + interval '1 day') - (now() AT TIME ZONE 'UTC'))::int AS seconds_left`,
     );
-    const row = (result as { rows: { count: number | string; seconds_left: number | string }[] }).rows[0];
     if (!row) throw new Error('places_usage upsert returned no row');
     await this.cleanupNowAndThen();
     return Number(row.count) > this.perDay ? Math.max(1, Number(row.seconds_left)) : null;

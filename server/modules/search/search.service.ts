@@ -12,7 +12,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { SearchHit, SearchQuery } from '#domain/search';
 import type { Db } from '../../db/client.ts';
 import type { MediaUrls } from '../../storage/media-url.ts';
-import { selectRows } from '../buildings/buildings.queries.ts';
+import { selectRows } from '../../db/rows.ts';
 import { searchPlaces } from './places-index.ts';
 
 interface Scored {

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchResultSchema, type SearchHit } from '#domain/search';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { postBuilding } from '../../test/fixtures.ts';
 import { signIn } from '../../test/sessions.ts';
 import { snapshotDb } from '../../test/db-snapshot.ts';
 
@@ -152,21 +153,13 @@ describe('GET /api/search', () => {
     const user = await signIn(t.app, 'searcher');
     const styles = await t.app.inject({ method: 'GET', url: '/api/architectural_styles/' });
     const styleId = styles.json<{ id: number }[]>()[0]!.id;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/buildings/',
-      headers: user,
-      payload: {
-        name: 'Säynätsalo Town Hall',
-        place_id: null,
-        year_built: 1952,
-        year_demolished: null,
-        description: null,
-        coordinates: [25.6857, 62.1386],
-        architectural_styles: [styleId],
-        architects: ['Alvar Aalto', ' ', 'alvar  AALTO'],
-        address: { line1: 'Parviaisentie 9', city: 'Jyväskylä', country_code: 'FI' },
-      },
+    const res = await postBuilding(t.app, user, {
+      name: 'Säynätsalo Town Hall',
+      year_built: 1952,
+      coordinates: [25.6857, 62.1386],
+      architectural_styles: [styleId],
+      architects: ['Alvar Aalto', ' ', 'alvar  AALTO'],
+      address: { line1: 'Parviaisentie 9', city: 'Jyväskylä', country_code: 'FI' },
     });
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json<{ building: { id: number } }>().building.id;

@@ -113,51 +113,32 @@ async function addToCounters(
         .returning({ upvotes: comments.upvotes, downvotes: comments.downvotes });
       return row ? { ...row, meh_votes: 0 } : null;
     }
-    case 'building': {
-      const [row] = await tx
-        .update(buildings)
-        .set({
-          upvotes: sql`${buildings.upvotes} + ${d.upvotes}`,
-          meh_votes: sql`${buildings.meh_votes} + ${d.meh_votes}`,
-          downvotes: sql`${buildings.downvotes} + ${d.downvotes}`,
-        })
-        .where(eq(buildings.id, id))
-        .returning({
-          upvotes: buildings.upvotes,
-          meh_votes: buildings.meh_votes,
-          downvotes: buildings.downvotes,
-        });
-      return row ?? null;
-    }
-    case 'image': {
-      const [row] = await tx
-        .update(images)
-        .set({
-          upvotes: sql`${images.upvotes} + ${d.upvotes}`,
-          meh_votes: sql`${images.meh_votes} + ${d.meh_votes}`,
-          downvotes: sql`${images.downvotes} + ${d.downvotes}`,
-        })
-        .where(eq(images.id, id))
-        .returning({ upvotes: images.upvotes, meh_votes: images.meh_votes, downvotes: images.downvotes });
-      return row ?? null;
-    }
-    case 'architectural_style': {
-      const [row] = await tx
-        .update(architecturalStyles)
-        .set({
-          upvotes: sql`${architecturalStyles.upvotes} + ${d.upvotes}`,
-          meh_votes: sql`${architecturalStyles.meh_votes} + ${d.meh_votes}`,
-          downvotes: sql`${architecturalStyles.downvotes} + ${d.downvotes}`,
-        })
-        .where(eq(architecturalStyles.id, id))
-        .returning({
-          upvotes: architecturalStyles.upvotes,
-          meh_votes: architecturalStyles.meh_votes,
-          downvotes: architecturalStyles.downvotes,
-        });
-      return row ?? null;
-    }
+    case 'building':
+      return addToFaceCounters(tx, buildings, id, d);
+    case 'image':
+      return addToFaceCounters(tx, images, id, d);
+    case 'architectural_style':
+      return addToFaceCounters(tx, architecturalStyles, id, d);
   }
+}
+
+/** addToCounters for the targets with all three faces (up, meh, down). */
+async function addToFaceCounters(
+  tx: Tx,
+  table: typeof buildings | typeof images | typeof architecturalStyles,
+  id: number,
+  d: VoteCounts,
+): Promise<VoteCounts | null> {
+  const [row] = await tx
+    .update(table)
+    .set({
+      upvotes: sql`${table.upvotes} + ${d.upvotes}`,
+      meh_votes: sql`${table.meh_votes} + ${d.meh_votes}`,
+      downvotes: sql`${table.downvotes} + ${d.downvotes}`,
+    })
+    .where(eq(table.id, id))
+    .returning({ upvotes: table.upvotes, meh_votes: table.meh_votes, downvotes: table.downvotes });
+  return row ?? null;
 }
 
 const voteOf = (userId: number, type: VotableType, id: number) =>

@@ -1,7 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { useAuthActions } from '../../../lib/auth/auth-provider.tsx';
-import type { LoginResponse } from './login-with-google.ts';
+import { useLoginMutation, type LoginResponse } from './login-with-google.ts';
 
 /** The demo user, for trying the product: it may add buildings of its own (the seeded catalogue belongs to the system account). */
 export const DEMO_USER_HANDLE = 'demo';
@@ -19,10 +17,5 @@ export async function loginAsDev(handle: string): Promise<LoginResponse> {
 
 /** Like the Google login: success sets the user and closes the modal; failure is only logged. */
 export function useLoginAsDev() {
-  const { loggedIn } = useAuthActions();
-  return useMutation({
-    mutationFn: loginAsDev,
-    onSuccess: ({ user }) => loggedIn(user),
-    onError: (error) => console.error('Demo login failed', error),
-  });
+  return useLoginMutation(loginAsDev, 'Demo');
 }

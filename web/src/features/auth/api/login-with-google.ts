@@ -19,11 +19,15 @@ export async function loginWithGoogle(token: string): Promise<LoginResponse> {
 }
 
 /** Product §4 and 8: success sets the user and closes the modal; failure is only logged. */
-export function useLoginWithGoogle() {
+export function useLoginMutation<A>(login: (arg: A) => Promise<LoginResponse>, provider: string) {
   const { loggedIn } = useAuthActions();
   return useMutation({
-    mutationFn: loginWithGoogle,
+    mutationFn: login,
     onSuccess: ({ user }) => loggedIn(user),
-    onError: (error) => console.error('Google login failed', error),
+    onError: (error) => console.error(`${provider} login failed`, error),
   });
+}
+
+export function useLoginWithGoogle() {
+  return useLoginMutation(loginWithGoogle, 'Google');
 }

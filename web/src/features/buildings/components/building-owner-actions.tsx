@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Modal } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import type { BuildingDetail } from '#domain/buildings';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useDeleteBuilding } from '../api/delete-building.ts';
 import { EditBuildingForm } from './edit-building-form.tsx';
 
@@ -52,32 +53,20 @@ export function BuildingOwnerActions({ building, onDeleted }: BuildingOwnerActio
         {editing && <EditBuildingForm building={building} onSaved={edit.close} onCancel={edit.close} />}
       </Modal>
 
-      <Modal
+      <ConfirmDialog
         opened={confirming}
-        onClose={confirm.close}
         title="Delete building"
-        centered
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
-        <Text>{DELETE_BUILDING_QUESTION}</Text>
-        <Group justify="flex-end" gap="sm" mt="lg">
-          <Button variant="default" onClick={confirm.close} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            onClick={() =>
-              remove.mutate(building.id, {
-                // Product §8: a failed delete is only logged.
-                onError: (error) => console.error('Failed to delete building', error),
-              })
-            }
-          >
-            Delete
-          </Button>
-        </Group>
-      </Modal>
+        question={DELETE_BUILDING_QUESTION}
+        confirmLabel="Delete"
+        pending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(building.id, {
+            // Product §8: a failed delete is only logged.
+            onError: (error) => console.error('Failed to delete building', error),
+          })
+        }
+        onCancel={confirm.close}
+      />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Comment, CommentList, CommentReplies } from '#domain/comments';
+import { commentMaker } from '../testing/comment-fixtures.ts';
 import {
   changeListPages,
   changeReplyPages,
@@ -9,27 +10,7 @@ import {
   type ReplyPages,
 } from './comments-cache.ts';
 
-let nextId = 100;
-function comment(patch: Partial<Comment> = {}): Comment {
-  const id = patch.id ?? nextId++;
-  return {
-    id,
-    username: 'ada',
-    user_id: 7,
-    content: `comment ${id}`,
-    target_type: 'building',
-    target_id: 1,
-    parent_id: null,
-    deleted: false,
-    reply_count: 0,
-    upvotes: 0,
-    downvotes: 0,
-    user_vote: 0,
-    edited: false,
-    created_at: '2026-01-01T00:00:00Z',
-    ...patch,
-  };
-}
+const comment = commentMaker(100);
 
 const listPages = (...pages: Comment[][]): CommentPages => ({
   pages: pages.map((items, i): CommentList => ({ items, page: i + 1, pages: pages.length })),

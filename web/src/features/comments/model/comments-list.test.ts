@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Comment } from '#domain/comments';
+import { commentMaker } from '../testing/comment-fixtures.ts';
 import {
   applyCommentVote,
   commentsListReducer,
@@ -9,27 +9,7 @@ import {
   type CommentsListState,
 } from './comments-list.ts';
 
-let nextId = 1;
-function comment(patch: Partial<Comment> = {}): Comment {
-  const id = patch.id ?? nextId++;
-  return {
-    id,
-    username: 'ada',
-    user_id: 7,
-    content: `comment ${id}`,
-    target_type: 'building',
-    target_id: 1,
-    parent_id: null,
-    deleted: false,
-    reply_count: 0,
-    upvotes: 0,
-    downvotes: 0,
-    user_vote: 0,
-    edited: false,
-    created_at: '2026-01-01T00:00:00Z',
-    ...patch,
-  };
-}
+const comment = commentMaker(1);
 
 const state = (patch: Partial<CommentsListState> = {}): CommentsListState => ({
   ...initialCommentsListState,

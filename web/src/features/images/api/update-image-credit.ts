@@ -6,7 +6,11 @@ export async function updateImageCredit(
   id: number,
   change: { license?: ImageLicense; author?: string | null },
 ): Promise<Image> {
-  const image = await apiRequest<Image>(`/images/${id}`, { method: 'PATCH', body: change, credentials: true });
+  const image = await apiRequest<Image>(`/images/${id}`, {
+    method: 'PATCH',
+    body: change,
+    credentials: true,
+  });
   if (image === null) throw new Error('Expected the changed image');
   return image;
 }

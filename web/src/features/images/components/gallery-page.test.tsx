@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Image } from '#domain/images';
+import { testImage } from '../testing/image-fixtures.ts';
 import {
   json,
   queryClientSignedIn,
@@ -24,25 +25,11 @@ function ModalText() {
 }
 
 const image = (id: number, over: Partial<Image> = {}): Image => ({
-  id,
-  url: `/media/${id}-400.webp`,
-  url_large: `/media/${id}-1600.webp`,
-  image_type: 'exterior',
+  ...testImage(id),
   description: `Picture ${id}`,
-  capture_year: null,
-  capture_date: null,
   building_id: 3,
   added_by: { id: 99, handle: 'bob' },
-  user_vote: null,
-  vote_stats: { net_votes: 0, upvotes: 0, meh_votes: 0, downvotes: 0 },
-  width: 800,
   height: 400,
-  status: 'ready',
-  failure_reason: null,
-  license: 'CC-BY-SA-4.0',
-  author: 'ada',
-  author_is_set: false,
-  created_at: '2026-01-01T00:00:00Z',
   ...over,
 });
 

@@ -3,6 +3,7 @@ import { ActionIcon, Anchor, Badge, Group, Paper, Stack, Switch, Text, Title } f
 import { IconTrash, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { List, ListBuilding } from '#domain/lists';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { showToast } from '../../../lib/toast/toast.ts';
 import { useDeleteList } from '../api/delete-list.ts';
 import { useRemoveBuildingFromList } from '../api/remove-building-from-list.ts';
@@ -13,7 +14,6 @@ import {
   removeBuildingQuestion,
   removedFromListMessage,
 } from '../model/lists.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 import classes from './lists.module.css';
 
 interface ListCardProps {

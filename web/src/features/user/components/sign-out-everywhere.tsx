@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useLogoutEverywhere } from '../../auth/api/logout.ts';
 
 export const SIGN_OUT_EVERYWHERE_HINT =
@@ -35,32 +36,20 @@ export function SignOutEverywhere() {
         </Alert>
       )}
 
-      <Modal
+      <ConfirmDialog
         opened={confirming}
-        onClose={confirm.close}
         title="Sign out everywhere"
-        centered
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
-        <Text>{SIGN_OUT_EVERYWHERE_QUESTION}</Text>
-        <Group justify="flex-end" gap="sm" mt="lg">
-          <Button variant="default" onClick={confirm.close} disabled={logoutAll.isPending}>
-            Cancel
-          </Button>
-          <Button
-            color="red"
-            loading={logoutAll.isPending}
-            onClick={() =>
-              logoutAll.mutate(undefined, {
-                onSuccess: () => void navigate('/'),
-                onSettled: confirm.close,
-              })
-            }
-          >
-            Sign out everywhere
-          </Button>
-        </Group>
-      </Modal>
+        question={SIGN_OUT_EVERYWHERE_QUESTION}
+        confirmLabel="Sign out everywhere"
+        pending={logoutAll.isPending}
+        onConfirm={() =>
+          logoutAll.mutate(undefined, {
+            onSuccess: () => void navigate('/'),
+            onSettled: confirm.close,
+          })
+        }
+        onCancel={confirm.close}
+      />
     </Stack>
   );
 }

@@ -1,11 +1,11 @@
+/** The job queue's connection (`Database.openQueueConnection`) on each engine. */
 import crypto from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client.ts';
 import { openTestPglite, usesPostgres } from '../test/test-app.ts';
-import { pgliteExecute, poolExecute } from './boss-db.ts';
+import { openDatabase, type Database, type ExecuteSql, type QueueConnection } from './client.ts';
 
-type Execute = ReturnType<typeof pgliteExecute>;
+type Execute = ExecuteSql;
+const log = { warn: () => undefined };
 
 // pg-boss's install, migrations and maintenance are scripts of this shape: BEGIN; …; COMMIT.
 function contract(execute: () => Execute) {
@@ -41,19 +41,30 @@ function contract(execute: () => Execute) {
 if (!usesPostgres())
   describe('the pg-boss connection on PGlite', () => {
     let database: Database;
-    let execute: Execute;
+    let connection: QueueConnection;
     beforeAll(async () => {
       database = await openTestPglite();
-      execute = pgliteExecute(database.pglite!);
+      connection = database.openQueueConnection({ maxConnections: 1, log });
     });
-    afterAll(async () => database?.close());
-    contract(() => execute);
+    afterAll(async () => {
+      await connection?.close();
+      await database?.close();
+    });
+    contract(() => connection.execute);
   });
 
 if (usesPostgres())
   describe('the pg-boss connection on PostgreSQL', () => {
-    // One connection, so a session left in an aborted transaction would fail the next test.
-    const pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 1 });
-    afterAll(async () => pool.end());
-    contract(() => poolExecute(pool));
+    let database: Database;
+    let connection: QueueConnection;
+    beforeAll(async () => {
+      database = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL });
+      // One connection, so a session left in an aborted transaction would fail the next test.
+      connection = database.openQueueConnection({ maxConnections: 1, log });
+    });
+    afterAll(async () => {
+      await connection?.close();
+      await database?.close();
+    });
+    contract(() => connection.execute);
   });

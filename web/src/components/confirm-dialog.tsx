@@ -10,7 +10,11 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** Product §5: deleting a list and removing a building from a list ask first. */
+/**
+ * A question before a step that cannot be undone (product §5 and 6: deleting a list or a building,
+ * removing a building from a list; signing out everywhere): Cancel, or the red confirm button,
+ * which shows `pending` while the step runs.
+ */
 export function ConfirmDialog({
   opened,
   title,
