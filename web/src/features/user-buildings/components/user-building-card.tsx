@@ -14,13 +14,7 @@ export function UserBuildingCard({ building }: { building: RatedBuildingCard }) 
   const years = buildingYearsText(building);
   const votedAt = building.voted_at ? new Date(building.voted_at) : null;
   return (
-    <Paper
-      component={Link}
-      to={`/buildings/${building.id}`}
-      className={classes.card}
-      withBorder
-      radius="md"
-    >
+    <Paper component={Link} to={`/buildings/${building.id}`} className={classes.card} withBorder radius="md">
       <Box className={classes.cover}>
         {building.cover_image ? (
           <img src={building.cover_image} alt="" loading="lazy" className={classes.image} />
