@@ -87,7 +87,7 @@ export function route<const E extends EndpointSpec>(
       ...(params ? { params } : {}),
       ...(query ? { querystring: query } : {}),
       ...(body ? { body } : {}),
-      response: responses,
+      ...(Object.keys(responses).length > 0 ? { response: responses } : {}),
     },
     // The schema object above is built from the same description E: the handler's types hold.
     handler: handler as RouteHandlerMethod,

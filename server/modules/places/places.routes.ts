@@ -1,27 +1,12 @@
 /** /api/places: the wizard's place search through the configured provider (places.provider.ts). */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  autocompleteQuerySchema,
-  autocompleteResponseSchema,
-  placeDetailsParamsSchema,
-  placeDetailsQuerySchema,
-  placeDetailsSchema,
-  placesProviderResponseSchema,
-} from '#domain/places';
-import { problemSchema } from '#domain/problem';
+import { placeEndpoints } from '#domain/endpoints/places';
+import { route } from '../../http/route.ts';
 import { HttpProblem, notFound, sendProblem } from '../../http/errors.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
 import { PlacesBudget } from './places-budget.ts';
 import { createPlacesProvider, PlacesUpstreamError, type PlacesProvider } from './places.provider.ts';
-
-const problems = {
-  400: problemSchema,
-  401: problemSchema,
-  429: problemSchema,
-  502: problemSchema,
-  503: problemSchema,
-};
 
 export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
   const provider = createPlacesProvider(app.config);
@@ -67,51 +52,23 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   }
 
-  app.get(
-    '/places/provider',
-    {
-      schema: {
-        tags: ['places'],
-        summary: 'Which place search this server offers: google, osm or none (null)',
-        response: { 200: placesProviderResponseSchema },
-      },
-    },
-    async () => ({ provider: provider?.kind ?? null }),
-  );
+  route(app, placeEndpoints.provider, async () => ({ provider: provider?.kind ?? null }));
 
-  app.get(
-    '/places/autocomplete',
-    {
-      config: { rateLimit },
-      schema: {
-        tags: ['places'],
-        summary: 'Place suggestions for the text typed so far (signed in; PLACES_PER_USER_PER_DAY a day)',
-        querystring: autocompleteQuerySchema,
-        response: { 200: autocompleteResponseSchema, ...problems },
-      },
-    },
+  route(
+    app,
+    placeEndpoints.autocomplete,
     async (request, reply) => {
       const places = await allowed(request, reply);
       if (!places) return reply;
       const { input, session_token } = request.query;
       return { suggestions: await upstream(request, () => places.autocomplete(input, session_token)) };
     },
+    { rateLimit },
   );
 
-  app.get(
-    '/places/details/:id',
-    {
-      config: { rateLimit },
-      schema: {
-        tags: ['places'],
-        summary:
-          'A suggested place: name, address components, location and viewport (Google-shaped; ' +
-          'signed in; counts towards PLACES_PER_USER_PER_DAY)',
-        params: placeDetailsParamsSchema,
-        querystring: placeDetailsQuerySchema,
-        response: { 200: placeDetailsSchema, ...problems, 404: problemSchema },
-      },
-    },
+  route(
+    app,
+    placeEndpoints.details,
     async (request, reply) => {
       const places = await allowed(request, reply);
       if (!places) return reply;
@@ -121,5 +78,6 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!place) throw notFound('Place not found');
       return place;
     },
+    { rateLimit },
   );
 };

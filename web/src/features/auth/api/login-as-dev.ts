@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { authEndpoints } from '#domain/endpoints/auth';
+import { call } from '../../../lib/api-client.ts';
 import { useAuthActions } from '../../../lib/auth/auth-provider.tsx';
 import type { LoginResponse } from './login-with-google.ts';
 
@@ -8,13 +9,7 @@ export const DEMO_USER_HANDLE = 'demo';
 
 /** POST /api/auth/dev {handle}: the demo sign-in, offered only when the server enables it. */
 export async function loginAsDev(handle: string): Promise<LoginResponse> {
-  const data = await apiRequest<LoginResponse>('/auth/dev', {
-    method: 'POST',
-    body: { handle },
-    credentials: true,
-  });
-  if (!data) throw new Error('Empty answer from /auth/dev');
-  return data;
+  return call(authEndpoints.dev, { body: { handle } });
 }
 
 /** Like the Google login: success sets the user and closes the modal; failure is only logged. */

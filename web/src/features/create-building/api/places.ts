@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../../lib/api-client.ts';
+import { placeEndpoints } from '#domain/endpoints/places';
+import { call } from '../../../lib/api-client.ts';
 import {
   parseAddressBody,
   type ParseAddressResponse,
@@ -11,7 +12,7 @@ import {
 
 /** GET /api/places/provider: which maps service answers place searches; null when none is set up. */
 export async function getPlacesProvider(signal?: AbortSignal): Promise<PlacesProvider> {
-  const data = await apiGet<{ provider: PlacesProvider }>('/places/provider', { signal });
+  const data = await call(placeEndpoints.provider, { signal });
   return data.provider;
 }
 
@@ -40,7 +41,7 @@ export async function getPlaceSuggestions(
   signal?: AbortSignal,
 ): Promise<PlaceSuggestion[]> {
   const query = new URLSearchParams({ input, session_token: sessionToken });
-  const data = await apiGet<{ suggestions: PlaceSuggestion[] }>(`/places/autocomplete?${query}`, { signal });
+  const data = await call(placeEndpoints.autocomplete, { query, signal });
   return data.suggestions;
 }
 
@@ -58,7 +59,7 @@ export function usePlaceSuggestions(input: string, sessionToken: string) {
 /** GET /api/places/details/{id}: the picked place's name, location and address parts. */
 export function getPlaceDetails(id: string, sessionToken: string): Promise<PlaceDetails> {
   const query = new URLSearchParams({ session_token: sessionToken });
-  return apiGet<PlaceDetails>(`/places/details/${encodeURIComponent(id)}?${query}`);
+  return call(placeEndpoints.details, { params: { id }, query });
 }
 
 /**
@@ -70,8 +71,7 @@ export async function parsePlaceAddress(
   buildingName: string,
 ): Promise<ParsedAddress | null> {
   try {
-    const data = await apiRequest<ParseAddressResponse>('/parse-address', {
-      method: 'POST',
+    const data: ParseAddressResponse = await call(placeEndpoints.parseAddress, {
       body: parseAddressBody(place, buildingName),
     });
     if (!data?.success || !data.address) {

@@ -1,0 +1,73 @@
+/** /api/places and /api/parse-address: the wizard's place search (product §7). */
+import { parseAddressBodySchema, parseAddressResponseSchema } from '../address.ts';
+import {
+  autocompleteQuerySchema,
+  autocompleteResponseSchema,
+  placeDetailsParamsSchema,
+  placeDetailsQuerySchema,
+  placeDetailsSchema,
+  placesProviderResponseSchema,
+} from '../places.ts';
+import { problemSchema } from '../problem.ts';
+import { defineEndpoint } from './define.ts';
+
+const tags = ['places'];
+const problems = {
+  400: problemSchema,
+  401: problemSchema,
+  429: problemSchema,
+  502: problemSchema,
+  503: problemSchema,
+};
+
+export const placeEndpoints = {
+  provider: defineEndpoint({
+    method: 'GET',
+    path: '/places/provider',
+    auth: 'none',
+    responses: { 200: placesProviderResponseSchema },
+    tags,
+    summary: 'Which place search this server offers: google, osm or none (null)',
+  }),
+
+  autocomplete: defineEndpoint({
+    method: 'GET',
+    path: '/places/autocomplete',
+    auth: 'required',
+    query: autocompleteQuerySchema,
+    responses: { 200: autocompleteResponseSchema, ...problems },
+    tags,
+    summary: 'Place suggestions for the text typed so far (signed in; PLACES_PER_USER_PER_DAY a day)',
+  }),
+
+  details: defineEndpoint({
+    method: 'GET',
+    path: '/places/details/:id',
+    auth: 'required',
+    params: placeDetailsParamsSchema,
+    query: placeDetailsQuerySchema,
+    responses: { 200: placeDetailsSchema, ...problems, 404: problemSchema },
+    tags,
+    summary:
+      'A suggested place: name, address components, location and viewport (Google-shaped; ' +
+      'signed in; counts towards PLACES_PER_USER_PER_DAY)',
+  }),
+
+  parseAddress: defineEndpoint({
+    method: 'POST',
+    path: '/parse-address',
+    auth: 'required',
+    body: parseAddressBodySchema,
+    responses: {
+      200: parseAddressResponseSchema,
+      400: problemSchema,
+      401: problemSchema,
+      429: problemSchema,
+    },
+    tags,
+    summary: "Reads a picked place's address components into the building address",
+    description:
+      'Signed in only (the wizard is). An address that cannot be read is still a 200, with ' +
+      'success false, an error and a null address: the wizard leaves the address for the user to fill.',
+  }),
+};
