@@ -5,7 +5,7 @@
  * path, a schema or an auth rule is written in one place. Nothing else spells an `/api` path.
  *
  * One file per feature beside this one (domain/endpoints/<feature>.ts); see
- * server/modules/README.md for how to add an endpoint.
+ * README.md (Layout, 'Endpoints: described once') for how to add an endpoint.
  */
 import type { z } from 'zod';
 
