@@ -8,9 +8,7 @@ import {
   loginResponseSchema,
 } from '../auth.ts';
 import { problemSchema } from '../problem.ts';
-import { defineEndpoint } from './define.ts';
-
-const tags = ['auth'];
+import { defineEndpoint, type EndpointDocs } from './define.ts';
 
 export const authEndpoints = {
   providers: defineEndpoint({
@@ -18,8 +16,6 @@ export const authEndpoints = {
     path: '/auth/providers',
     auth: 'none',
     responses: { 200: authProvidersSchema },
-    tags,
-    summary: 'Sign-in choices the browser offers',
   }),
 
   google: defineEndpoint({
@@ -28,8 +24,6 @@ export const authEndpoints = {
     auth: 'optional',
     body: googleLoginBodySchema,
     responses: { 200: loginResponseSchema, 401: problemSchema, 404: problemSchema, 429: problemSchema },
-    tags,
-    summary: 'Sign in with a Google ID token; sets the session cookie',
   }),
 
   dev: defineEndpoint({
@@ -38,13 +32,6 @@ export const authEndpoints = {
     auth: 'optional',
     body: devLoginBodySchema,
     responses: { 200: loginResponseSchema, 400: problemSchema, 403: problemSchema, 429: problemSchema },
-    tags,
-    summary:
-      'Local demo sign-in (on a loopback server without Google, or AUTH_DEV_LOGIN=true): ' +
-      'creates or reuses the user with this handle',
-    description:
-      'Never signs in as an account that signs in with Google, nor as the system account ' +
-      'that owns the seeded catalogue: both answer 403.',
   }),
 
   checkLogin: defineEndpoint({
@@ -52,8 +39,6 @@ export const authEndpoints = {
     path: '/auth/check-login',
     auth: 'optional',
     responses: { 200: checkLoginResponseSchema },
-    tags,
-    summary: 'Whether the request is signed in',
   }),
 
   logout: defineEndpoint({
@@ -61,8 +46,6 @@ export const authEndpoints = {
     path: '/auth/logout',
     auth: 'optional',
     responses: { 204: z.null() },
-    tags,
-    summary: 'Ends the session on the server and clears the cookie',
   }),
 
   logoutAll: defineEndpoint({
@@ -70,7 +53,32 @@ export const authEndpoints = {
     path: '/auth/logout-all',
     auth: 'required',
     responses: { 204: z.null(), 401: problemSchema },
-    tags,
-    summary: 'Signs the user out everywhere: ends every session of the user, this one included',
   }),
+};
+
+/** OpenAPI text (the server's document only: the web bundle leaves it out). */
+export const authDocs: EndpointDocs<typeof authEndpoints> = {
+  providers: {
+    summary: 'Sign-in choices the browser offers',
+  },
+  google: {
+    summary: 'Sign in with a Google ID token; sets the session cookie',
+  },
+  dev: {
+    summary:
+      'Local demo sign-in (on a loopback server without Google, or AUTH_DEV_LOGIN=true): ' +
+      'creates or reuses the user with this handle',
+    description:
+      'Never signs in as an account that signs in with Google, nor as the system account ' +
+      'that owns the seeded catalogue: both answer 403.',
+  },
+  checkLogin: {
+    summary: 'Whether the request is signed in',
+  },
+  logout: {
+    summary: 'Ends the session on the server and clears the cookie',
+  },
+  logoutAll: {
+    summary: 'Signs the user out everywhere: ends every session of the user, this one included',
+  },
 };

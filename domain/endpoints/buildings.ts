@@ -13,9 +13,7 @@ import {
   updateBuildingBodySchema,
 } from '../buildings.ts';
 import { problemSchema } from '../problem.ts';
-import { defineEndpoint } from './define.ts';
-
-const tags = ['buildings'];
+import { defineEndpoint, type EndpointDocs } from './define.ts';
 
 const writeErrors = {
   400: problemSchema,
@@ -32,13 +30,6 @@ export const buildingEndpoints = {
     auth: 'none',
     query: buildingsGeojsonQuerySchema,
     responses: { 200: buildingFeatureCollectionSchema, 400: problemSchema },
-    tags,
-    summary: 'Buildings in a viewport as GeoJSON points, or grid clusters where there are too many',
-    description:
-      'A viewport whose west edge is east of its east edge crosses the antimeridian. While the ' +
-      'viewport, widened to whole grid cells at the zoom, holds at most GEOJSON_MAX_FEATURES ' +
-      'matching buildings every one is a point; beyond that the features are clusters ' +
-      '(`properties.cluster` true) and points for cells holding a single building. See docs/api.md.',
   }),
 
   list: defineEndpoint({
@@ -53,13 +44,6 @@ export const buildingEndpoints = {
       403: problemSchema,
       404: problemSchema,
     },
-    tags,
-    summary: 'The card list: buildings matching the map filters, newest first, a page at a time',
-    description:
-      "user_handle: the buildings that user added (public). vote_user_handle: a user's rated " +
-      'buildings, each with `user_vote` and `voted_at`, newest vote first unless sort_by/sort_order ' +
-      'say otherwise; only that user may ask (401 signed out, 403 another user). An unknown ' +
-      'handle is a 404. See docs/api.md.',
   }),
 
   create: defineEndpoint({
@@ -68,11 +52,6 @@ export const buildingEndpoints = {
     auth: 'required',
     body: createBuildingBodySchema,
     responses: { 201: buildingWriteResponseSchema, ...writeErrors },
-    tags,
-    summary: 'Add a building',
-    description:
-      'A building with the same place_id, or within 50 m with the same normalised name, ' +
-      'already exists: 409 with its `building_id`.',
   }),
 
   get: defineEndpoint({
@@ -81,8 +60,6 @@ export const buildingEndpoints = {
     auth: 'optional',
     params: buildingIdParamsSchema,
     responses: { 200: buildingDetailSchema, 400: problemSchema, 404: problemSchema },
-    tags,
-    summary: 'One building with its styles, images and votes',
   }),
 
   update: defineEndpoint({
@@ -92,8 +69,6 @@ export const buildingEndpoints = {
     params: buildingIdParamsSchema,
     body: updateBuildingBodySchema,
     responses: { 200: buildingWriteResponseSchema, ...writeErrors },
-    tags,
-    summary: 'Edit a building you added',
   }),
 
   remove: defineEndpoint({
@@ -102,7 +77,40 @@ export const buildingEndpoints = {
     auth: 'required',
     params: buildingIdParamsSchema,
     responses: { 204: z.null().describe('Deleted'), ...writeErrors },
-    tags,
-    summary: 'Delete a building you added, with its images, votes, comments and list entries',
   }),
+};
+
+/** OpenAPI text (the server's document only: the web bundle leaves it out). */
+export const buildingDocs: EndpointDocs<typeof buildingEndpoints> = {
+  geojson: {
+    summary: 'Buildings in a viewport as GeoJSON points, or grid clusters where there are too many',
+    description:
+      'A viewport whose west edge is east of its east edge crosses the antimeridian. While the ' +
+      'viewport, widened to whole grid cells at the zoom, holds at most GEOJSON_MAX_FEATURES ' +
+      'matching buildings every one is a point; beyond that the features are clusters ' +
+      '(`properties.cluster` true) and points for cells holding a single building. See docs/api.md.',
+  },
+  list: {
+    summary: 'The card list: buildings matching the map filters, newest first, a page at a time',
+    description:
+      "user_handle: the buildings that user added (public). vote_user_handle: a user's rated " +
+      'buildings, each with `user_vote` and `voted_at`, newest vote first unless sort_by/sort_order ' +
+      'say otherwise; only that user may ask (401 signed out, 403 another user). An unknown ' +
+      'handle is a 404. See docs/api.md.',
+  },
+  create: {
+    summary: 'Add a building',
+    description:
+      'A building with the same place_id, or within 50 m with the same normalised name, ' +
+      'already exists: 409 with its `building_id`.',
+  },
+  get: {
+    summary: 'One building with its styles, images and votes',
+  },
+  update: {
+    summary: 'Edit a building you added',
+  },
+  remove: {
+    summary: 'Delete a building you added, with its images, votes, comments and list entries',
+  },
 };

@@ -13,9 +13,8 @@ import {
   repliesQuerySchema,
 } from '../comments.ts';
 import { problemSchema } from '../problem.ts';
-import { defineEndpoint } from './define.ts';
+import { defineEndpoint, type EndpointDocs } from './define.ts';
 
-const tags = ['comments'];
 const problems = {
   400: problemSchema,
   401: problemSchema,
@@ -32,12 +31,6 @@ export const commentEndpoints = {
     params: commentTargetParamsSchema,
     query: commentsQuerySchema,
     responses: { 200: commentListSchema, 400: problemSchema, 404: problemSchema },
-    tags,
-    summary: "A page of a building's or image's top-level comments",
-    description:
-      'newest: newest first. popular: most net votes (up minus down), ties by more votes, then newer. ' +
-      'controversial: (up + down) ^ (min(up, down) / max(up, down)), 0 when either is 0, ties by newer. ' +
-      'A deleted comment that still has replies is listed with content "".',
   }),
 
   create: defineEndpoint({
@@ -47,8 +40,6 @@ export const commentEndpoints = {
     params: commentTargetParamsSchema,
     body: newCommentBodySchema,
     responses: { 201: commentSchema, ...problems },
-    tags,
-    summary: 'Comment on a building or image',
   }),
 
   replies: defineEndpoint({
@@ -58,8 +49,6 @@ export const commentEndpoints = {
     params: commentIdParamsSchema,
     query: repliesQuerySchema,
     responses: { 200: commentRepliesSchema, 400: problemSchema, 404: problemSchema },
-    tags,
-    summary: "A page of a comment's replies, oldest first",
   }),
 
   reply: defineEndpoint({
@@ -69,11 +58,6 @@ export const commentEndpoints = {
     params: commentIdParamsSchema,
     body: newReplyBodySchema,
     responses: { 201: commentSchema, ...problems },
-    tags,
-    summary: 'Reply to a comment',
-    description:
-      'Threads are two levels deep: a reply to a reply is attached to its top-level comment ' +
-      '(see parent_id in the answer). A deleted comment takes no replies (409).',
   }),
 
   edit: defineEndpoint({
@@ -83,9 +67,6 @@ export const commentEndpoints = {
     params: commentIdParamsSchema,
     body: editCommentBodySchema,
     responses: { 200: commentSchema, ...problems },
-    tags,
-    summary: 'Edit your comment',
-    description: 'Marks the comment edited when the text changes. A deleted comment cannot be edited (409).',
   }),
 
   remove: defineEndpoint({
@@ -94,10 +75,38 @@ export const commentEndpoints = {
     auth: 'required',
     params: commentIdParamsSchema,
     responses: { 204: z.null(), ...problems },
-    tags,
+  }),
+};
+
+/** OpenAPI text (the server's document only: the web bundle leaves it out). */
+export const commentDocs: EndpointDocs<typeof commentEndpoints> = {
+  list: {
+    summary: "A page of a building's or image's top-level comments",
+    description:
+      'newest: newest first. popular: most net votes (up minus down), ties by more votes, then newer. ' +
+      'controversial: (up + down) ^ (min(up, down) / max(up, down)), 0 when either is 0, ties by newer. ' +
+      'A deleted comment that still has replies is listed with content "".',
+  },
+  create: {
+    summary: 'Comment on a building or image',
+  },
+  replies: {
+    summary: "A page of a comment's replies, oldest first",
+  },
+  reply: {
+    summary: 'Reply to a comment',
+    description:
+      'Threads are two levels deep: a reply to a reply is attached to its top-level comment ' +
+      '(see parent_id in the answer). A deleted comment takes no replies (409).',
+  },
+  edit: {
+    summary: 'Edit your comment',
+    description: 'Marks the comment edited when the text changes. A deleted comment cannot be edited (409).',
+  },
+  remove: {
     summary: 'Delete your comment',
     description:
       'A top-level comment with replies stays, marked deleted with its content removed; any other ' +
       "comment is removed and its parent's reply_count falls.",
-  }),
+  },
 };

@@ -35,13 +35,26 @@ export interface EndpointSpec {
   query?: z.ZodType;
   body?: z.ZodType;
   responses: Responses;
-  /** OpenAPI text. */
-  tags: readonly string[];
+}
+
+/** An endpoint's OpenAPI text, kept beside its description in `<feature>Docs`. */
+export interface EndpointDoc {
   summary: string;
   description?: string;
 }
 
-/** Keeps the literal types of a description (its path, its schemas) for the server and the web. */
+/**
+ * The OpenAPI text of a feature's endpoints, one entry each (the compiler says when one is
+ * missing). A separate export, so the web bundle, which never reads it, leaves it out.
+ */
+export type EndpointDocs<G> = { readonly [K in keyof G]: EndpointDoc };
+
+/**
+ * Keeps the literal types of a description (its path, its schemas) for the server and the web.
+ * Marked free of side effects so a bundle leaves out the descriptions (and their schemas) it
+ * does not use.
+ */
+/*#__NO_SIDE_EFFECTS__*/
 export function defineEndpoint<const E extends EndpointSpec>(endpoint: E): E {
   return endpoint;
 }

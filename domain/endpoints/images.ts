@@ -17,9 +17,8 @@ import {
 } from '../images.ts';
 import { problemSchema } from '../problem.ts';
 import { integerParam } from '../query-params.ts';
-import { defineEndpoint } from './define.ts';
+import { defineEndpoint, type EndpointDocs } from './define.ts';
 
-const tags = ['images'];
 const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
 
 export const imageEndpoints = {
@@ -29,13 +28,6 @@ export const imageEndpoints = {
     auth: 'required',
     body: uploadRequestSchema,
     responses: { 200: uploadResponseSchema, ...problems, 413: problemSchema, 429: problemSchema },
-    tags,
-    summary: 'Start an upload: pending images and one upload URL each',
-    description:
-      'PUT each file to its url with the given Content-Type, then call confirm-upload. ' +
-      'URLs expire after UPLOAD_URL_TTL_SECONDS; a local-storage URL takes one file of at most MAX_UPLOAD_BYTES ' +
-      '(or its declared fileSize); an S3 URL exactly the declared fileSize. 429 when the user holds ' +
-      'UPLOAD_PENDING_MAX_PER_USER unfinished uploads or would pass UPLOAD_BYTES_PER_USER_PER_DAY.',
   }),
 
   confirmUpload: defineEndpoint({
@@ -44,8 +36,6 @@ export const imageEndpoints = {
     auth: 'required',
     body: confirmUploadRequestSchema,
     responses: { 200: confirmUploadResponseSchema, ...problems, 409: problemSchema },
-    tags,
-    summary: 'Report which PUTs worked: stored files become uploaded, failed images are deleted',
   }),
 
   processUploaded: defineEndpoint({
@@ -54,9 +44,6 @@ export const imageEndpoints = {
     auth: 'required',
     body: processUploadedRequestSchema,
     responses: { 200: processUploadedResponseSchema, ...problems, 409: problemSchema, 429: problemSchema },
-    tags,
-    summary: 'Queue thumbnail processing: one task per image',
-    description: '429 when the user would have more than IMAGE_JOBS_MAX_PER_USER images processing.',
   }),
 
   processingStatus: defineEndpoint({
@@ -65,8 +52,6 @@ export const imageEndpoints = {
     auth: 'none',
     params: taskIdParamsSchema,
     responses: { 200: processingStatusSchema, 404: problemSchema },
-    tags,
-    summary: "A processing task's status: PENDING, STARTED, SUCCESS or FAILURE (the last two final)",
   }),
 
   list: defineEndpoint({
@@ -75,8 +60,6 @@ export const imageEndpoints = {
     auth: 'optional',
     query: imageListQuerySchema,
     responses: { 200: imageListSchema, ...problems },
-    tags,
-    summary: 'A page of ready images: a building gallery, or the images a user voted on',
   }),
 
   get: defineEndpoint({
@@ -85,8 +68,6 @@ export const imageEndpoints = {
     auth: 'optional',
     params: imageIdParamsSchema,
     responses: { 200: imageSchema, 400: problemSchema, 404: problemSchema },
-    tags,
-    summary: 'One image (ready ones; the uploader also sees their own in any state)',
   }),
 
   updateCredit: defineEndpoint({
@@ -96,11 +77,6 @@ export const imageEndpoints = {
     params: imageIdParamsSchema,
     body: updateImageCreditSchema,
     responses: { 200: imageSchema, ...problems },
-    tags,
-    summary: "Change your image's credit, or its licence to a more open one",
-    description:
-      'Licences go only toward more open: CC-BY-SA-4.0 -> CC-BY-4.0 -> CC0-1.0 (400 otherwise). ' +
-      "author null or empty goes back to the uploader's handle.",
   }),
 
   remove: defineEndpoint({
@@ -109,8 +85,6 @@ export const imageEndpoints = {
     auth: 'required',
     params: imageIdParamsSchema,
     responses: { 204: z.null().describe('Deleted'), ...problems },
-    tags,
-    summary: 'Delete your image, its files and renditions',
   }),
 
   /**
@@ -132,7 +106,45 @@ export const imageEndpoints = {
       415: problemSchema,
       507: problemSchema,
     },
-    tags,
-    summary: 'Upload URL of the local storage (as returned by POST /api/images/upload)',
   }),
+};
+
+/** OpenAPI text (the server's document only: the web bundle leaves it out). */
+export const imageDocs: EndpointDocs<typeof imageEndpoints> = {
+  upload: {
+    summary: 'Start an upload: pending images and one upload URL each',
+    description:
+      'PUT each file to its url with the given Content-Type, then call confirm-upload. ' +
+      'URLs expire after UPLOAD_URL_TTL_SECONDS; a local-storage URL takes one file of at most MAX_UPLOAD_BYTES ' +
+      '(or its declared fileSize); an S3 URL exactly the declared fileSize. 429 when the user holds ' +
+      'UPLOAD_PENDING_MAX_PER_USER unfinished uploads or would pass UPLOAD_BYTES_PER_USER_PER_DAY.',
+  },
+  confirmUpload: {
+    summary: 'Report which PUTs worked: stored files become uploaded, failed images are deleted',
+  },
+  processUploaded: {
+    summary: 'Queue thumbnail processing: one task per image',
+    description: '429 when the user would have more than IMAGE_JOBS_MAX_PER_USER images processing.',
+  },
+  processingStatus: {
+    summary: "A processing task's status: PENDING, STARTED, SUCCESS or FAILURE (the last two final)",
+  },
+  list: {
+    summary: 'A page of ready images: a building gallery, or the images a user voted on',
+  },
+  get: {
+    summary: 'One image (ready ones; the uploader also sees their own in any state)',
+  },
+  updateCredit: {
+    summary: "Change your image's credit, or its licence to a more open one",
+    description:
+      'Licences go only toward more open: CC-BY-SA-4.0 -> CC-BY-4.0 -> CC0-1.0 (400 otherwise). ' +
+      "author null or empty goes back to the uploader's handle.",
+  },
+  remove: {
+    summary: 'Delete your image, its files and renditions',
+  },
+  receiveUpload: {
+    summary: 'Upload URL of the local storage (as returned by POST /api/images/upload)',
+  },
 };

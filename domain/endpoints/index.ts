@@ -2,42 +2,57 @@
  * Every endpoint description, for code that needs them all (the server's route tests). The web
  * imports the feature files it uses instead, so a page loads only its own endpoints' schemas.
  */
-import { authEndpoints } from './auth.ts';
-import { buildingEndpoints } from './buildings.ts';
-import { commentEndpoints } from './comments.ts';
-import type { EndpointSpec } from './define.ts';
-import { imageEndpoints } from './images.ts';
-import { listEndpoints } from './lists.ts';
-import {
-  architectEndpoints,
-  feedbackEndpoints,
-  healthEndpoints,
-  searchEndpoints,
-  styleEndpoints,
-} from './misc.ts';
-import { placeEndpoints } from './places.ts';
-import { userEndpoints } from './users.ts';
-import { voteEndpoints } from './votes.ts';
+import { architectDocs, architectEndpoints } from './architects.ts';
+import { authDocs, authEndpoints } from './auth.ts';
+import { buildingDocs, buildingEndpoints } from './buildings.ts';
+import { commentDocs, commentEndpoints } from './comments.ts';
+import type { EndpointDoc, EndpointSpec } from './define.ts';
+import { feedbackDocs, feedbackEndpoints } from './feedback.ts';
+import { healthDocs, healthEndpoints } from './health.ts';
+import { imageDocs, imageEndpoints } from './images.ts';
+import { listDocs, listEndpoints } from './lists.ts';
+import { placeDocs, placeEndpoints } from './places.ts';
+import { searchDocs, searchEndpoints } from './search.ts';
+import { styleDocs, styleEndpoints } from './styles.ts';
+import { userDocs, userEndpoints } from './users.ts';
+import { voteDocs, voteEndpoints } from './votes.ts';
 
-export const endpointGroups = {
-  architects: architectEndpoints,
-  auth: authEndpoints,
-  buildings: buildingEndpoints,
-  comments: commentEndpoints,
-  feedback: feedbackEndpoints,
-  health: healthEndpoints,
-  images: imageEndpoints,
-  lists: listEndpoints,
-  places: placeEndpoints,
-  search: searchEndpoints,
-  styles: styleEndpoints,
-  users: userEndpoints,
-  votes: voteEndpoints,
+type Group = [endpoints: Record<string, EndpointSpec>, docs: Record<string, EndpointDoc>];
+
+/** Each feature's endpoints and their OpenAPI text, by OpenAPI tag. */
+const groups: Record<string, Group> = {
+  architects: [architectEndpoints, architectDocs],
+  auth: [authEndpoints, authDocs],
+  buildings: [buildingEndpoints, buildingDocs],
+  comments: [commentEndpoints, commentDocs],
+  feedback: [feedbackEndpoints, feedbackDocs],
+  health: [healthEndpoints, healthDocs],
+  images: [imageEndpoints, imageDocs],
+  lists: [listEndpoints, listDocs],
+  places: [placeEndpoints, placeDocs],
+  search: [searchEndpoints, searchDocs],
+  styles: [styleEndpoints, styleDocs],
+  users: [userEndpoints, userDocs],
+  votes: [voteEndpoints, voteDocs],
 };
 
-/** Every endpoint, by 'group.name' (e.g. 'lists.create'). */
+/** Every endpoint, by 'tag.name' (e.g. 'lists.create'). */
 export const allEndpoints: Record<string, EndpointSpec> = Object.fromEntries(
-  Object.entries(endpointGroups).flatMap(([group, endpoints]: [string, Record<string, EndpointSpec>]) =>
-    Object.entries(endpoints).map(([name, endpoint]) => [`${group}.${name}`, endpoint]),
+  Object.entries(groups).flatMap(([tag, [endpoints]]) =>
+    Object.entries(endpoints).map(([name, endpoint]) => [`${tag}.${name}`, endpoint]),
   ),
 );
+
+const docs = new Map<EndpointSpec, EndpointDoc & { tags: string[] }>(
+  Object.entries(groups).flatMap(([tag, [endpoints, texts]]) =>
+    Object.entries(endpoints).map(([name, endpoint]): [EndpointSpec, EndpointDoc & { tags: string[] }] => [
+      endpoint,
+      { tags: [tag], ...texts[name]! },
+    ]),
+  ),
+);
+
+/** An endpoint's OpenAPI tags and text; undefined for a description not listed above. */
+export function docsOf(endpoint: EndpointSpec): (EndpointDoc & { tags: string[] }) | undefined {
+  return docs.get(endpoint);
+}

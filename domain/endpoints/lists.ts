@@ -11,9 +11,7 @@ import {
 } from '../lists.ts';
 import { problemSchema } from '../problem.ts';
 import { handleParamsSchema } from '../users.ts';
-import { defineEndpoint } from './define.ts';
-
-const tags = ['lists'];
+import { defineEndpoint, type EndpointDocs } from './define.ts';
 
 const OWNER_ONLY =
   "Owner only: another user's private list is a 404 (as if it did not exist), a public one a 403.";
@@ -27,9 +25,6 @@ export const listEndpoints = {
     auth: 'optional',
     params: listIdParamsSchema,
     responses: { 200: listSchema, 400: problemSchema, 404: problemSchema },
-    tags,
-    summary: 'One list with its buildings (oldest added first)',
-    description: 'A private list is visible to its owner only: 404 for anyone else.',
   }),
 
   create: defineEndpoint({
@@ -38,9 +33,6 @@ export const listEndpoints = {
     auth: 'required',
     body: createListBodySchema,
     responses: { 201: listSchema, 400: problemSchema, 401: problemSchema },
-    tags,
-    summary: 'Create a list',
-    description: 'name: trimmed, 1 to 100 characters. is_public defaults to false.',
   }),
 
   setPublic: defineEndpoint({
@@ -50,9 +42,6 @@ export const listEndpoints = {
     params: listIdParamsSchema,
     body: updateListBodySchema,
     responses: { 200: listSchema, ...writeErrors },
-    tags,
-    summary: 'Make a list public or private',
-    description: OWNER_ONLY,
   }),
 
   remove: defineEndpoint({
@@ -61,9 +50,6 @@ export const listEndpoints = {
     auth: 'required',
     params: listIdParamsSchema,
     responses: { 204: z.null().describe('Deleted'), ...writeErrors },
-    tags,
-    summary: 'Delete a list (its buildings stay)',
-    description: OWNER_ONLY,
   }),
 
   addBuilding: defineEndpoint({
@@ -73,9 +59,6 @@ export const listEndpoints = {
     params: z.object({ list_id: listBuildingParamsSchema.shape.list_id }),
     body: addListBuildingBodySchema,
     responses: { 200: listSchema, ...writeErrors },
-    tags,
-    summary: 'Add a building to a list',
-    description: `Idempotent: a building already in the list stays once. 404 for an unknown building. ${OWNER_ONLY}`,
   }),
 
   removeBuilding: defineEndpoint({
@@ -84,9 +67,6 @@ export const listEndpoints = {
     auth: 'required',
     params: listBuildingParamsSchema,
     responses: { 200: listSchema, ...writeErrors },
-    tags,
-    summary: 'Remove a building from a list',
-    description: `404 when the building is not in the list. ${OWNER_ONLY}`,
   }),
 
   ofUser: defineEndpoint({
@@ -95,8 +75,37 @@ export const listEndpoints = {
     auth: 'optional',
     params: handleParamsSchema,
     responses: { 200: userListsSchema, 400: problemSchema, 404: problemSchema },
-    tags,
+  }),
+};
+
+/** OpenAPI text (the server's document only: the web bundle leaves it out). */
+export const listDocs: EndpointDocs<typeof listEndpoints> = {
+  get: {
+    summary: 'One list with its buildings (oldest added first)',
+    description: 'A private list is visible to its owner only: 404 for anyone else.',
+  },
+  create: {
+    summary: 'Create a list',
+    description: 'name: trimmed, 1 to 100 characters. is_public defaults to false.',
+  },
+  setPublic: {
+    summary: 'Make a list public or private',
+    description: OWNER_ONLY,
+  },
+  remove: {
+    summary: 'Delete a list (its buildings stay)',
+    description: OWNER_ONLY,
+  },
+  addBuilding: {
+    summary: 'Add a building to a list',
+    description: `Idempotent: a building already in the list stays once. 404 for an unknown building. ${OWNER_ONLY}`,
+  },
+  removeBuilding: {
+    summary: 'Remove a building from a list',
+    description: `404 when the building is not in the list. ${OWNER_ONLY}`,
+  },
+  ofUser: {
     summary: "A user's lists, newest first",
     description: 'Every list for the owner; only the public ones for anyone else. 404 unknown handle.',
-  }),
+  },
 };

@@ -9,9 +9,8 @@ import {
   placesProviderResponseSchema,
 } from '../places.ts';
 import { problemSchema } from '../problem.ts';
-import { defineEndpoint } from './define.ts';
+import { defineEndpoint, type EndpointDocs } from './define.ts';
 
-const tags = ['places'];
 const problems = {
   400: problemSchema,
   401: problemSchema,
@@ -26,8 +25,6 @@ export const placeEndpoints = {
     path: '/places/provider',
     auth: 'none',
     responses: { 200: placesProviderResponseSchema },
-    tags,
-    summary: 'Which place search this server offers: google, osm or none (null)',
   }),
 
   autocomplete: defineEndpoint({
@@ -36,8 +33,6 @@ export const placeEndpoints = {
     auth: 'required',
     query: autocompleteQuerySchema,
     responses: { 200: autocompleteResponseSchema, ...problems },
-    tags,
-    summary: 'Place suggestions for the text typed so far (signed in; PLACES_PER_USER_PER_DAY a day)',
   }),
 
   details: defineEndpoint({
@@ -47,10 +42,6 @@ export const placeEndpoints = {
     params: placeDetailsParamsSchema,
     query: placeDetailsQuerySchema,
     responses: { 200: placeDetailsSchema, ...problems, 404: problemSchema },
-    tags,
-    summary:
-      'A suggested place: name, address components, location and viewport (Google-shaped; ' +
-      'signed in; counts towards PLACES_PER_USER_PER_DAY)',
   }),
 
   parseAddress: defineEndpoint({
@@ -64,10 +55,26 @@ export const placeEndpoints = {
       401: problemSchema,
       429: problemSchema,
     },
-    tags,
+  }),
+};
+
+/** OpenAPI text (the server's document only: the web bundle leaves it out). */
+export const placeDocs: EndpointDocs<typeof placeEndpoints> = {
+  provider: {
+    summary: 'Which place search this server offers: google, osm or none (null)',
+  },
+  autocomplete: {
+    summary: 'Place suggestions for the text typed so far (signed in; PLACES_PER_USER_PER_DAY a day)',
+  },
+  details: {
+    summary:
+      'A suggested place: name, address components, location and viewport (Google-shaped; ' +
+      'signed in; counts towards PLACES_PER_USER_PER_DAY)',
+  },
+  parseAddress: {
     summary: "Reads a picked place's address components into the building address",
     description:
       'Signed in only (the wizard is). An address that cannot be read is still a 200, with ' +
       'success false, an error and a null address: the wizard leaves the address for the user to fill.',
-  }),
+  },
 };

@@ -6,9 +6,7 @@ import {
   handleParamsSchema,
   userSchema,
 } from '../users.ts';
-import { defineEndpoint } from './define.ts';
-
-const tags = ['users'];
+import { defineEndpoint, type EndpointDocs } from './define.ts';
 
 export const userEndpoints = {
   get: defineEndpoint({
@@ -17,8 +15,6 @@ export const userEndpoints = {
     auth: 'optional',
     params: handleParamsSchema,
     responses: { 200: userSchema, 404: problemSchema },
-    tags,
-    summary: 'Public profile; the email only to its owner',
   }),
 
   /** Not JSON: a redirect or an SVG, used as an <img> source (apiUrl). */
@@ -28,8 +24,6 @@ export const userEndpoints = {
     auth: 'none',
     params: handleParamsSchema,
     responses: {},
-    tags,
-    summary: 'The face picture: a redirect to it, or a generated SVG avatar when there is none',
   }),
 
   changeHandle: defineEndpoint({
@@ -46,7 +40,18 @@ export const userEndpoints = {
       404: problemSchema,
       409: problemSchema,
     },
-    tags,
-    summary: 'Change your handle',
   }),
+};
+
+/** OpenAPI text (the server's document only: the web bundle leaves it out). */
+export const userDocs: EndpointDocs<typeof userEndpoints> = {
+  get: {
+    summary: 'Public profile; the email only to its owner',
+  },
+  faceplate: {
+    summary: 'The face picture: a redirect to it, or a generated SVG avatar when there is none',
+  },
+  changeHandle: {
+    summary: 'Change your handle',
+  },
 };

@@ -1,7 +1,7 @@
 /** /api/votes (product §7). */
 import { problemSchema } from '../problem.ts';
 import { voteBodySchema, voteParamsSchema, voteResultSchema } from '../votes.ts';
-import { defineEndpoint } from './define.ts';
+import { defineEndpoint, type EndpointDocs } from './define.ts';
 
 export const voteEndpoints = {
   cast: defineEndpoint({
@@ -17,10 +17,15 @@ export const voteEndpoints = {
       404: problemSchema,
       409: problemSchema,
     },
-    tags: ['votes'],
+  }),
+};
+
+/** OpenAPI text (the server's document only: the web bundle leaves it out). */
+export const voteDocs: EndpointDocs<typeof voteEndpoints> = {
+  cast: {
     summary: 'Vote on a building, image, comment or architectural style',
     description:
       'Faces (building, image, architectural_style): 1 smile, 0 meh, -1 frown. Comments: 1 up, -1 down. ' +
       'Sending the vote you already have removes it. Answers the target’s new counts and your vote.',
-  }),
+  },
 };

@@ -23,6 +23,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { EndpointSpec } from '#domain/endpoints/define';
+import { docsOf } from '#domain/endpoints/index';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -74,14 +75,17 @@ export function route<const E extends EndpointSpec>(
   handler: EndpointHandler<E>,
   extras: RouteExtras = {},
 ): void {
-  const { method, path, params, query, body, responses, tags, summary, description } = endpoint;
+  const { method, path, params, query, body, responses } = endpoint;
+  const docs = docsOf(endpoint);
+  if (!docs) throw new Error(`${method} ${path}: add its feature to domain/endpoints/index.ts`);
+  const { tags, summary, description } = docs;
   app.route({
     method,
     url: path,
     config: { endpoint, ...(extras.rateLimit ? { rateLimit: extras.rateLimit } : {}) },
     ...(extras.onRequest ? { onRequest: extras.onRequest } : {}),
     schema: {
-      tags: [...tags],
+      tags,
       summary,
       ...(description ? { description } : {}),
       ...(params ? { params } : {}),

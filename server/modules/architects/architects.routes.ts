@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { architectEndpoints } from '#domain/endpoints/misc';
+import { architectEndpoints } from '#domain/endpoints/architects';
 import { route } from '../../http/route.ts';
 import { notFound } from '../../http/errors.ts';
 import { getArchitect, suggestArchitects } from './architects.service.ts';

@@ -1,6 +1,6 @@
 /** POST /api/feedback (product §2 "Feedback modal"): signed in or not, rate limited per IP. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { feedbackEndpoints } from '#domain/endpoints/misc';
+import { feedbackEndpoints } from '#domain/endpoints/feedback';
 import { route } from '../../http/route.ts';
 import { createFeedback } from './feedback.service.ts';
 

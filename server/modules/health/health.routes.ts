@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthEndpoints } from '#domain/endpoints/misc';
+import { healthEndpoints } from '#domain/endpoints/health';
 import { sendProblem } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { searchEndpoints } from '#domain/endpoints/misc';
+import { searchEndpoints } from '#domain/endpoints/search';
 import { route } from '../../http/route.ts';
 import { search } from './search.service.ts';
 

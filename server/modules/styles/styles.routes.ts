@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { styleEndpoints } from '#domain/endpoints/misc';
+import { styleEndpoints } from '#domain/endpoints/styles';
 import { route } from '../../http/route.ts';
 import { listStyles } from './styles.service.ts';
 

@@ -121,16 +121,12 @@ describe('call (issue 14: the method and path come from the endpoint description
     auth: 'none',
     body: z.object({ name: z.string() }),
     responses: { 200: z.object({ method: z.string(), url: z.string() }) },
-    tags: [],
-    summary: 'test',
   });
   const nothing = defineEndpoint({
     method: 'DELETE',
     path: '/nothing',
     auth: 'required',
     responses: { 204: z.null() },
-    tags: [],
-    summary: 'test',
   });
 
   it('fills the path params (URI-encoded) and sends the query, method and body', async () => {

@@ -7,7 +7,7 @@ import {
   ARCHITECTS_PER_BUILDING_MAX,
   type ArchitectSuggestions,
 } from '#domain/architects';
-import { architectEndpoints } from '#domain/endpoints/misc';
+import { architectEndpoints } from '#domain/endpoints/architects';
 import { call } from '../api-client.ts';
 import { buildingKeys } from '../query-keys.ts';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ArchitecturalStyle } from '#domain/styles';
-import { styleEndpoints } from '#domain/endpoints/misc';
+import { styleEndpoints } from '#domain/endpoints/styles';
 import { call } from '../api-client.ts';
 
 /** GET /api/architectural_styles/ (product §7): every style, by name. Shared by the filter bar and the forms. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ArchitectDetail, ArchitectSuggestions } from '#domain/architects';
-import { architectEndpoints } from '#domain/endpoints/misc';
+import { architectEndpoints } from '#domain/endpoints/architects';
 import { call } from '../../../lib/api-client.ts';
 import { buildingKeys } from '../../../lib/query-keys.ts';
 

@@ -1,5 +1,5 @@
 import type { FeedbackCreated, FeedbackInput } from '#domain/feedback';
-import { feedbackEndpoints } from '#domain/endpoints/misc';
+import { feedbackEndpoints } from '#domain/endpoints/feedback';
 import { call } from '../../../lib/api-client.ts';
 
 /** POST /api/feedback with credentials (product §6 and 7); answers the stored feedback's id. */

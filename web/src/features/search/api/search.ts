@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { SEARCH_LIMIT_DEFAULT, type SearchResult } from '#domain/search';
-import { searchEndpoints } from '#domain/endpoints/misc';
+import { searchEndpoints } from '#domain/endpoints/search';
 import { call } from '../../../lib/api-client.ts';
 import { buildingKeys } from '../../../lib/query-keys.ts';
 
