@@ -1,8 +1,8 @@
 /**
  * Locator pictures (issue 18, item 3): until a building has a cover image, its cards show where it
  * is: the outline of its country on the basemap's land and water, with a dot at the building.
- * GET /api/locator.svg?lng=&lat=&scheme=&v= (server/modules/locator) draws them; the web asks
- * with `locatorUrl`, so every card of the same place and theme shares one cached picture.
+ * The locator endpoint (domain/endpoints/locator.ts, server/modules/locator) draws them; the web
+ * asks with `locatorUrl`, so every card of the same place and theme shares one cached picture.
  */
 import { z } from 'zod';
 import { numberParam } from './query-params.ts';
@@ -47,14 +47,3 @@ export const locatorQuerySchema = z.object({
 });
 
 export type LocatorQuery = z.infer<typeof locatorQuerySchema>;
-
-/** The URL of the locator picture of a point ([lng, lat]) in a colour scheme. */
-export function locatorUrl([lng, lat]: readonly [number, number], scheme: LocatorScheme): string {
-  const params = new URLSearchParams({
-    lng: String(roundLocatorCoordinate(lng)),
-    lat: String(roundLocatorCoordinate(lat)),
-    scheme,
-    v: LOCATOR_VERSION,
-  });
-  return `/api/locator.svg?${params.toString()}`;
-}

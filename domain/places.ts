@@ -43,7 +43,7 @@ export type PlaceDetails = z.infer<typeof placeDetailsSchema>;
 
 export const placeSuggestionSchema = z
   .object({
-    id: z.string().describe('Place id for GET /api/places/details/{id}'),
+    id: z.string().describe('Place id for the place details (GET places/details/{id})'),
     primary_text: z.string(),
     secondary_text: z.string().nullable(),
   })

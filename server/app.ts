@@ -10,6 +10,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { API_PREFIX } from '#domain/endpoints/define';
 import type { Config } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import { isEmpty, seedDatabase } from './db/seed.ts';
@@ -199,7 +200,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
   await app.register(analyticsPlugin);
 
   await app.register(
@@ -223,7 +224,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
       await api.register(feedbackRoutes);
       await api.register((await import('./modules/locator/locator.routes.ts')).locatorRoutes);
     },
-    { prefix: '/api' },
+    { prefix: API_PREFIX },
   );
   await app.register(mediaRoutes);
   await app.register((await import('./modules/basemap/basemap.routes.ts')).basemapRoutes);
@@ -237,7 +238,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   // Deep links such as /buildings/3 get the web app; unknown /api paths get a 404 problem.
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
-    if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
+    if (url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith(`${API_PREFIX}?`)) {
       return sendProblem(reply, 404, `No API route ${request.method} ${url.split('?')[0]}`);
     }
     // A missing or refused file is not a deep link of the web app.

@@ -10,6 +10,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '#domain/auth';
+import { API_PREFIX } from '#domain/endpoints/define';
 
 function carriesSession(request: FastifyRequest): boolean {
   if ((request as { user?: unknown }).user) return true;
@@ -20,7 +21,7 @@ function carriesSession(request: FastifyRequest): boolean {
 export function dependsOnUser(request: FastifyRequest, reply: FastifyReply): boolean {
   if (carriesSession(request) || reply.hasHeader('set-cookie')) return true;
   const path = request.routeOptions.url ?? request.url;
-  return path.startsWith('/api/auth/');
+  return path.startsWith(`${API_PREFIX}/auth/`);
 }
 
 export function registerNoStore(app: FastifyInstance): void {

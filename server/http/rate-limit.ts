@@ -32,6 +32,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { buildingEndpoints } from '#domain/endpoints/buildings';
+import { commentEndpoints } from '#domain/endpoints/comments';
+import { API_PREFIX, apiPath } from '#domain/endpoints/define';
+import { imageEndpoints } from '#domain/endpoints/images';
 import type { Db } from '../db/client.ts';
 import { selectRows } from '../db/rows.ts';
 import { sendProblem } from './errors.ts';
@@ -40,15 +44,14 @@ import type {} from '@fastify/rate-limit'; // the type of routes' `config.rateLi
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const WINDOW_MS = 60_000;
-/** Paths that have their own rules (see above). */
-const EXEMPT = /^\/api\/uploads\//;
+/** Paths that have their own rules (see above): the upload URLs, '/api/uploads/…'. */
+const EXEMPT_PREFIX = apiPath(imageEndpoints.receiveUpload).replace(/\*$/, '');
 /** Routes (as registered) whose GET answers are limited per IP: they cost database work. */
-export const READ_LIMITED = new Set([
-  '/api/buildings/',
-  '/api/buildings/geojson',
-  '/api/comments/:target_type/:target_id',
-  '/api/comments/:comment_id/replies',
-]);
+export const READ_LIMITED = new Set(
+  [buildingEndpoints.list, buildingEndpoints.geojson, commentEndpoints.list, commentEndpoints.replies].map(
+    apiPath,
+  ),
+);
 
 export interface MutationLimits {
   perUserPerMinute: number;
@@ -222,7 +225,7 @@ export function normalisedPath(target: string): string {
   return `/${out.join('/')}${path.endsWith('/') && out.length > 0 ? '/' : ''}`;
 }
 
-const underApi = (path: string) => path === '/api' || path.startsWith('/api/');
+const underApi = (path: string) => path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
 
 /** The routed path (the route's pattern), or for a request no route matched its normalised path. */
 export function routedPath(request: FastifyRequest): string {
@@ -271,7 +274,7 @@ export class RateLimiter {
     const store = this.store;
     const matched = !request.is404;
     const path = routedPath(request);
-    if (!underApi(path) || EXEMPT.test(path)) return;
+    if (!underApi(path) || path.startsWith(EXEMPT_PREFIX)) return;
     const ip = request.ip;
     const perRoute = matched && routes ? routeMax(request) : undefined;
     const mutation = limits !== undefined && MUTATING.has(request.method);

@@ -5,6 +5,8 @@
  * Every write goes to DATA_DIR/media-tmp first and is renamed (or linked) into place, so a
  * reader never sees half a file.
  */
+import { apiPath } from '#domain/endpoints/define';
+import { imageEndpoints } from '#domain/endpoints/images';
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -21,7 +23,8 @@ import {
 } from './storage.ts';
 import { checkUploadSignature, uploadSignature, type UploadCheck } from './upload-signature.ts';
 
-export const UPLOAD_ROUTE_PREFIX = '/api/uploads/';
+/** '/api/uploads/': the upload route's path (domain/endpoints/images.ts) without its wildcard. */
+export const UPLOAD_ROUTE_PREFIX = apiPath(imageEndpoints.receiveUpload).replace(/\*$/, '');
 
 export class UploadTooLargeError extends Error {
   constructor(readonly limit: number) {

@@ -1,6 +1,7 @@
 /**
  * Who is asking: resolves the session cookie to `request.user` on every API request, refuses
- * mutating requests from other sites (CSRF), and offers `requireUser` to every module.
+ * mutating requests from other sites (CSRF), answers 401 before validation on the endpoints that
+ * need a session, and offers `requireUser` to every module.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -80,6 +81,13 @@ async function authPlugin(app: FastifyInstance) {
     if (found.extended) {
       setSessionCookie(app, reply, token, found.expiresAt);
     }
+  });
+
+  // The one auth rule (issue 14): an endpoint described with `auth: 'required'`
+  // (domain/endpoints) answers 401 to a signed-out request before its params, query or body are
+  // validated, so a bad request gets the same answer from every module.
+  app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.config.endpoint?.auth === 'required') requireUser(request);
   });
 
   // Expired sessions (sliding or absolute) are deleted hourly by every API process.

@@ -1,13 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  authProvidersSchema,
-  checkLoginResponseSchema,
-  devLoginBodySchema,
-  googleLoginBodySchema,
-  loginResponseSchema,
-} from '#domain/auth';
-import { problemSchema } from '#domain/problem';
+import { authEndpoints } from '#domain/endpoints/auth';
+import { route } from '../../http/route.ts';
 import { forbidden, HttpProblem, notFound } from '../../http/errors.ts';
 import { upsertDevUser, upsertGoogleUser } from '../users/users.service.ts';
 import { clearSessionCookie, requireUser, setSessionCookie } from './auth.plugin.ts';
@@ -25,29 +18,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     : null;
   const rateLimit = { max: config.authRateLimit, timeWindow: 60_000 };
 
-  app.get(
-    '/auth/providers',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign-in choices the browser offers',
-        response: { 200: authProvidersSchema },
-      },
-    },
-    async () => ({ google_client_id: config.googleClientId ?? null, dev_login: config.devLogin }),
-  );
+  route(app, authEndpoints.providers, async () => ({
+    google_client_id: config.googleClientId ?? null,
+    dev_login: config.devLogin,
+  }));
 
-  app.post(
-    '/auth/google',
-    {
-      config: { rateLimit },
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign in with a Google ID token; sets the session cookie',
-        body: googleLoginBodySchema,
-        response: { 200: loginResponseSchema, 401: problemSchema, 404: problemSchema, 429: problemSchema },
-      },
-    },
+  route(
+    app,
+    authEndpoints.google,
     async (request, reply) => {
       if (!verifyGoogle) throw notFound('Google sign-in is not configured on this server.');
       let identity;
@@ -65,25 +43,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       setSessionCookie(app, reply, session.token, session.expiresAt);
       return { user };
     },
+    { rateLimit },
   );
 
   if (config.devLogin) {
-    app.post(
-      '/auth/dev',
-      {
-        config: { rateLimit },
-        schema: {
-          tags: ['auth'],
-          summary:
-            'Local demo sign-in (on a loopback server without Google, or AUTH_DEV_LOGIN=true): ' +
-            'creates or reuses the user with this handle',
-          description:
-            'Never signs in as an account that signs in with Google, nor as the system account ' +
-            'that owns the seeded catalogue: both answer 403.',
-          body: devLoginBodySchema,
-          response: { 200: loginResponseSchema, 400: problemSchema, 403: problemSchema, 429: problemSchema },
-        },
-      },
+    route(
+      app,
+      authEndpoints.dev,
       async (request, reply) => {
         const found = await upsertDevUser(app.db, request.body.handle);
         if (!found.ok) {
@@ -99,54 +65,32 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         setSessionCookie(app, reply, session.token, session.expiresAt);
         return { user };
       },
+      { rateLimit },
     );
   }
 
-  app.get(
-    '/auth/check-login',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Whether the request is signed in',
-        response: { 200: checkLoginResponseSchema },
-      },
-    },
-    async (request) => ({ logged_in: request.user !== null, user: request.user }),
-  );
+  route(app, authEndpoints.checkLogin, async (request) => ({
+    logged_in: request.user !== null,
+    user: request.user,
+  }));
 
-  app.post(
-    '/auth/logout',
-    {
-      config: { rateLimit },
-      schema: {
-        tags: ['auth'],
-        summary: 'Ends the session on the server and clears the cookie',
-        response: { 204: z.null() },
-      },
-    },
+  route(
+    app,
+    authEndpoints.logout,
     async (request, reply) => {
       const token = request.cookies[config.sessionCookie];
       if (token) await deleteSession(app.db, token);
       clearSessionCookie(app, reply);
       return reply.code(204).send(null);
     },
+    { rateLimit },
   );
 
-  app.post(
-    '/auth/logout-all',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Signs the user out everywhere: ends every session of the user, this one included',
-        response: { 204: z.null(), 401: problemSchema },
-      },
-    },
-    async (request, reply) => {
-      const user = requireUser(request);
-      const ended = await deleteUserSessions(app.db, user.id);
-      request.log.info({ userId: user.id, sessions: ended }, 'signed out everywhere');
-      clearSessionCookie(app, reply);
-      return reply.code(204).send(null);
-    },
-  );
+  route(app, authEndpoints.logoutAll, async (request, reply) => {
+    const user = requireUser(request);
+    const ended = await deleteUserSessions(app.db, user.id);
+    request.log.info({ userId: user.id, sessions: ended }, 'signed out everywhere');
+    clearSessionCookie(app, reply);
+    return reply.code(204).send(null);
+  });
 };

@@ -7,21 +7,14 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthSchema } from '#domain/health';
-import { problemSchema } from '#domain/problem';
+import { healthEndpoints } from '#domain/endpoints/health';
 import { sendProblem } from '../../http/errors.ts';
+import { route } from '../../http/route.ts';
 
 /** A readiness probe that hangs is as bad as a failing one. */
 const DATABASE_CHECK_TIMEOUT_MS = 2_000;
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ready = {
-    schema: {
-      tags: ['health'],
-      summary: 'Ready once migrations ran and the database answers',
-      response: { 200: healthSchema, 503: problemSchema },
-    },
-  };
   const checkDatabase = async () => {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
@@ -42,17 +35,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     return { status: 'ok' as const };
   };
-  app.get('/health', ready, async (request, reply) => readiness(request, reply));
-  app.get('/health/ready', ready, async (request, reply) => readiness(request, reply));
-  app.get(
-    '/health/live',
-    {
-      schema: {
-        tags: ['health'],
-        summary: 'Live while the process answers HTTP (does not touch the database)',
-        response: { 200: healthSchema },
-      },
-    },
-    async () => ({ status: 'ok' as const }),
-  );
+  route(app, healthEndpoints.health, readiness);
+  route(app, healthEndpoints.ready, readiness);
+  route(app, healthEndpoints.live, async () => ({ status: 'ok' as const }));
 };

@@ -6,23 +6,13 @@
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { IMAGE_CONTENT_TYPES } from '#domain/images';
-import { problemSchema } from '#domain/problem';
-import { integerParam } from '#domain/query-params';
+import { imageEndpoints } from '#domain/endpoints/images';
 import { HttpProblem, isDiskFull } from '../../http/errors.ts';
-import {
-  AlreadyUploadedError,
-  EmptyUploadError,
-  UploadTooLargeError,
-} from '../../storage/local-storage.ts';
+import { route } from '../../http/route.ts';
+import { AlreadyUploadedError, EmptyUploadError, UploadTooLargeError } from '../../storage/local-storage.ts';
 import { PRIVATE_PREFIX, STORAGE_KEY_PATTERN } from '../../storage/storage.ts';
 import { imageAwaitingUpload } from './images.service.ts';
-
-const uploadQuerySchema = z.object({
-  expires: integerParam('expires'),
-  signature: z.string().max(100),
-});
 
 const contentTypeOf = (key: string): string | undefined =>
   (IMAGE_CONTENT_TYPES as Record<string, string>)[key.slice(key.lastIndexOf('.')).toLowerCase()];
@@ -42,63 +32,43 @@ export const uploadRoutes: FastifyPluginAsync = async (plain) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
-  app.put(
-    '/uploads/*',
-    {
-      schema: {
-        tags: ['images'],
-        summary: 'Upload URL of the local storage (as returned by POST /api/images/upload)',
-        querystring: uploadQuerySchema,
-        response: {
-          204: z.null().describe('Stored'),
-          400: problemSchema,
-          403: problemSchema,
-          404: problemSchema,
-          409: problemSchema,
-          413: problemSchema,
-          415: problemSchema,
-          507: problemSchema,
-        },
-      },
-    },
-    async (request, reply) => {
-      const key = (request.params as { '*': string })['*'];
-      const contentType = contentTypeOf(key);
-      if (!STORAGE_KEY_PATTERN.test(key) || !key.startsWith(PRIVATE_PREFIX) || !contentType)
-        refuse(reply, 404, 'No such upload URL.');
-      const { expires, signature } = request.query;
-      const check = receiver.checkUpload(key, contentType, expires, signature);
-      if (check === 'invalid') refuse(reply, 403, 'This upload URL is not valid.');
-      if (check === 'expired') refuse(reply, 403, 'This upload URL has expired.');
+  route(app, imageEndpoints.receiveUpload, async (request, reply) => {
+    const key = (request.params as { '*': string })['*'];
+    const contentType = contentTypeOf(key);
+    if (!STORAGE_KEY_PATTERN.test(key) || !key.startsWith(PRIVATE_PREFIX) || !contentType)
+      refuse(reply, 404, 'No such upload URL.');
+    const { expires, signature } = request.query;
+    const check = receiver.checkUpload(key, contentType, expires, signature);
+    if (check === 'invalid') refuse(reply, 403, 'This upload URL is not valid.');
+    if (check === 'expired') refuse(reply, 403, 'This upload URL has expired.');
 
-      const declared = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
-      if (declared !== contentType)
-        refuse(reply, 415, `The file must be sent with Content-Type ${contentType}.`);
-      const image = await imageAwaitingUpload(app.db, key);
-      if (!image) refuse(reply, 404, 'No image waits for this upload.');
-      if (image.status !== 'pending') refuse(reply, 409, 'This upload URL was already used.');
-      // A pending image reserves the size its upload declared (else MAX_UPLOAD_BYTES): no more.
-      const limit = Math.min(maxUploadBytes, image.size_bytes ?? maxUploadBytes);
-      const tooLarge = `The file is larger than ${limit} bytes${limit < maxUploadBytes ? ' (the size given when the upload was started)' : ''}.`;
-      const length = Number(request.headers['content-length']);
-      if (length > limit) refuse(reply, 413, tooLarge);
+    const declared = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+    if (declared !== contentType)
+      refuse(reply, 415, `The file must be sent with Content-Type ${contentType}.`);
+    const image = await imageAwaitingUpload(app.db, key);
+    if (!image) refuse(reply, 404, 'No image waits for this upload.');
+    if (image.status !== 'pending') refuse(reply, 409, 'This upload URL was already used.');
+    // A pending image reserves the size its upload declared (else MAX_UPLOAD_BYTES): no more.
+    const limit = Math.min(maxUploadBytes, image.size_bytes ?? maxUploadBytes);
+    const tooLarge = `The file is larger than ${limit} bytes${limit < maxUploadBytes ? ' (the size given when the upload was started)' : ''}.`;
+    const length = Number(request.headers['content-length']);
+    if (length > limit) refuse(reply, 413, tooLarge);
 
-      try {
-        await receiver.receiveUpload(key, request.raw, limit);
-      } catch (err) {
-        if (err instanceof UploadTooLargeError) refuse(reply, 413, tooLarge);
-        if (err instanceof AlreadyUploadedError) refuse(reply, 409, 'This upload URL was already used.');
-        // Nothing is kept and the URL stays usable, as for a file that is too large.
-        if (err instanceof EmptyUploadError) throw new HttpProblem(400, 'The file is empty.');
-        // Nothing was kept (receiveUpload removes its temporary file) and the image stays pending,
-        // so the same URL can be used again once there is room.
-        if (isDiskFull(err)) {
-          reply.log.error({ err, key }, 'upload: disk full');
-          refuse(reply, 507, 'There is no room to store this file at the moment. Please try again later.');
-        }
-        throw err;
+    try {
+      await receiver.receiveUpload(key, request.raw, limit);
+    } catch (err) {
+      if (err instanceof UploadTooLargeError) refuse(reply, 413, tooLarge);
+      if (err instanceof AlreadyUploadedError) refuse(reply, 409, 'This upload URL was already used.');
+      // Nothing is kept and the URL stays usable, as for a file that is too large.
+      if (err instanceof EmptyUploadError) throw new HttpProblem(400, 'The file is empty.');
+      // Nothing was kept (receiveUpload removes its temporary file) and the image stays pending,
+      // so the same URL can be used again once there is room.
+      if (isDiskFull(err)) {
+        reply.log.error({ err, key }, 'upload: disk full');
+        refuse(reply, 507, 'There is no room to store this file at the moment. Please try again later.');
       }
-      return reply.code(204).send(null);
-    },
-  );
+      throw err;
+    }
+    return reply.code(204).send(null);
+  });
 };

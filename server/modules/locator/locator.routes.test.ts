@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCATOR_VERSION, locatorUrl } from '#domain/locator';
+import { locatorUrl } from '#domain/endpoints/locator';
+import { LOCATOR_VERSION } from '#domain/locator';
 import { BASEMAP_PALETTE } from '#domain/map-palette';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { LOCATOR_IMMUTABLE, LOCATOR_UNVERSIONED } from './locator.routes.ts';

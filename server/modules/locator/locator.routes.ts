@@ -9,10 +9,10 @@
  * The SVG holds numbers and fixed colours only, never text from a request or a user.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { LOCATOR_VERSION, locatorQuerySchema } from '#domain/locator';
-import { problemSchema } from '#domain/problem';
+import { locatorEndpoints } from '#domain/endpoints/locator';
+import { LOCATOR_VERSION } from '#domain/locator';
 import { sendEncoded } from '../../http/compression.ts';
+import { route } from '../../http/route.ts';
 import { LocatorService } from './locator.service.ts';
 
 export const LOCATOR_IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -21,32 +21,12 @@ export const LOCATOR_UNVERSIONED = 'public, max-age=86400';
 export const locatorRoutes: FastifyPluginAsyncZod = async (app) => {
   const locator = new LocatorService();
 
-  app.get(
-    '/locator.svg',
-    {
-      schema: {
-        tags: ['buildings'],
-        summary: 'A small map picture locating a point (SVG)',
-        description:
-          "The outline of the country holding the point (its part near the point; at sea a globe) on the basemap's " +
-          'land and water, with a dot at the point, in the light or dark palette. Coordinates are rounded to 0.01°. ' +
-          `Cached for a year as immutable when v is the current drawing version (${LOCATOR_VERSION}).`,
-        querystring: locatorQuerySchema,
-        produces: ['image/svg+xml'],
-        response: {
-          200: z.string().describe('An SVG picture (image/svg+xml), at most a few KB'),
-          304: z.null().describe('Not modified (If-None-Match named the ETag)'),
-          400: problemSchema,
-        },
-      },
-    },
-    async (request, reply) => {
-      const { lng, lat, scheme, v } = request.query;
-      const body = await locator.picture(lng, lat, scheme);
-      reply
-        .type('image/svg+xml')
-        .header('cache-control', v === LOCATOR_VERSION ? LOCATOR_IMMUTABLE : LOCATOR_UNVERSIONED);
-      return sendEncoded(request, reply, body);
-    },
-  );
+  route(app, locatorEndpoints.picture, async (request, reply) => {
+    const { lng, lat, scheme, v } = request.query;
+    const body = await locator.picture(lng, lat, scheme);
+    reply
+      .type('image/svg+xml')
+      .header('cache-control', v === LOCATOR_VERSION ? LOCATOR_IMMUTABLE : LOCATOR_UNVERSIONED);
+    return sendEncoded(request, reply, body);
+  });
 };

@@ -3,6 +3,7 @@
  * the web app's page with a head per route (page-head.ts), `/robots.txt` and `/sitemap.xml` of
  * the building pages (a sitemap index of pages `?page=n` when there are more than a page holds).
  */
+import { API_PREFIX } from '#domain/endpoints/define';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -39,7 +40,7 @@ export const pagesRoutes: FastifyPluginAsyncZod<PagesOptions> = async (app, opts
           'User-agent: *',
           'Allow: /',
           // The API is for the app; building pages carry the same facts.
-          'Disallow: /api/',
+          `Disallow: ${API_PREFIX}/`,
           'Disallow: /login',
           `Sitemap: ${base}/sitemap.xml`,
           '',

@@ -4,17 +4,8 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  autocompleteQuerySchema,
-  autocompleteResponseSchema,
-  countryAtQuerySchema,
-  countryAtResponseSchema,
-  placeDetailsParamsSchema,
-  placeDetailsQuerySchema,
-  placeDetailsSchema,
-  placesProviderResponseSchema,
-} from '#domain/places';
-import { problemSchema } from '#domain/problem';
+import { placeEndpoints } from '#domain/endpoints/places';
+import { route } from '../../http/route.ts';
 import { countryAt } from '../../geo/world.ts';
 import { HttpProblem, notFound, sendProblem } from '../../http/errors.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
@@ -23,14 +14,6 @@ import { createPlacesProvider, PlacesUpstreamError, type PlacesProvider } from '
 
 /** The shapes change only with a new server version: a day in any cache is fine. */
 const COUNTRY_CACHE_CONTROL = 'public, max-age=86400';
-
-const problems = {
-  400: problemSchema,
-  401: problemSchema,
-  429: problemSchema,
-  502: problemSchema,
-  503: problemSchema,
-};
 
 export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
   const provider = createPlacesProvider(app.config);
@@ -76,72 +59,29 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   }
 
-  app.get(
-    '/places/provider',
-    {
-      schema: {
-        tags: ['places'],
-        summary: 'Which place search this server offers: google, osm or none (null)',
-        response: { 200: placesProviderResponseSchema },
-      },
-    },
-    async () => ({ provider: provider?.kind ?? null }),
-  );
+  route(app, placeEndpoints.provider, async () => ({ provider: provider?.kind ?? null }));
 
-  app.get(
-    '/places/country',
-    {
-      schema: {
-        tags: ['places'],
-        summary: 'The country at a point (ISO 3166-1 alpha-2), or null at sea',
-        description:
-          "Public and offline: Natural Earth's 1:50m country shapes (the basemap's), so within a few " +
-          'kilometres of a coast or border the answer may be the neighbour or the sea. The wizard ' +
-          'preselects this country for coordinates entered by hand. Cacheable (a day).',
-        querystring: countryAtQuerySchema,
-        response: { 200: countryAtResponseSchema, 400: problemSchema },
-      },
-    },
-    async (request, reply) => {
-      const { lng, lat } = request.query;
-      reply.header('cache-control', COUNTRY_CACHE_CONTROL);
-      return { country_code: countryAt(lng, lat) ?? null };
-    },
-  );
+  route(app, placeEndpoints.countryAt, async (request, reply) => {
+    const { lng, lat } = request.query;
+    reply.header('cache-control', COUNTRY_CACHE_CONTROL);
+    return { country_code: countryAt(lng, lat) ?? null };
+  });
 
-  app.get(
-    '/places/autocomplete',
-    {
-      config: { rateLimit },
-      schema: {
-        tags: ['places'],
-        summary: 'Place suggestions for the text typed so far (signed in; PLACES_PER_USER_PER_DAY a day)',
-        querystring: autocompleteQuerySchema,
-        response: { 200: autocompleteResponseSchema, ...problems },
-      },
-    },
+  route(
+    app,
+    placeEndpoints.autocomplete,
     async (request, reply) => {
       const places = await allowed(request, reply);
       if (!places) return reply;
       const { input, session_token } = request.query;
       return { suggestions: await upstream(request, () => places.autocomplete(input, session_token)) };
     },
+    { rateLimit },
   );
 
-  app.get(
-    '/places/details/:id',
-    {
-      config: { rateLimit },
-      schema: {
-        tags: ['places'],
-        summary:
-          'A suggested place: name, address components, location and viewport (Google-shaped; ' +
-          'signed in; counts towards PLACES_PER_USER_PER_DAY)',
-        params: placeDetailsParamsSchema,
-        querystring: placeDetailsQuerySchema,
-        response: { 200: placeDetailsSchema, ...problems, 404: problemSchema },
-      },
-    },
+  route(
+    app,
+    placeEndpoints.details,
     async (request, reply) => {
       const places = await allowed(request, reply);
       if (!places) return reply;
@@ -151,5 +91,6 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!place) throw notFound('Place not found');
       return place;
     },
+    { rateLimit },
   );
 };

@@ -1,5 +1,6 @@
 import { useComputedColorScheme } from '@mantine/core';
-import { LOCATOR_SIZE, locatorUrl } from '#domain/locator';
+import { locatorUrl } from '#domain/endpoints/locator';
+import { LOCATOR_SIZE } from '#domain/locator';
 import { MAP_BACKGROUND_COLOR } from '#domain/map-palette';
 
 export interface BuildingCoverProps {

@@ -1,7 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, TimeoutError, apiGet, apiRequest } from './api-client.ts';
+import { z } from 'zod';
+import { buildingEndpoints } from '#domain/endpoints/buildings';
+import { defineEndpoint } from '#domain/endpoints/define';
+import { ApiError, TimeoutError, apiGet, apiRequest, call } from './api-client.ts';
 
 // A real HTTP server on a free port: the client is tested against real sockets, not a fetch mock.
 let server: Server;
@@ -25,6 +28,9 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
       res.writeHead(201, { 'Content-Type': 'application/json' });
       res.end(body);
     });
+  } else if (url.startsWith('/api/echo-url/')) {
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ method: req.method, url }));
   } else if (url === '/api/plain-error') {
     res.writeHead(502, { 'Content-Type': 'text/html' });
     res.end('<h1>Bad gateway</h1>');
@@ -105,5 +111,47 @@ describe('apiRequest (product §7: JSON under /api, 5000 ms timeout, 204 is empt
     const error: unknown = await pending.catch((e: unknown) => e);
     expect(error).not.toBeInstanceOf(TimeoutError);
     expect((error as Error).name).toBe('AbortError');
+  });
+});
+
+describe('call (issue 14: the method and path come from the endpoint description)', () => {
+  const echoUrl = defineEndpoint({
+    method: 'PATCH',
+    path: '/echo-url/:handle/lists/:id',
+    auth: 'none',
+    body: z.object({ name: z.string() }),
+    responses: { 200: z.object({ method: z.string(), url: z.string() }) },
+  });
+  const nothing = defineEndpoint({
+    method: 'DELETE',
+    path: '/nothing',
+    auth: 'required',
+    responses: { 204: z.null() },
+  });
+
+  it('fills the path params (URI-encoded) and sends the query, method and body', async () => {
+    const answer = await call(echoUrl, {
+      params: { handle: 'a b/c', id: 7 },
+      query: { q: 'x y', page: 2, skipped: null },
+      body: { name: 'Villa Savoye' },
+      baseUrl,
+    });
+    expect(answer).toEqual({ method: 'PATCH', url: '/api/echo-url/a%20b%2Fc/lists/7?q=x+y&page=2' });
+  });
+
+  it('answers the success body of a described endpoint', async () => {
+    await expect(call(buildingEndpoints.get, { params: { id: 1 }, baseUrl })).resolves.toEqual({
+      id: 1,
+      name: 'Fallingwater',
+    });
+  });
+
+  it('resolves a 204 to null and fails other answers with ApiError', async () => {
+    await expect(call(nothing, { baseUrl })).resolves.toBeNull();
+    const error: unknown = await call(buildingEndpoints.get, { params: { id: 999 }, baseUrl }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(404);
   });
 });

@@ -1,4 +1,13 @@
 import { REQUEST_TIMEOUT_MS } from '#domain/constants';
+import {
+  API_PREFIX,
+  fillPath,
+  type EndpointSpec,
+  type PathParamNames,
+  type PathParams,
+  type RequestBody,
+  type SuccessBody,
+} from '#domain/endpoints/define';
 import type { Problem } from '#domain/problem';
 
 /** Problem JSON plus any extra members (a 409 on a duplicate building carries building_id). */
@@ -36,13 +45,13 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Caller's cancellation, e.g. TanStack Query's signal. */
   signal?: AbortSignal;
-  /** Defaults to '/api'; tests outside a browser pass an absolute URL. */
+  /** Defaults to API_PREFIX; tests outside a browser pass an absolute URL. */
   baseUrl?: string;
 }
 
-const DEFAULT_BASE_URL = '/api';
+const DEFAULT_BASE_URL = API_PREFIX;
 
-/** Fetches JSON under /api. A 204 answer resolves to null. */
+/** Fetches JSON under API_PREFIX. A 204 answer resolves to null. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T | null> {
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const controller = new AbortController();
@@ -108,4 +117,63 @@ function isProblem(value: unknown): value is ProblemBody {
 /** True for an answer the client caused (4xx): retrying will not help. */
 export function isClientError(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status >= 400 && error.status < 500;
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+/** A query string: built by the caller, or values by name (null and undefined are left out). */
+export type QueryInput = URLSearchParams | string | Readonly<Record<string, QueryValue>>;
+
+/** What one call of an endpoint takes: its path params and body as the description types them. */
+export type CallInput<E extends EndpointSpec> = ([PathParamNames<E['path']>] extends [never]
+  ? { params?: undefined }
+  : { params: PathParams<E['path']> }) &
+  (E extends { body: unknown } ? { body: RequestBody<E> } : { body?: undefined }) & {
+    query?: QueryInput;
+    signal?: AbortSignal;
+    timeoutMs?: number;
+    baseUrl?: string;
+  };
+
+type CallArgs<E extends EndpointSpec> =
+  object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+function queryString(query: QueryInput | undefined): string {
+  if (query === undefined) return '';
+  if (typeof query === 'string') return query;
+  if (query instanceof URLSearchParams) return query.toString();
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== null && value !== undefined) search.set(name, String(value));
+  }
+  return search.toString();
+}
+
+/**
+ * Calls an endpoint of domain/endpoints: the method and path come from its description, the
+ * answer is typed by its success response (null for a 204). The session is sent to endpoints
+ * whose answer depends on it (auth 'required' or 'optional').
+ */
+export async function call<const E extends EndpointSpec>(
+  endpoint: E,
+  ...[input]: CallArgs<E>
+): Promise<SuccessBody<E>> {
+  const { params, body, query, signal, timeoutMs, baseUrl } = (input ?? {}) as CallInput<EndpointSpec> & {
+    params?: Record<string, string | number>;
+    body?: unknown;
+  };
+  const search = queryString(query);
+  const path = `${fillPath(endpoint.path, params)}${search ? `?${search}` : ''}`;
+  const data = await apiRequest<SuccessBody<E>>(path, {
+    method: endpoint.method,
+    body,
+    credentials: endpoint.auth !== 'none',
+    signal,
+    timeoutMs,
+    baseUrl,
+  });
+  if (data === null && !(204 in endpoint.responses)) {
+    throw new Error(`Expected a response body from ${endpoint.method} ${endpoint.path}`);
+  }
+  return data as SuccessBody<E>;
 }

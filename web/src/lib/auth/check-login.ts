@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '#domain/users';
-import { apiGet } from '../api-client.ts';
+import { authEndpoints } from '#domain/endpoints/auth';
+import { call } from '../api-client.ts';
 import { AUTH_QUERY_PREFIX, checkLoginQueryKey } from '../query-keys.ts';
 
 /** GET /api/auth/check-login: the answer of product §7. */
@@ -12,7 +13,7 @@ export interface CheckLoginResponse {
 export { AUTH_QUERY_PREFIX, checkLoginQueryKey };
 
 export function checkLogin(signal?: AbortSignal): Promise<CheckLoginResponse> {
-  return apiGet<CheckLoginResponse>('/auth/check-login', { signal, credentials: true });
+  return call(authEndpoints.checkLogin, { signal });
 }
 
 /**

@@ -7,7 +7,8 @@ import {
   ARCHITECTS_PER_BUILDING_MAX,
   type ArchitectSuggestions,
 } from '#domain/architects';
-import { apiGet } from '../api-client.ts';
+import { architectEndpoints } from '#domain/endpoints/architects';
+import { call } from '../api-client.ts';
 import { buildingKeys } from '../query-keys.ts';
 
 interface ArchitectsInputProps {
@@ -18,8 +19,8 @@ interface ArchitectsInputProps {
 function useArchitectSuggestions(q: string) {
   return useQuery({
     queryKey: buildingKeys.architectSuggestions(q),
-    queryFn: ({ signal }) =>
-      apiGet<ArchitectSuggestions>(`/architects?${new URLSearchParams({ q })}`, { signal }),
+    queryFn: ({ signal }): Promise<ArchitectSuggestions> =>
+      call(architectEndpoints.suggest, { query: { q }, signal }),
     staleTime: 60_000,
     placeholderData: keepPreviousData,
   });

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ArchitecturalStyle } from '#domain/styles';
-import { apiGet } from '../api-client.ts';
+import { styleEndpoints } from '#domain/endpoints/styles';
+import { call } from '../api-client.ts';
 
 /** GET /api/architectural_styles/ (product §7): every style, by name. Shared by the filter bar and the forms. */
 export function getArchitecturalStyles(signal?: AbortSignal): Promise<ArchitecturalStyle[]> {
-  return apiGet<ArchitecturalStyle[]>('/architectural_styles/', { signal });
+  return call(styleEndpoints.list, { signal });
 }
 
 export function architecturalStylesQueryOptions() {

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ArchitectDetail, ArchitectSuggestions } from '#domain/architects';
-import { apiGet } from '../../../lib/api-client.ts';
+import { architectEndpoints } from '#domain/endpoints/architects';
+import { call } from '../../../lib/api-client.ts';
 import { buildingKeys } from '../../../lib/query-keys.ts';
 
 export function getArchitect(id: number, signal?: AbortSignal): Promise<ArchitectDetail> {
-  return apiGet<ArchitectDetail>(`/architects/${id}`, { signal });
+  return call(architectEndpoints.get, { params: { id }, signal });
 }
 
 export function architectQueryOptions(id: number) {
@@ -20,5 +21,5 @@ export function useArchitect(id: number | null) {
 }
 
 export function getArchitectSuggestions(q: string, signal?: AbortSignal): Promise<ArchitectSuggestions> {
-  return apiGet<ArchitectSuggestions>(`/architects?${new URLSearchParams({ q })}`, { signal });
+  return call(architectEndpoints.suggest, { query: { q }, signal });
 }

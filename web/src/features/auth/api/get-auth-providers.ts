@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuthProviders } from '#domain/auth';
-import { apiGet } from '../../../lib/api-client.ts';
+import { authEndpoints } from '#domain/endpoints/auth';
+import { call } from '../../../lib/api-client.ts';
 import { authProvidersQueryKey } from '../../../lib/query-keys.ts';
 
 export function getAuthProviders(signal?: AbortSignal): Promise<AuthProviders> {
-  return apiGet<AuthProviders>('/auth/providers', { signal, credentials: true });
+  return call(authEndpoints.providers, { signal });
 }
 
 /** The sign-in choices the server offers; they do not change while the page lives. */

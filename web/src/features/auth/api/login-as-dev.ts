@@ -1,4 +1,5 @@
-import { apiRequest } from '../../../lib/api-client.ts';
+import { authEndpoints } from '#domain/endpoints/auth';
+import { call } from '../../../lib/api-client.ts';
 import { useLoginMutation, type LoginResponse } from './login-with-google.ts';
 
 /** The demo user, for trying the product: it may add buildings of its own (the seeded catalogue belongs to the system account). */
@@ -6,13 +7,7 @@ export const DEMO_USER_HANDLE = 'demo';
 
 /** POST /api/auth/dev {handle}: the demo sign-in, offered only when the server enables it. */
 export async function loginAsDev(handle: string): Promise<LoginResponse> {
-  const data = await apiRequest<LoginResponse>('/auth/dev', {
-    method: 'POST',
-    body: { handle },
-    credentials: true,
-  });
-  if (!data) throw new Error('Empty answer from /auth/dev');
-  return data;
+  return call(authEndpoints.dev, { body: { handle } });
 }
 
 /** Like the Google login: success sets the user and closes the modal; failure is only logged. */

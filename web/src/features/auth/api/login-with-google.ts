@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { CurrentUser } from '#domain/users';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { authEndpoints } from '#domain/endpoints/auth';
+import { call } from '../../../lib/api-client.ts';
 import { useAuthActions } from '../../../lib/auth/auth-provider.tsx';
 
 export interface LoginResponse {
@@ -9,13 +10,7 @@ export interface LoginResponse {
 
 /** POST /api/auth/google with the Google ID token credential; the server sets the session cookie. */
 export async function loginWithGoogle(token: string): Promise<LoginResponse> {
-  const data = await apiRequest<LoginResponse>('/auth/google', {
-    method: 'POST',
-    body: { token },
-    credentials: true,
-  });
-  if (!data) throw new Error('Empty answer from /auth/google');
-  return data;
+  return call(authEndpoints.google, { body: { token } });
 }
 
 /** Product §4 and 8: success sets the user and closes the modal; failure is only logged. */

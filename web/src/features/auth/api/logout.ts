@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { authEndpoints } from '#domain/endpoints/auth';
+import { call } from '../../../lib/api-client.ts';
 import { useAuthActions } from '../../../lib/auth/auth-provider.tsx';
 import { disableGoogleAutoSelect } from '../lib/google-identity.ts';
 
 /** POST /api/auth/logout: ends the session on the server and clears the cookie (204). */
 export async function logout(): Promise<void> {
-  await apiRequest<null>('/auth/logout', { method: 'POST', credentials: true });
+  await call(authEndpoints.logout);
 }
 
 /** Product §4 and 8: success clears the user; failure is only logged. */
@@ -23,7 +24,7 @@ export function useLogout() {
 
 /** POST /api/auth/logout-all: ends every session of the user, on every device (204). */
 export async function logoutEverywhere(): Promise<void> {
-  await apiRequest<null>('/auth/logout-all', { method: 'POST', credentials: true });
+  await call(authEndpoints.logoutAll);
 }
 
 /** Settings' 'Sign out everywhere': success clears the user here too; failure is shown by the caller. */

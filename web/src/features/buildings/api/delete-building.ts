@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { buildingEndpoints } from '#domain/endpoints/buildings';
+import { call } from '../../../lib/api-client.ts';
 import { buildingsQueryKey } from '../../../lib/query-keys.ts';
 import { buildingQueryOptions } from './get-building.ts';
 
 /** DELETE /api/buildings/{id} (product §7). */
 export async function deleteBuilding(id: number): Promise<void> {
-  await apiRequest(`/buildings/${id}`, { method: 'DELETE', credentials: true });
+  await call(buildingEndpoints.remove, { params: { id } });
 }
 
 /**

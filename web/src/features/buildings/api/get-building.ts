@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BuildingDetail } from '#domain/buildings';
-import { apiGet } from '../../../lib/api-client.ts';
+import { buildingEndpoints } from '#domain/endpoints/buildings';
+import { call } from '../../../lib/api-client.ts';
 import { buildingKeys } from '../../../lib/query-keys.ts';
 
 export function getBuilding(id: number, signal?: AbortSignal): Promise<BuildingDetail> {
-  return apiGet<BuildingDetail>(`/buildings/${id}`, { signal, credentials: true });
+  return call(buildingEndpoints.get, { params: { id }, signal });
 }
 
 export function buildingQueryOptions(id: number) {

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateBuildingBody } from '#domain/buildings';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { buildingEndpoints } from '#domain/endpoints/buildings';
+import { call } from '../../../lib/api-client.ts';
 import { buildingsQueryKey } from '../../../lib/query-keys.ts';
 
 /** PUT /api/buildings/{id} with the building body including its id (product §7). */
 export async function updateBuilding(body: UpdateBuildingBody): Promise<void> {
-  await apiRequest(`/buildings/${body.id}`, { method: 'PUT', body, credentials: true });
+  await call(buildingEndpoints.update, { params: { id: body.id }, body });
 }
 
 /** Saving refreshes every cached building query: the panel, the map and the cards (product §7). */

@@ -1,5 +1,6 @@
 import type { Comment, CommentTargetType } from '#domain/comments';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { commentEndpoints } from '#domain/endpoints/comments';
+import { call } from '../../../lib/api-client.ts';
 import { COMMENT_TEXTS } from '../model/comment-rules.ts';
 
 export interface CreateCommentParams {
@@ -14,16 +15,12 @@ export async function createComment({
   targetId,
   content,
 }: CreateCommentParams): Promise<Comment> {
-  let created: Comment | null;
   try {
-    created = await apiRequest<Comment>(`/comments/${targetType}/${targetId}`, {
-      method: 'POST',
+    return await call(commentEndpoints.create, {
+      params: { target_type: targetType, target_id: targetId },
       body: { content },
-      credentials: true,
     });
   } catch (error) {
     throw new Error(COMMENT_TEXTS.addFailed, { cause: error });
   }
-  if (!created) throw new Error(COMMENT_TEXTS.addFailed);
-  return created;
 }

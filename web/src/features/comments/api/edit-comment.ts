@@ -1,13 +1,8 @@
 import type { Comment } from '#domain/comments';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { commentEndpoints } from '#domain/endpoints/comments';
+import { call } from '../../../lib/api-client.ts';
 
 /** PUT /api/comments/{comment_id} {content}: the changed comment. */
 export async function editComment(commentId: number, content: string): Promise<Comment> {
-  const changed = await apiRequest<Comment>(`/comments/${commentId}`, {
-    method: 'PUT',
-    body: { content },
-    credentials: true,
-  });
-  if (!changed) throw new Error('Empty answer from the comment edit');
-  return changed;
+  return call(commentEndpoints.edit, { params: { comment_id: commentId }, body: { content } });
 }

@@ -5,7 +5,8 @@ import {
   type CommentSort,
   type CommentTargetType,
 } from '#domain/comments';
-import { ApiError, apiGet } from '../../../lib/api-client.ts';
+import { commentEndpoints } from '#domain/endpoints/comments';
+import { ApiError, call } from '../../../lib/api-client.ts';
 import { commentKeys } from '../../../lib/query-keys.ts';
 import { COMMENT_TEXTS } from '../model/comment-rules.ts';
 
@@ -28,9 +29,10 @@ export async function getComments(
 ): Promise<CommentList> {
   const query = new URLSearchParams({ page: String(page), per_page: String(perPage), sort });
   try {
-    return await apiGet<CommentList>(`/comments/${targetType}/${targetId}?${query}`, {
+    return await call(commentEndpoints.list, {
+      params: { target_type: targetType, target_id: targetId },
+      query,
       signal,
-      credentials: true,
     });
   } catch (error) {
     if (error instanceof ApiError) throw new Error(COMMENT_TEXTS.fetchFailed, { cause: error });

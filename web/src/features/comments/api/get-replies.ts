@@ -1,6 +1,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { REPLIES_PER_PAGE, type CommentReplies, type CommentTargetType } from '#domain/comments';
-import { apiGet } from '../../../lib/api-client.ts';
+import { commentEndpoints } from '#domain/endpoints/comments';
+import { call } from '../../../lib/api-client.ts';
 import { commentKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/comments/{comment_id}/replies?page&per_page (product §9: 20 per page), oldest first. */
@@ -11,7 +12,7 @@ export function getReplies(
   perPage: number = REPLIES_PER_PAGE,
 ): Promise<CommentReplies> {
   const query = new URLSearchParams({ page: String(page), per_page: String(perPage) });
-  return apiGet<CommentReplies>(`/comments/${commentId}/replies?${query}`, { signal, credentials: true });
+  return call(commentEndpoints.replies, { params: { comment_id: commentId }, query, signal });
 }
 
 /** The pages of one comment's replies (product §9: 20 per page); no retries, 'Try again' does it. */

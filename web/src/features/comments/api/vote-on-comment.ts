@@ -1,5 +1,6 @@
 import type { VoteResult } from '#domain/votes';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { voteEndpoints } from '#domain/endpoints/votes';
+import { call } from '../../../lib/api-client.ts';
 import type { CommentVote } from '../model/comments-list.ts';
 
 /**
@@ -7,11 +8,8 @@ import type { CommentVote } from '../model/comments-list.ts';
  * and the caller's vote (0 when the same vote removed it).
  */
 export async function voteOnComment(commentId: number, vote: CommentVote): Promise<VoteResult> {
-  const result = await apiRequest<VoteResult>('/votes/comment', {
-    method: 'POST',
+  return call(voteEndpoints.cast, {
+    params: { votable_type: 'comment' },
     body: { votable_type: 'comment', votable_id: commentId, vote },
-    credentials: true,
   });
-  if (!result) throw new Error('Empty answer from the comment vote');
-  return result;
 }

@@ -1,14 +1,10 @@
 import type { CreateBuildingBody } from '#domain/buildings';
-import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { buildingEndpoints } from '#domain/endpoints/buildings';
+import { ApiError, call } from '../../../lib/api-client.ts';
 
 /** POST /api/buildings/ with the building payload (product §7); answers the new building's id. */
 export async function createBuilding(body: CreateBuildingBody): Promise<number> {
-  const data = await apiRequest<{ building: { id: number } }>('/buildings/', {
-    method: 'POST',
-    body,
-    credentials: true,
-  });
-  if (!data) throw new Error('Expected the new building in the answer');
+  const data = await call(buildingEndpoints.create, { body });
   return data.building.id;
 }
 

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../../lib/api-client.ts';
+import { placeEndpoints } from '#domain/endpoints/places';
+import { call } from '../../../lib/api-client.ts';
 import {
   parseAddressBody,
-  type CountryAtResponse,
   type ParseAddressResponse,
   type ParsedAddress,
   type PlaceDetails,
@@ -12,7 +12,7 @@ import {
 
 /** GET /api/places/provider: which maps service answers place searches; null when none is set up. */
 export async function getPlacesProvider(signal?: AbortSignal): Promise<PlacesProvider> {
-  const data = await apiGet<{ provider: PlacesProvider }>('/places/provider', { signal });
+  const data = await call(placeEndpoints.provider, { signal });
   return data.provider;
 }
 
@@ -40,7 +40,7 @@ export async function getCountryAt(
   signal?: AbortSignal,
 ): Promise<string | null> {
   const query = new URLSearchParams({ lng: String(lng), lat: String(lat) });
-  const data = await apiGet<CountryAtResponse>(`/places/country?${query}`, { signal });
+  const data = await call(placeEndpoints.countryAt, { query, signal });
   return data.country_code;
 }
 
@@ -68,7 +68,7 @@ export async function getPlaceSuggestions(
   signal?: AbortSignal,
 ): Promise<PlaceSuggestion[]> {
   const query = new URLSearchParams({ input, session_token: sessionToken });
-  const data = await apiGet<{ suggestions: PlaceSuggestion[] }>(`/places/autocomplete?${query}`, { signal });
+  const data = await call(placeEndpoints.autocomplete, { query, signal });
   return data.suggestions;
 }
 
@@ -86,7 +86,7 @@ export function usePlaceSuggestions(input: string, sessionToken: string) {
 /** GET /api/places/details/{id}: the picked place's name, location and address parts. */
 export function getPlaceDetails(id: string, sessionToken: string): Promise<PlaceDetails> {
   const query = new URLSearchParams({ session_token: sessionToken });
-  return apiGet<PlaceDetails>(`/places/details/${encodeURIComponent(id)}?${query}`);
+  return call(placeEndpoints.details, { params: { id }, query });
 }
 
 /**
@@ -98,8 +98,7 @@ export async function parsePlaceAddress(
   buildingName: string,
 ): Promise<ParsedAddress | null> {
   try {
-    const data = await apiRequest<ParseAddressResponse>('/parse-address', {
-      method: 'POST',
+    const data: ParseAddressResponse = await call(placeEndpoints.parseAddress, {
       body: parseAddressBody(place, buildingName),
     });
     if (!data?.success || !data.address) {

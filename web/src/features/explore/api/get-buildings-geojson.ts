@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { BuildingFeatureCollection } from '#domain/buildings';
-import { apiGet } from '../../../lib/api-client.ts';
+import { buildingEndpoints } from '#domain/endpoints/buildings';
+import { call } from '../../../lib/api-client.ts';
 import { BUILDINGS_QUERY_PREFIX } from '../../../lib/query-keys.ts';
 import type { MapBounds } from '../model/bounds.ts';
 
@@ -40,9 +41,7 @@ export function getBuildingsGeojson(
   params: BuildingsGeojsonParams,
   signal?: AbortSignal,
 ): Promise<BuildingFeatureCollection> {
-  return apiGet<BuildingFeatureCollection>(`/buildings/geojson?${buildingsGeojsonSearch(params)}`, {
-    signal,
-  });
+  return call(buildingEndpoints.geojson, { query: buildingsGeojsonSearch(params), signal });
 }
 
 export function buildingsGeojsonQueryOptions(params: BuildingsGeojsonParams) {

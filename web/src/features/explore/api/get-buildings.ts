@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { BuildingList } from '#domain/buildings';
-import { apiGet } from '../../../lib/api-client.ts';
+import { buildingEndpoints } from '#domain/endpoints/buildings';
+import { call } from '../../../lib/api-client.ts';
 import { buildingKeys } from '../../../lib/query-keys.ts';
 import { buildingsFilterSearch, type BuildingsGeojsonParams } from './get-buildings-geojson.ts';
 
@@ -18,7 +19,7 @@ export function buildingsListSearch(params: BuildingsListParams): string {
 }
 
 export function getBuildings(params: BuildingsListParams, signal?: AbortSignal): Promise<BuildingList> {
-  return apiGet<BuildingList>(`/buildings/?${buildingsListSearch(params)}`, { signal });
+  return call(buildingEndpoints.list, { query: buildingsListSearch(params), signal });
 }
 
 export function buildingsListQueryOptions(params: BuildingsListParams) {

@@ -1,6 +1,7 @@
-import { apiRequest } from '../../../lib/api-client.ts';
+import { imageEndpoints } from '#domain/endpoints/images';
+import { call } from '../../../lib/api-client.ts';
 
 /** DELETE /api/images/{id}: the uploader only; 204. */
 export async function deleteImage(id: number): Promise<void> {
-  await apiRequest<null>(`/images/${id}`, { method: 'DELETE', credentials: true });
+  await call(imageEndpoints.remove, { params: { id } });
 }

@@ -1,7 +1,8 @@
 import type { Image } from '#domain/images';
-import { apiGet } from '../../../lib/api-client.ts';
+import { imageEndpoints } from '#domain/endpoints/images';
+import { call } from '../../../lib/api-client.ts';
 
 /** GET /api/images/{id}: a ready image (the uploader also reads their own in any state). */
 export function getImage(id: number, signal?: AbortSignal): Promise<Image> {
-  return apiGet<Image>(`/images/${id}`, { signal, credentials: true });
+  return call(imageEndpoints.get, { params: { id }, signal });
 }

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { IMAGES_PER_PAGE, type ImageList, type ImageSort, type ImageType } from '#domain/images';
-import { apiGet } from '../../../lib/api-client.ts';
+import { imageEndpoints } from '#domain/endpoints/images';
+import { call } from '../../../lib/api-client.ts';
 import { imageKeys } from '../../../lib/query-keys.ts';
 
 export type SortOrder = 'asc' | 'desc';
@@ -41,10 +42,7 @@ export function imageListSearch({ scope, query, page, perPage = IMAGES_PER_PAGE 
 
 /** GET /api/images/infinite-scroll: {items, total, hasNext} of ready images. */
 export function getImages(params: GetImagesParams, signal?: AbortSignal): Promise<ImageList> {
-  return apiGet<ImageList>(`/images/infinite-scroll?${imageListSearch(params)}`, {
-    signal,
-    credentials: true,
-  });
+  return call(imageEndpoints.list, { query: imageListSearch(params), signal });
 }
 
 /**

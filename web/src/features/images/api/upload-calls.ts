@@ -6,7 +6,8 @@ import type {
   processingStatusSchema,
 } from '#domain/images';
 import type { z } from 'zod';
-import { ApiError, apiGet, apiRequest } from '../../../lib/api-client.ts';
+import { imageEndpoints } from '#domain/endpoints/images';
+import { ApiError, call } from '../../../lib/api-client.ts';
 
 /** The calls of the upload sequence (product §7, docs/api.md 'Upload sequence'), one function each. */
 
@@ -25,19 +26,13 @@ export interface UploadMetadataInput {
 
 export type ProcessingStatus = z.infer<typeof processingStatusSchema>;
 
-async function post<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
-  const data = await apiRequest<T>(path, { method: 'POST', body, credentials: true, signal });
-  if (data === null) throw new Error(`Expected a response body from ${path}`);
-  return data;
-}
-
 /** POST /api/images/upload: one upload URL and one pending image per metadata entry, in order. */
 export function requestUploadSlots(
   buildingId: number,
   metadata: UploadMetadataInput[],
   signal?: AbortSignal,
 ): Promise<UploadResponse> {
-  return post<UploadResponse>('/images/upload', { buildingId, metadata }, signal);
+  return call(imageEndpoints.upload, { body: { buildingId, metadata }, signal });
 }
 
 /**
@@ -66,7 +61,7 @@ export function confirmUpload(
   failedIds: number[],
   signal?: AbortSignal,
 ): Promise<ConfirmUploadResponse> {
-  return post<ConfirmUploadResponse>('/images/confirm-upload', { successfulIds, failedIds }, signal);
+  return call(imageEndpoints.confirmUpload, { body: { successfulIds, failedIds }, signal });
 }
 
 /** POST /api/images/process-uploaded {imageIds}: one thumbnail task per image. */
@@ -74,13 +69,10 @@ export function processUploaded(
   imageIds: number[],
   signal?: AbortSignal,
 ): Promise<{ results: { task_id: string; image_id: number }[] }> {
-  return post('/images/process-uploaded', { imageIds }, signal);
+  return call(imageEndpoints.processUploaded, { body: { imageIds }, signal });
 }
 
 /** GET /api/images/processing-status/{taskId}: SUCCESS and FAILURE are final. */
 export function getProcessingStatus(taskId: string, signal?: AbortSignal): Promise<ProcessingStatus> {
-  return apiGet<ProcessingStatus>(`/images/processing-status/${encodeURIComponent(taskId)}`, {
-    signal,
-    credentials: true,
-  });
+  return call(imageEndpoints.processingStatus, { params: { taskId }, signal });
 }

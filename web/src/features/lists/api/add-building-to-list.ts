@@ -1,17 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { List } from '#domain/lists';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { listEndpoints } from '#domain/endpoints/lists';
+import { call } from '../../../lib/api-client.ts';
 import { storeList } from './list-cache.ts';
 
 /** POST /api/lists/{list_id}/buildings {buildingId}: the list after the change (idempotent). */
 export async function addBuildingToList(listId: number, buildingId: number): Promise<List> {
-  const list = await apiRequest<List>(`/lists/${listId}/buildings`, {
-    method: 'POST',
-    body: { buildingId },
-    credentials: true,
-  });
-  if (!list) throw new Error('Empty answer from adding a building to a list');
-  return list;
+  return call(listEndpoints.addBuilding, { params: { list_id: listId }, body: { buildingId } });
 }
 
 export interface AddToListsResult {

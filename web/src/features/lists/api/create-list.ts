@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { List } from '#domain/lists';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { listEndpoints } from '#domain/endpoints/lists';
+import { call } from '../../../lib/api-client.ts';
 import { storeList } from './list-cache.ts';
 
 export interface CreateListInput {
@@ -10,9 +11,7 @@ export interface CreateListInput {
 
 /** POST /api/lists/ {name, is_public}: 201 with the new list. */
 export async function createList(input: CreateListInput): Promise<List> {
-  const list = await apiRequest<List>('/lists/', { method: 'POST', body: input, credentials: true });
-  if (!list) throw new Error('Empty answer from creating a list');
-  return list;
+  return call(listEndpoints.create, { body: input });
 }
 
 export function useCreateList() {

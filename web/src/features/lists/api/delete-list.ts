@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { List } from '#domain/lists';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { listEndpoints } from '#domain/endpoints/lists';
+import { call } from '../../../lib/api-client.ts';
 import { forgetList } from './list-cache.ts';
 
 /** DELETE /api/lists/{id}: 204. */
 export async function deleteList(listId: number): Promise<void> {
-  await apiRequest<null>(`/lists/${listId}`, { method: 'DELETE', credentials: true });
+  await call(listEndpoints.remove, { params: { id: listId } });
 }
 
 export function useDeleteList() {

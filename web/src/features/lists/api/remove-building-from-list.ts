@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { List } from '#domain/lists';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { listEndpoints } from '#domain/endpoints/lists';
+import { call } from '../../../lib/api-client.ts';
 import { storeList } from './list-cache.ts';
 
 export interface RemoveBuildingInput {
@@ -10,12 +11,7 @@ export interface RemoveBuildingInput {
 
 /** DELETE /api/lists/{list_id}/buildings/{building_id}: the list after the change. */
 export async function removeBuildingFromList({ listId, buildingId }: RemoveBuildingInput): Promise<List> {
-  const list = await apiRequest<List>(`/lists/${listId}/buildings/${buildingId}`, {
-    method: 'DELETE',
-    credentials: true,
-  });
-  if (!list) throw new Error('Empty answer from removing a building from a list');
-  return list;
+  return call(listEndpoints.removeBuilding, { params: { list_id: listId, building_id: buildingId } });
 }
 
 export function useRemoveBuildingFromList() {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { List } from '#domain/lists';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { listEndpoints } from '#domain/endpoints/lists';
+import { call } from '../../../lib/api-client.ts';
 import { storeList } from './list-cache.ts';
 
 export interface SetListVisibilityInput {
@@ -10,13 +11,7 @@ export interface SetListVisibilityInput {
 
 /** PUT /api/lists/{id} {is_public}: the changed list (product §4: public or private, owner only). */
 export async function setListVisibility({ listId, isPublic }: SetListVisibilityInput): Promise<List> {
-  const list = await apiRequest<List>(`/lists/${listId}`, {
-    method: 'PUT',
-    body: { is_public: isPublic },
-    credentials: true,
-  });
-  if (!list) throw new Error('Empty answer from changing a list');
-  return list;
+  return call(listEndpoints.setPublic, { params: { id: listId }, body: { is_public: isPublic } });
 }
 
 export function useSetListVisibility() {

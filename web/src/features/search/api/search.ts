@@ -1,11 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { SEARCH_LIMIT_DEFAULT, type SearchResult } from '#domain/search';
-import { apiGet } from '../../../lib/api-client.ts';
+import { searchEndpoints } from '#domain/endpoints/search';
+import { call } from '../../../lib/api-client.ts';
 import { buildingKeys } from '../../../lib/query-keys.ts';
 
 export function getSearch(q: string, limit: number, signal?: AbortSignal): Promise<SearchResult> {
   const params = new URLSearchParams({ q, limit: String(limit) });
-  return apiGet<SearchResult>(`/search?${params}`, { signal });
+  return call(searchEndpoints.search, { query: params, signal });
 }
 
 export function searchQueryOptions(q: string, limit = SEARCH_LIMIT_DEFAULT) {

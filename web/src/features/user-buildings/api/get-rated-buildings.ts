@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { BuildingList } from '#domain/buildings';
-import { apiGet } from '../../../lib/api-client.ts';
+import { buildingEndpoints } from '#domain/endpoints/buildings';
+import { call } from '../../../lib/api-client.ts';
 import { buildingKeys } from '../../../lib/query-keys.ts';
 import { nextPage, ratedBuildingsSearch, type RatedBuildingsFilter } from '../model/user-buildings.ts';
 
@@ -17,7 +18,7 @@ export function getRatedBuildings(
   signal?: AbortSignal,
 ): Promise<BuildingList> {
   const search = ratedBuildingsSearch(handle, filter, page, RATED_PER_PAGE);
-  return apiGet<BuildingList>(`/buildings/?${search}`, { signal, credentials: true });
+  return call(buildingEndpoints.list, { query: search, signal });
 }
 
 /** One query per filter and sort: a change starts again at page 1 (product §4). */

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { BuildingList } from '#domain/buildings';
-import { apiGet } from '../../../lib/api-client.ts';
+import { buildingEndpoints } from '#domain/endpoints/buildings';
+import { call } from '../../../lib/api-client.ts';
 import { buildingKeys } from '../../../lib/query-keys.ts';
 import { nextPage, uploadedBuildingsSearch } from '../model/user-buildings.ts';
 
@@ -13,7 +14,7 @@ export function getUploadedBuildings(
   signal?: AbortSignal,
 ): Promise<BuildingList> {
   const search = uploadedBuildingsSearch(handle, page, UPLOADED_PER_PAGE);
-  return apiGet<BuildingList>(`/buildings/?${search}`, { signal });
+  return call(buildingEndpoints.list, { query: search, signal });
 }
 
 /** Under the buildings prefix: a building change refreshes it too (product §7). */

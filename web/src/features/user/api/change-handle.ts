@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User } from '#domain/users';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { userEndpoints } from '#domain/endpoints/users';
+import { call } from '../../../lib/api-client.ts';
 import { updateAuthUser } from '../../../lib/auth/check-login.ts';
 import { userQueryKey } from './get-user.ts';
 
@@ -12,12 +13,10 @@ export interface ChangeHandleVariables {
 
 /** PATCH /api/users/{handle}/handle {handle}: answers the new handle. */
 export async function changeHandle({ currentHandle, newHandle }: ChangeHandleVariables): Promise<string> {
-  const data = await apiRequest<{ handle: string }>(`/users/${encodeURIComponent(currentHandle)}/handle`, {
-    method: 'PATCH',
+  const data = await call(userEndpoints.changeHandle, {
+    params: { handle: currentHandle },
     body: { handle: newHandle },
-    credentials: true,
   });
-  if (!data) throw new Error('Empty answer from the handle change');
   return data.handle;
 }
 

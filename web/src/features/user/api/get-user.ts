@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '#domain/users';
-import { apiGet } from '../../../lib/api-client.ts';
+import { userEndpoints } from '#domain/endpoints/users';
+import { call } from '../../../lib/api-client.ts';
 import { userQueryKey } from '../../../lib/query-keys.ts';
 
 export { userQueryKey };
 
 /** GET /api/users/{handle}: the public profile; the email only to its owner. */
 export function getUser(handle: string, signal?: AbortSignal): Promise<User> {
-  return apiGet<User>(`/users/${encodeURIComponent(handle)}`, { signal, credentials: true });
+  return call(userEndpoints.get, { params: { handle }, signal });
 }
 
 export function userQueryOptions(handle: string) {

@@ -1,0 +1,37 @@
+/** /api/architects (issue 17). */
+import {
+  architectDetailSchema,
+  architectIdParamsSchema,
+  architectSuggestQuerySchema,
+  architectSuggestionsSchema,
+} from '../architects.ts';
+import { problemSchema } from '../problem.ts';
+import { defineEndpoint, type EndpointDocs } from './define.ts';
+
+export const architectEndpoints = {
+  suggest: defineEndpoint({
+    method: 'GET',
+    path: '/architects',
+    auth: 'none',
+    query: architectSuggestQuerySchema,
+    responses: { 200: architectSuggestionsSchema, 400: problemSchema },
+  }),
+
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/architects/:id',
+    auth: 'none',
+    params: architectIdParamsSchema,
+    responses: { 200: architectDetailSchema, 400: problemSchema, 404: problemSchema },
+  }),
+};
+
+/** OpenAPI text (the server's document only: the web bundle leaves it out). */
+export const architectDocs: EndpointDocs<typeof architectEndpoints> = {
+  suggest: {
+    summary: 'Architects whose name matches q (suggestions for the building form)',
+  },
+  get: {
+    summary: 'An architect with the buildings they designed',
+  },
+};

@@ -1,0 +1,84 @@
+/** /api/auth (product §7): sign-in choices, sign-in, who is signed in, sign-out. */
+import { z } from 'zod';
+import {
+  authProvidersSchema,
+  checkLoginResponseSchema,
+  devLoginBodySchema,
+  googleLoginBodySchema,
+  loginResponseSchema,
+} from '../auth.ts';
+import { problemSchema } from '../problem.ts';
+import { defineEndpoint, type EndpointDocs } from './define.ts';
+
+export const authEndpoints = {
+  providers: defineEndpoint({
+    method: 'GET',
+    path: '/auth/providers',
+    auth: 'none',
+    responses: { 200: authProvidersSchema },
+  }),
+
+  google: defineEndpoint({
+    method: 'POST',
+    path: '/auth/google',
+    auth: 'optional',
+    body: googleLoginBodySchema,
+    responses: { 200: loginResponseSchema, 401: problemSchema, 404: problemSchema, 429: problemSchema },
+  }),
+
+  dev: defineEndpoint({
+    method: 'POST',
+    path: '/auth/dev',
+    auth: 'optional',
+    body: devLoginBodySchema,
+    responses: { 200: loginResponseSchema, 400: problemSchema, 403: problemSchema, 429: problemSchema },
+  }),
+
+  checkLogin: defineEndpoint({
+    method: 'GET',
+    path: '/auth/check-login',
+    auth: 'optional',
+    responses: { 200: checkLoginResponseSchema },
+  }),
+
+  logout: defineEndpoint({
+    method: 'POST',
+    path: '/auth/logout',
+    auth: 'optional',
+    responses: { 204: z.null() },
+  }),
+
+  logoutAll: defineEndpoint({
+    method: 'POST',
+    path: '/auth/logout-all',
+    auth: 'required',
+    responses: { 204: z.null(), 401: problemSchema },
+  }),
+};
+
+/** OpenAPI text (the server's document only: the web bundle leaves it out). */
+export const authDocs: EndpointDocs<typeof authEndpoints> = {
+  providers: {
+    summary: 'Sign-in choices the browser offers',
+  },
+  google: {
+    summary: 'Sign in with a Google ID token; sets the session cookie',
+  },
+  dev: {
+    summary:
+      'Local demo sign-in (on a loopback server without Google, or AUTH_DEV_LOGIN=true): ' +
+      'creates or reuses the user with this handle',
+    description:
+      'Never signs in as an account that signs in with Google, nor as the system account ' +
+      'that owns the seeded catalogue: both answer 403.',
+  },
+  checkLogin: {
+    summary: 'Whether the request is signed in',
+  },
+  logout: {
+    summary: 'Ends the session on the server and clears the cookie',
+  },
+  logoutAll: {
+    summary: 'Signs the user out everywhere: ends every session of the user, this one included',
+  },
+};

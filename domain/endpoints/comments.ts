@@ -1,0 +1,112 @@
+/** /api/comments (product §7): a target's comments, replies, and their writes. */
+import { z } from 'zod';
+import {
+  commentIdParamsSchema,
+  commentListSchema,
+  commentRepliesSchema,
+  commentSchema,
+  commentsQuerySchema,
+  commentTargetParamsSchema,
+  editCommentBodySchema,
+  newCommentBodySchema,
+  newReplyBodySchema,
+  repliesQuerySchema,
+} from '../comments.ts';
+import { problemSchema } from '../problem.ts';
+import { defineEndpoint, type EndpointDocs } from './define.ts';
+
+const problems = {
+  400: problemSchema,
+  401: problemSchema,
+  403: problemSchema,
+  404: problemSchema,
+  409: problemSchema,
+};
+
+export const commentEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/comments/:target_type/:target_id',
+    auth: 'optional',
+    params: commentTargetParamsSchema,
+    query: commentsQuerySchema,
+    responses: { 200: commentListSchema, 400: problemSchema, 404: problemSchema },
+  }),
+
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/comments/:target_type/:target_id',
+    auth: 'required',
+    params: commentTargetParamsSchema,
+    body: newCommentBodySchema,
+    responses: { 201: commentSchema, ...problems },
+  }),
+
+  replies: defineEndpoint({
+    method: 'GET',
+    path: '/comments/:comment_id/replies',
+    auth: 'optional',
+    params: commentIdParamsSchema,
+    query: repliesQuerySchema,
+    responses: { 200: commentRepliesSchema, 400: problemSchema, 404: problemSchema },
+  }),
+
+  reply: defineEndpoint({
+    method: 'POST',
+    path: '/comments/:comment_id/replies',
+    auth: 'required',
+    params: commentIdParamsSchema,
+    body: newReplyBodySchema,
+    responses: { 201: commentSchema, ...problems },
+  }),
+
+  edit: defineEndpoint({
+    method: 'PUT',
+    path: '/comments/:comment_id',
+    auth: 'required',
+    params: commentIdParamsSchema,
+    body: editCommentBodySchema,
+    responses: { 200: commentSchema, ...problems },
+  }),
+
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/comments/:comment_id',
+    auth: 'required',
+    params: commentIdParamsSchema,
+    responses: { 204: z.null(), ...problems },
+  }),
+};
+
+/** OpenAPI text (the server's document only: the web bundle leaves it out). */
+export const commentDocs: EndpointDocs<typeof commentEndpoints> = {
+  list: {
+    summary: "A page of a building's or image's top-level comments",
+    description:
+      'newest: newest first. popular: most net votes (up minus down), ties by more votes, then newer. ' +
+      'controversial: (up + down) ^ (min(up, down) / max(up, down)), 0 when either is 0, ties by newer. ' +
+      'A deleted comment that still has replies is listed with content "".',
+  },
+  create: {
+    summary: 'Comment on a building or image',
+  },
+  replies: {
+    summary: "A page of a comment's replies, oldest first",
+  },
+  reply: {
+    summary: 'Reply to a comment',
+    description:
+      'Threads are two levels deep: a reply to a reply is attached to its top-level comment ' +
+      '(see parent_id in the answer). A deleted comment takes no replies (409).',
+  },
+  edit: {
+    summary: 'Edit your comment',
+    description: 'Marks the comment edited when the text changes. A deleted comment cannot be edited (409).',
+  },
+  remove: {
+    summary: 'Delete your comment',
+    description:
+      'A top-level comment with replies stays, marked deleted with its content removed; any other ' +
+      "comment is removed and its parent's reply_count falls.",
+  },
+};

@@ -1,0 +1,111 @@
+/** /api/lists (product §7): a user's lists of buildings. */
+import { z } from 'zod';
+import {
+  addListBuildingBodySchema,
+  createListBodySchema,
+  listBuildingParamsSchema,
+  listIdParamsSchema,
+  listSchema,
+  updateListBodySchema,
+  userListsSchema,
+} from '../lists.ts';
+import { problemSchema } from '../problem.ts';
+import { handleParamsSchema } from '../users.ts';
+import { defineEndpoint, type EndpointDocs } from './define.ts';
+
+const OWNER_ONLY =
+  "Owner only: another user's private list is a 404 (as if it did not exist), a public one a 403.";
+
+const writeErrors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
+
+export const listEndpoints = {
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/lists/:id',
+    auth: 'optional',
+    params: listIdParamsSchema,
+    responses: { 200: listSchema, 400: problemSchema, 404: problemSchema },
+  }),
+
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/lists/',
+    auth: 'required',
+    body: createListBodySchema,
+    responses: { 201: listSchema, 400: problemSchema, 401: problemSchema },
+  }),
+
+  setPublic: defineEndpoint({
+    method: 'PUT',
+    path: '/lists/:id',
+    auth: 'required',
+    params: listIdParamsSchema,
+    body: updateListBodySchema,
+    responses: { 200: listSchema, ...writeErrors },
+  }),
+
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/lists/:id',
+    auth: 'required',
+    params: listIdParamsSchema,
+    responses: { 204: z.null().describe('Deleted'), ...writeErrors },
+  }),
+
+  addBuilding: defineEndpoint({
+    method: 'POST',
+    path: '/lists/:list_id/buildings',
+    auth: 'required',
+    params: z.object({ list_id: listBuildingParamsSchema.shape.list_id }),
+    body: addListBuildingBodySchema,
+    responses: { 200: listSchema, ...writeErrors },
+  }),
+
+  removeBuilding: defineEndpoint({
+    method: 'DELETE',
+    path: '/lists/:list_id/buildings/:building_id',
+    auth: 'required',
+    params: listBuildingParamsSchema,
+    responses: { 200: listSchema, ...writeErrors },
+  }),
+
+  ofUser: defineEndpoint({
+    method: 'GET',
+    path: '/users/:handle/lists',
+    auth: 'optional',
+    params: handleParamsSchema,
+    responses: { 200: userListsSchema, 400: problemSchema, 404: problemSchema },
+  }),
+};
+
+/** OpenAPI text (the server's document only: the web bundle leaves it out). */
+export const listDocs: EndpointDocs<typeof listEndpoints> = {
+  get: {
+    summary: 'One list with its buildings (oldest added first)',
+    description: 'A private list is visible to its owner only: 404 for anyone else.',
+  },
+  create: {
+    summary: 'Create a list',
+    description: 'name: trimmed, 1 to 100 characters. is_public defaults to false.',
+  },
+  setPublic: {
+    summary: 'Make a list public or private',
+    description: OWNER_ONLY,
+  },
+  remove: {
+    summary: 'Delete a list (its buildings stay)',
+    description: OWNER_ONLY,
+  },
+  addBuilding: {
+    summary: 'Add a building to a list',
+    description: `Idempotent: a building already in the list stays once. 404 for an unknown building. ${OWNER_ONLY}`,
+  },
+  removeBuilding: {
+    summary: 'Remove a building from a list',
+    description: `404 when the building is not in the list. ${OWNER_ONLY}`,
+  },
+  ofUser: {
+    summary: "A user's lists, newest first",
+    description: 'Every list for the owner; only the public ones for anyone else. 404 unknown handle.',
+  },
+};
