@@ -140,7 +140,13 @@ async function run(engine: Engine): Promise<{ load: number; exports: Measurement
   } else {
     delete process.env.TEST_DB_ENGINE;
   }
-  const t = await createTestApp({ SEED: 'false', LOG_LEVEL: 'silent', RATE_LIMIT: 'false' });
+  const t = await createTestApp({
+    SEED: 'false',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT: 'false',
+    // The bulk load's grid rebuild runs longer than the default statement limit at 1M rows.
+    DB_STATEMENT_TIMEOUT_MS: '0',
+  });
   try {
     const loadStarted = performance.now();
     await loadBuildings(t.app.db, N);
