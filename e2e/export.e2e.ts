@@ -2,7 +2,6 @@
  * Issue 20, open data export: the explore screen's Export menu downloads the catalogue with the
  * current filters and year, and the About page states the data licence.
  */
-import fs from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext } from './browser.ts';
@@ -42,7 +41,10 @@ describe('open data export (issue 20)', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), item.click()]);
     expect(download.suggestedFilename()).toMatch(/^atlas-of-buildings-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = await fs.readFile((await download.path()), 'utf8');
+    // The browser runs remotely (e2e/browser.ts): the file is read through the connection.
+    const parts: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) parts.push(chunk as Buffer);
+    const csv = Buffer.concat(parts).toString('utf8');
     const [header, ...rows] = csv.trimEnd().split('\r\n');
     expect(header).toBe('id,name,lng,lat,year_built,year_demolished,styles,architects,city,country_code,url');
     // Standing in 1935: the Crystal Palace (1851–1936), not yet the World Trade Center (1973).
@@ -66,16 +68,14 @@ describe('open data export (issue 20)', () => {
 
     await page.getByRole('link', { name: 'About the data' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/about');
-    expect(await page.getByRole('heading', { level: 2, name: 'The data: ODbL 1.0' }).isVisible()).toBe(true);
+    await page.getByRole('heading', { level: 2, name: 'The data: ODbL 1.0' }).waitFor();
   });
 
   it('serves the About page with its own head, reachable from the header', async () => {
     await page.goto('/');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/about');
-    expect(await page.getByRole('heading', { level: 1, name: 'About Atlas of Buildings' }).isVisible()).toBe(
-      true,
-    );
+    await page.getByRole('heading', { level: 1, name: 'About Atlas of Buildings' }).waitFor();
     expect(
       await page.getByRole('link', { name: 'Open Database License (ODbL) v1.0' }).getAttribute('href'),
     ).toBe('https://opendatacommons.org/licenses/odbl/1-0/');
