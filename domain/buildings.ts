@@ -163,11 +163,14 @@ export function standsInYear(
   b: { year_built: number | null; year_demolished: number | null },
   year: number,
 ): boolean {
-  return (b.year_built === null || b.year_built <= year) && (b.year_demolished === null || b.year_demolished > year);
+  return (
+    (b.year_built === null || b.year_built <= year) &&
+    (b.year_demolished === null || b.year_demolished > year)
+  );
 }
 
-/** Filters shared by the map and the card list; every parameter is optional. */
-const buildingFiltersShape = {
+/** Filters shared by the map, the card list and the export; every parameter is optional. */
+export const buildingFiltersShape = {
   north: lat('north').optional(),
   south: lat('south').optional(),
   east: lng('east').optional(),
@@ -184,7 +187,8 @@ const buildingFiltersShape = {
     ),
 };
 
-function checkViewport(
+/** The viewport's edges come together, north above south, east and west within two turns. */
+export function checkViewport(
   q: { north?: number; south?: number; east?: number; west?: number },
   ctx: z.RefinementCtx,
 ) {
@@ -339,14 +343,18 @@ export const buildingListSchema = z
     total: z
       .number()
       .int()
-      .describe(`Matching buildings; when total_exact is false, at least this many (counting stops at ${LIST_MAX_ITEMS})`),
+      .describe(
+        `Matching buildings; when total_exact is false, at least this many (counting stops at ${LIST_MAX_ITEMS})`,
+      ),
     total_exact: z.boolean().describe('false when total is a lower bound'),
     page: z.number().int(),
     per_page: z.number().int(),
     pages: z
       .number()
       .int()
-      .describe(`Pages that can be asked for: the list goes no further than its first ${LIST_MAX_ITEMS} buildings`),
+      .describe(
+        `Pages that can be asked for: the list goes no further than its first ${LIST_MAX_ITEMS} buildings`,
+      ),
   })
   .meta({ id: 'BuildingList' });
 

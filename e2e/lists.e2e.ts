@@ -136,7 +136,10 @@ describe('lists and the user page (product §2, 4, 5, 6, 8)', () => {
     await openListsTab(bobPage, alice);
     await listCard(bobPage).getByRole('link', { name: buildingName }).waitFor();
     expect(await listCard(bobPage).getByRole('switch').count()).toBe(0);
-    expect(await listCard(bobPage).getByRole('button').count()).toBe(0);
+    // No control but the Export menu (issue 20: a public list exports for anyone).
+    const buttons = listCard(bobPage).getByRole('button');
+    expect(await buttons.count()).toBe(1);
+    expect(await buttons.first().getAttribute('aria-label')).toMatch(/^Export list /);
     expect(await listsSection(bobPage).getByRole('button', { name: 'Create List' }).count()).toBe(0);
 
     await toggle.click();

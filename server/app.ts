@@ -217,6 +217,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
       await api.register(stylesRoutes);
       await api.register(buildingsRoutes);
       await api.register((await import('./modules/lists/lists.routes.ts')).listsRoutes);
+      await api.register((await import('./modules/buildings/buildings.export.routes.ts')).exportRoutes);
       await api.register(placesRoutes);
       await api.register((await import('./modules/search/search.routes.ts')).searchRoutes);
       await api.register((await import('./modules/architects/architects.routes.ts')).architectsRoutes);

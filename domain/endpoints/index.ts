@@ -7,6 +7,7 @@ import { authDocs, authEndpoints } from './auth.ts';
 import { buildingDocs, buildingEndpoints } from './buildings.ts';
 import { commentDocs, commentEndpoints } from './comments.ts';
 import type { EndpointDoc, EndpointSpec } from './define.ts';
+import { exportDocs, exportEndpoints } from './export.ts';
 import { feedbackDocs, feedbackEndpoints } from './feedback.ts';
 import { healthDocs, healthEndpoints } from './health.ts';
 import { imageDocs, imageEndpoints } from './images.ts';
@@ -26,6 +27,7 @@ const groups: Record<string, Group> = {
   auth: [authEndpoints, authDocs],
   buildings: [buildingEndpoints, buildingDocs],
   comments: [commentEndpoints, commentDocs],
+  export: [exportEndpoints, exportDocs],
   feedback: [feedbackEndpoints, feedbackDocs],
   health: [healthEndpoints, healthDocs],
   images: [imageEndpoints, imageDocs],

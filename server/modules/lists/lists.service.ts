@@ -69,12 +69,30 @@ async function listById(tx: Tx, id: number): Promise<List> {
   return list!;
 }
 
-/** A list for reading: public ones for everyone, private ones for their owner only (404 otherwise). */
-export async function getList(db: Db, id: number, viewerId: number | null): Promise<List> {
+/** The list's row if `viewerId` may read it: public ones for everyone, private ones for their owner only. */
+async function readableList(db: Db, id: number, viewerId: number | null): Promise<ListRow> {
   const [row] = await selectLists(db).where(eq(lists.id, id));
   if (!row || (!row.is_public && row.owner_id !== viewerId)) throw notFound(LIST_NOT_FOUND);
-  const [list] = await toLists(db, [row]);
+  return row;
+}
+
+/** A list for reading: public ones for everyone, private ones for their owner only (404 otherwise). */
+export async function getList(db: Db, id: number, viewerId: number | null): Promise<List> {
+  const [list] = await toLists(db, [await readableList(db, id, viewerId)]);
   return list!;
+}
+
+/**
+ * The list's name for its export, with the same visibility as reading it (the same 404 for
+ * anyone else's private list); its buildings are streamed by the export, not loaded here.
+ */
+export async function listForExport(
+  db: Db,
+  id: number,
+  viewerId: number | null,
+): Promise<{ id: number; name: string }> {
+  const row = await readableList(db, id, viewerId);
+  return { id: row.id, name: row.name };
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The head of the web app's page for link previews and search engines (issue 16): the server
  * fills index.html's <title>, meta description, canonical URL, Open Graph and Twitter card tags
- * for /buildings/{id}, /gallery/{id} and /user/{handle}/…; every other path gets the site's own.
+ * for /buildings/{id}, /gallery/{id}, /user/{handle}/… and /about; every other path gets the site's own.
  * Reading a head does not count a building view (previews and crawlers are not visitors).
  */
 import { and, eq } from 'drizzle-orm';
@@ -101,6 +101,15 @@ export async function pageHeadFor(db: Db, media: MediaUrls, pathname: string): P
       description: shorten(b.description ?? `${b.name}${facts ? `, ${facts}` : ''}, on ${SITE_NAME}.`),
       canonicalPath: `/buildings/${id}`,
       image,
+    };
+  }
+  if (first === 'about' && parts.length === 1) {
+    return {
+      title: `About – ${SITE_NAME}`,
+      description:
+        'What Atlas of Buildings is, its open data licence (ODbL 1.0), the licences of its photos, and how to export the catalogue as GeoJSON or CSV.',
+      canonicalPath: '/about',
+      image: null,
     };
   }
   if (first === 'user' && second !== undefined) {

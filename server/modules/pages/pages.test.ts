@@ -72,7 +72,7 @@ describe('the app page head (issue 16)', () => {
     expect(html.indexOf('<meta charset')).toBeLessThan(html.indexOf('<title>'));
   });
 
-  it('describes a gallery and a user page; other paths get the site head', async () => {
+  it('describes a gallery, a user page and the About page; other paths get the site head', async () => {
     const id = ids.get('Plain')!;
     const gallery = await t.app.inject({ method: 'GET', url: `/gallery/${id}` });
     expect(gallery.statusCode).toBe(200);
@@ -82,6 +82,11 @@ describe('the app page head (issue 16)', () => {
     expect(user.statusCode).toBe(200);
     expect(user.body).toContain('<title>ada – Atlas of Buildings</title>');
     expect(user.body).toContain('<link rel="canonical" href="https://atlas.example/user/ada/lists" />');
+    const about = await t.app.inject({ method: 'GET', url: '/about' });
+    expect(about.statusCode).toBe(200);
+    expect(about.body).toContain('<title>About – Atlas of Buildings</title>');
+    expect(about.body).toContain('<link rel="canonical" href="https://atlas.example/about" />');
+    expect(about.body).toContain('ODbL 1.0');
     const home = await t.app.inject({ method: 'GET', url: '/' });
     expect(home.body).toContain('<title>Atlas of Buildings</title>');
     expect(home.body).toContain('<link rel="canonical" href="https://atlas.example/" />');

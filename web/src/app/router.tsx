@@ -10,7 +10,7 @@ const errorElement = <RouteErrorBoundary />;
 const userRoute = () => import('./routes/user-route.tsx');
 
 /**
- * Product §2: /gallery/{id}, /user/{handle}/*, /buildings/{id} as a panel over the explore
+ * Product §2: /gallery/{id}, /user/{handle}/*, /about (issue 20), /buildings/{id} as a panel over the explore
  * screen, /login as the explore screen with the login modal, and every other path shows the
  * explore screen. The map stays mounted between /, /login and a building.
  */
@@ -27,6 +27,11 @@ export const routes: RouteObject[] = [
       {
         path: 'architects/:id',
         lazy: async () => ({ Component: (await import('./routes/architect-route.tsx')).ArchitectRoute }),
+        errorElement,
+      },
+      {
+        path: 'about',
+        lazy: async () => ({ Component: (await import('./routes/about-route.tsx')).AboutRoute }),
         errorElement,
       },
       {

@@ -1,5 +1,5 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconStack2 } from '@tabler/icons-react';
+import { IconChevronDown, IconInfoCircle, IconLogout, IconStack2 } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import type { CurrentUser } from '#domain/users';
 import { faceplateUrl } from '../../../lib/faceplate.ts';
@@ -10,7 +10,7 @@ interface ProfileMenuProps {
   user: CurrentUser;
 }
 
-/** Product §2: the face picture and handle, with 'My Stuff' and 'Logout'. */
+/** Product §2: the face picture and handle, with 'My Stuff', 'About' (issue 20) and 'Logout'. */
 export function ProfileMenu({ user }: ProfileMenuProps) {
   const navigate = useNavigate();
   const logout = useLogout();
@@ -35,6 +35,9 @@ export function ProfileMenu({ user }: ProfileMenuProps) {
           leftSection={<IconStack2 size={16} aria-hidden />}
         >
           My Stuff
+        </Menu.Item>
+        <Menu.Item component={Link} to="/about" leftSection={<IconInfoCircle size={16} aria-hidden />}>
+          About
         </Menu.Item>
         <Menu.Item
           leftSection={<IconLogout size={16} aria-hidden />}

@@ -4,6 +4,9 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useSearchParams } from 'react-router';
 import { MAP_MOBILE_MAX_WIDTH, MAP_START_ZOOM } from '#domain/constants';
 import { BUILDINGS_PER_PAGE_DEFAULT } from '#domain/buildings';
+import type { ExportFormat } from '#domain/export';
+import { ExportMenu } from '../../../components/export-menu.tsx';
+import { catalogueExportHref, type CatalogueExportFilters } from '../../../lib/export/export-links.ts';
 import { useArchitecturalStyles } from '../../../lib/styles/get-architectural-styles.ts';
 import { useBuildings } from '../api/get-buildings.ts';
 import { useBuildingsGeojson } from '../api/get-buildings-geojson.ts';
@@ -132,17 +135,32 @@ export function ExploreScreen({
   );
   const onPageChange = useCallback((next: number) => setPageState({ key: listKey, page: next }), [listKey]);
 
+  // The export links carry the filters and the year; the second pair also the map's view.
+  const exportGroups = useMemo(() => {
+    const all: CatalogueExportFilters = filterParams;
+    const inView: CatalogueExportFilters = { ...filterParams, bounds: viewport.bounds };
+    return [
+      { label: 'All matching buildings', href: (f: ExportFormat) => catalogueExportHref(f, all) },
+      { label: "In the map's view", href: (f: ExportFormat) => catalogueExportHref(f, inView) },
+    ];
+  }, [filterParams, viewport.bounds]);
+
   const settled = !pending && !geojson.isFetching && !geojson.isPlaceholderData;
 
   return (
     <Box className={classes.screen} data-narrow={narrow || undefined}>
-      <FilterBar
-        filters={filters}
-        dispatch={dispatch}
-        styles={styles.data ?? []}
-        stylesLoading={styles.isPending}
-        collapsible={narrow}
-      />
+      <div className={classes.toolbar}>
+        <FilterBar
+          filters={filters}
+          dispatch={dispatch}
+          styles={styles.data ?? []}
+          stylesLoading={styles.isPending}
+          collapsible={narrow}
+        />
+        <div className={classes.exportSlot}>
+          <ExportMenu ariaLabel="Export buildings" groups={exportGroups} />
+        </div>
+      </div>
       <TimeControl year={standingInYear} onChange={setStandingInYear} />
       <Box className={classes.body}>
         <Box className={classes.mapArea}>

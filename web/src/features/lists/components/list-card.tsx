@@ -4,6 +4,8 @@ import { IconTrash, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { List, ListBuilding } from '#domain/lists';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ExportMenu } from '../../../components/export-menu.tsx';
+import { listExportHref } from '../../../lib/export/export-links.ts';
 import { showToast } from '../../../lib/toast/toast.ts';
 import { useDeleteList } from '../api/delete-list.ts';
 import { useRemoveBuildingFromList } from '../api/remove-building-from-list.ts';
@@ -82,24 +84,30 @@ export function ListCard({ list, isOwner }: ListCardProps) {
               </Badge>
             )}
           </Group>
-          {isOwner && (
-            <Group gap="sm" wrap="nowrap">
-              <Switch
-                label="Public"
-                checked={list.is_public}
-                disabled={visibility.isPending}
-                onChange={(event) => onVisibilityChange(event.currentTarget.checked)}
-              />
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Delete list ${list.name}`}
-                onClick={() => setConfirmingDelete(true)}
-              >
-                <IconTrash size={18} aria-hidden />
-              </ActionIcon>
-            </Group>
-          )}
+          <Group gap="sm" wrap="nowrap">
+            <ExportMenu
+              ariaLabel={`Export list ${list.name}`}
+              groups={[{ href: (format) => listExportHref(format, list.id) }]}
+            />
+            {isOwner && (
+              <>
+                <Switch
+                  label="Public"
+                  checked={list.is_public}
+                  disabled={visibility.isPending}
+                  onChange={(event) => onVisibilityChange(event.currentTarget.checked)}
+                />
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Delete list ${list.name}`}
+                  onClick={() => setConfirmingDelete(true)}
+                >
+                  <IconTrash size={18} aria-hidden />
+                </ActionIcon>
+              </>
+            )}
+          </Group>
         </Group>
         {list.buildings.length === 0 ? (
           <Text c="dimmed" size="sm">

@@ -47,11 +47,28 @@ describe('user page Lists (product §2, 4, 5, 6, 8)', () => {
       queryClient: queryClientSignedIn({ ...testUser, id: 99, handle: 'bob' }),
     });
     const card = await screen.findByRole('article', { name: 'List Favourites' });
-    expect(within(card).getByRole('link', { name: /^Town Hall/ }).getAttribute('href')).toBe('/buildings/5');
+    expect(
+      within(card)
+        .getByRole('link', { name: /^Town Hall/ })
+        .getAttribute('href'),
+    ).toBe('/buildings/5');
     expect(screen.queryByRole('button', { name: 'Create List' })).toBeNull();
     expect(screen.queryByRole('switch')).toBeNull();
     expect(screen.queryByRole('button', { name: /^Delete list/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Remove / })).toBeNull();
+  });
+
+  it('offers every list as a GeoJSON or CSV download (issue 20), to a visitor as to the owner', async () => {
+    stubFetch({ 'GET /api/users/ada/lists': () => json({ items: [brutalism] }) });
+    renderWithProviders(<UserLists handle="ada" />);
+    const card = await screen.findByRole('article', { name: 'List Brutalism' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Export list Brutalism' }));
+    const geojson = await screen.findByRole('menuitem', { name: 'GeoJSON' });
+    expect(geojson.getAttribute('href')).toBe('/api/lists/2/export?format=geojson');
+    expect(geojson.hasAttribute('download')).toBe(true);
+    expect(screen.getByRole('menuitem', { name: 'CSV' }).getAttribute('href')).toBe(
+      '/api/lists/2/export?format=csv',
+    );
   });
 
   it('a visitor never sees a private list, even if one came back', async () => {

@@ -11,7 +11,10 @@ interface NavigationBarProps {
   search?: ReactNode;
 }
 
-/** Product §2: logo to /, 'Explore Buildings' to /, then the app's actions. */
+/**
+ * Product §2: logo to /, 'Explore Buildings' to /, 'About' (issue 20; on phones it is in the
+ * profile menu and the Export menu instead), then the app's actions.
+ */
 export function NavigationBar({ actions, search }: NavigationBarProps) {
   return (
     <Group
@@ -29,6 +32,9 @@ export function NavigationBar({ actions, search }: NavigationBarProps) {
         </Anchor>
         <Anchor component={NavLink} to="/" end={false} className={classes.link}>
           Explore Buildings
+        </Anchor>
+        <Anchor component={NavLink} to="/about" className={`${classes.link} ${classes.wide}`}>
+          About
         </Anchor>
       </Group>
       {search && <div className={classes.search}>{search}</div>}

@@ -1,0 +1,102 @@
+/**
+ * GET /api/buildings/export and GET /api/lists/{id}/export (issue 20): downloads of the catalogue
+ * (the map's filters) or of one list, streamed (buildings.export.ts), under the data licence.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { SQL } from 'drizzle-orm';
+import { exportEndpoints } from '#domain/endpoints/export';
+import {
+  DATA_LICENSE_LINK,
+  EXPORT_CONTENT_TYPES,
+  exportFilename,
+  type ExportFormat,
+  type ExportRecord,
+} from '#domain/export';
+import { sendProblem } from '../../http/errors.ts';
+import { route } from '../../http/route.ts';
+import { listForExport } from '../lists/lists.service.ts';
+import { SITE_NAME } from '../pages/page-head.ts';
+import { buildingFilterWhere } from './buildings.queries.ts';
+import {
+  exportBatches,
+  exportChunks,
+  ExportGuard,
+  exportStream,
+  listMembersWhere,
+  type ExportContext,
+} from './buildings.export.ts';
+
+/** Exports running at once in one process, whoever asks. */
+export const EXPORT_MAX_ACTIVE = 4;
+/** What a refused client is told to wait: an export of 100k buildings takes a few seconds. */
+export const EXPORT_RETRY_AFTER_SECONDS = 10;
+
+/** Async iteration over a batch already read and the rest still to read. */
+async function* prepend<T>(first: IteratorResult<T>, rest: AsyncGenerator<T>): AsyncGenerator<T> {
+  if (first.done) return;
+  yield first.value;
+  yield* rest;
+}
+
+export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const guard = new ExportGuard(EXPORT_MAX_ACTIVE);
+  const ctx: ExportContext = { db: app.db, media: app.media, publicUrl: app.config.publicUrl };
+
+  async function sendExport(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    where: SQL | undefined,
+    format: ExportFormat,
+    title: string,
+    listId?: number,
+  ) {
+    const release = guard.acquire(request.ip);
+    if (!release) {
+      reply.header('retry-after', String(EXPORT_RETRY_AFTER_SECONDS));
+      return sendProblem(
+        reply,
+        429,
+        guard.running >= EXPORT_MAX_ACTIVE
+          ? 'Too many exports are running. Please try again in a few seconds.'
+          : 'An export from your address is still running. Please wait for it to finish.',
+        { retryAfterSeconds: EXPORT_RETRY_AFTER_SECONDS },
+      );
+    }
+    try {
+      const batches = exportBatches(ctx, where);
+      // The first batch is read before the answer starts, so a database failure is still a
+      // problem answer (503) rather than a cut-off download.
+      const first = await batches.next();
+      const now = new Date();
+      const stream = exportStream(exportChunks(prepend<ExportRecord[]>(first, batches), format, title, now));
+      stream.once('close', release);
+      reply.raw.once('close', release);
+      return reply
+        .header('content-type', EXPORT_CONTENT_TYPES[format])
+        .header('content-disposition', `attachment; filename="${exportFilename(format, now, listId)}"`)
+        .header('link', DATA_LICENSE_LINK)
+        .send(stream);
+    } catch (err) {
+      release();
+      throw err;
+    }
+  }
+
+  route(app, exportEndpoints.catalogue, async (request, reply) => {
+    const { format, ...filters } = request.query;
+    return sendExport(request, reply, buildingFilterWhere(filters), format, SITE_NAME);
+  });
+
+  route(app, exportEndpoints.list, async (request, reply) => {
+    const list = await listForExport(app.db, request.params.id, request.user?.id ?? null);
+    return sendExport(
+      request,
+      reply,
+      listMembersWhere(list.id),
+      request.query.format,
+      `${list.name} – ${SITE_NAME}`,
+      list.id,
+    );
+  });
+};
