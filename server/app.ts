@@ -245,8 +245,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
     // A missing or refused file is not a deep link of the web app.
     if (url.startsWith('/media/')) return sendProblem(reply, 404, 'No such file.');
     if (request.method === 'GET' || request.method === 'HEAD') {
-      const sent = await sendAppPage(request, reply);
-      if (sent) return sent;
+      if (await sendAppPage(request, reply)) return reply;
       return reply
         .code(503)
         .type('text/plain; charset=utf-8')

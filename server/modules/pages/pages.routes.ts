@@ -112,9 +112,11 @@ export function appPageSender(app: FastifyInstance, webDir: string | undefined) 
     }
   };
 
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | null> => {
+  // Says whether the page was sent. Not the reply itself: a FastifyReply is a thenable, so an
+  // awaited one resolves to undefined once sent, and the caller took that for 'nothing sent'.
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     const html = template();
-    if (html === undefined) return null;
+    if (html === undefined) return false;
     const pathname = request.url.split('?')[0] ?? '/';
     const head = await pageHeadFor(app.db, app.media, pathname);
     const page = renderIndexHtml(html, head, app.config.publicUrl);
@@ -123,7 +125,8 @@ export function appPageSender(app: FastifyInstance, webDir: string | undefined) 
       .code(head.notFound ? 404 : 200)
       .header('cache-control', 'no-cache')
       .header('etag', etag);
-    if (!head.notFound && etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    return reply.type('text/html; charset=utf-8').send(page);
+    if (!head.notFound && etagMatches(request.headers['if-none-match'], etag)) reply.code(304).send();
+    else reply.type('text/html; charset=utf-8').send(page);
+    return true;
   };
 }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { insertBuildings, insertUser } from '../../test/fixtures.ts';
 import { headTags, renderIndexHtml } from './page-head.ts';
-import { pagesRoutes } from './pages.routes.ts';
+import { appPageSender, pagesRoutes } from './pages.routes.ts';
 
 const EVIL = `<script>alert("x")</script> & 'quoted' $& "name"`;
 const TEMPLATE = `<!doctype html>
@@ -196,6 +196,30 @@ describe('robots.txt and sitemap.xml', () => {
       expect(past.statusCode).toBe(404);
       const bad = await app.inject({ method: 'GET', url: '/sitemap.xml?page=x' });
       expect(bad.statusCode).toBe(400);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('the app page sender', () => {
+  it('says it sent the page (the not-found handler then sends nothing more), and false with no build', async () => {
+    const sender = appPageSender(t.app, webDir);
+    const app = Fastify({ logger: false });
+    const results: boolean[] = [];
+    app.get('/*', async (request, reply) => {
+      const sent = await sender(request, reply);
+      results.push(sent, reply.sent);
+      if (!sent) return reply.code(503).send('not built');
+      return reply;
+    });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/about' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+      expect(results).toEqual([true, true]);
+      const none = appPageSender(t.app, path.join(webDir, 'missing'));
+      expect(await none({ url: '/' } as never, {} as never)).toBe(false);
     } finally {
       await app.close();
     }
