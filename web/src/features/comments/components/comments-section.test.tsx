@@ -14,27 +14,20 @@ import {
 } from '../../../testing/render.tsx';
 import { REPLIES_OPEN_KEY_PREFIX } from '../model/replies-visibility.ts';
 import { CommentsSection } from './comments-section.tsx';
+import { commentMaker } from '../testing/comment-fixtures.ts';
 
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
 
+const makeComment = commentMaker(1);
 function comment(id: number, patch: Partial<Comment> = {}): Comment {
-  return {
+  return makeComment({
     id,
     username: 'bob',
     user_id: 99,
     content: `Comment number ${id}`,
-    target_type: 'building',
-    target_id: 1,
-    parent_id: null,
-    deleted: false,
-    reply_count: 0,
-    upvotes: 0,
-    downvotes: 0,
-    user_vote: 0,
-    edited: false,
     created_at: minutesAgo(id),
     ...patch,
-  };
+  });
 }
 
 function ModalState() {

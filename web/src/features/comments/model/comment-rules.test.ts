@@ -10,24 +10,10 @@ import {
   commentsErrorText,
   repliesToggleText,
 } from './comment-rules.ts';
+import { commentMaker } from '../testing/comment-fixtures.ts';
 
-const comment = (patch: Partial<Comment> = {}): Comment => ({
-  id: 1,
-  username: 'ada',
-  user_id: 7,
-  content: 'hello',
-  target_type: 'building',
-  target_id: 1,
-  parent_id: null,
-  deleted: false,
-  reply_count: 0,
-  upvotes: 0,
-  downvotes: 0,
-  user_vote: 0,
-  edited: false,
-  created_at: '2026-01-01T00:00:00Z',
-  ...patch,
-});
+/** Comment 1 by user 7 (a fresh maker each time, so the id stays 1 unless the patch says). */
+const comment = (patch: Partial<Comment> = {}): Comment => commentMaker(1)({ content: 'hello', ...patch });
 
 describe('comment permissions (product §6 and 2)', () => {
   it("product §6: only the owner (user_id equals the current user's id) may edit and delete", () => {
