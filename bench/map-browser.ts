@@ -244,11 +244,12 @@ async function startServer(database: PreparedDatabase): Promise<Server> {
 }
 
 /**
- * Runs in the page before its scripts: catches window.__atlasMap as the app sets it (test-hooks.ts),
+ * Runs in the page before its scripts: turns the app's test hooks on, catches window.__atlasMap as the app sets it (test-hooks.ts),
  * wraps the two buildings sources' setData, and notes the times of the events measured in
  * window.__bench. A string, not a function: tsx's name helpers would not exist in the page.
  */
 const INSTRUMENT_PAGE = `(() => {
+  window.__atlasTestHooks = true;
   const state = { mapLoaded: null, firstDataSet: null, firstDrawnIdle: null, settledIdle: null };
   window.__bench = state;
   const watch = (map) => {

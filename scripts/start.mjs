@@ -94,6 +94,11 @@ function buildServer() {
     platform: 'node',
     format: 'esm',
     target: 'node22',
+    // Dynamic imports (S3 storage and its AWS SDK, the pg driver, routes registered later) become
+    // chunks of their own beside main.js (code finds its files from import.meta.url), read only by
+    // a server that uses them.
+    splitting: true,
+    chunkNames: '[name]-[hash]',
     // Packages are bundled too: resolving and reading some 1,500 module files of node_modules
     // cost more CPU at start than compiling our own code. Left out: packages that find their
     // files beside their own code (PGlite's WebAssembly, sharp's native library, the API docs'

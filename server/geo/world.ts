@@ -17,7 +17,8 @@ import { geoArea, geoBounds, geoCentroid, geoContains } from 'd3-geo';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import type { Feature, MultiLineString, MultiPolygon, Polygon, Position } from 'geojson';
-import countries from 'i18n-iso-countries';
+// The package's browser entry: its Node entry registers every language's names (700 KB), unused here.
+import countries from 'i18n-iso-countries/index.js';
 
 const require = createRequire(import.meta.url);
 

@@ -4,10 +4,19 @@
  * decided by the file's first bytes, never by its name.
  */
 import fs from 'node:fs/promises';
-import sharp from 'sharp';
 import exifr from 'exifr';
 import { RENDITION_SIZES } from '#domain/images';
 import { YEAR_MIN, currentYear } from '#domain/constants';
+
+/**
+ * sharp (libvips) loaded at the first image, not at start: importing it adds about 30 MB to the
+ * resident memory of a server that may idle for hours without an upload (issue 19's idle target).
+ */
+let sharpModule: Promise<typeof import('sharp')> | undefined;
+async function loadSharp(): Promise<typeof import('sharp').default> {
+  sharpModule ??= import('sharp');
+  return (await sharpModule).default;
+}
 
 /** Images above this many pixels are refused before they are decoded (decompression bombs). */
 export const MAX_INPUT_PIXELS = 50_000_000;
@@ -102,6 +111,7 @@ async function firstBytes(file: string): Promise<Buffer> {
 export async function processImage(data: Buffer | string): Promise<ProcessedImage> {
   const format = sniffImageFormat(typeof data === 'string' ? await firstBytes(data) : data);
   if (!format) throw new ImageRejectedError('The file is not a JPEG, PNG or GIF image');
+  const sharp = await loadSharp();
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const };
   const meta = await sharp(data, options)
     .metadata()

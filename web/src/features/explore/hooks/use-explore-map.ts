@@ -64,6 +64,9 @@ export function useExploreMap(
             }
           : { center: [MAP_START_CENTER[0], MAP_START_CENTER[1]], zoom: MAP_START_ZOOM }),
         attributionControl: { compact: true },
+        // Basemap labels appear at once instead of fading in over 300 ms: the map is idle (and its
+        // buildings count as drawn) that much sooner (bench:map, docs/decisions).
+        fadeDuration: 0,
         // Product §2: the wheel zooms only with Ctrl/Cmd; ExploreMap holds other wheels back.
         scrollZoom: true,
       });
