@@ -5,24 +5,19 @@ import {
   architectSuggestQuerySchema,
   architectSuggestionsSchema,
 } from '../architects.ts';
-import { problemSchema } from '../problem.ts';
 import { defineEndpoint, type EndpointDocs } from './define.ts';
 
 export const architectEndpoints = {
-  suggest: defineEndpoint({
-    method: 'GET',
-    path: '/architects',
+  suggest: defineEndpoint('GET', '/architects', {
     auth: 'none',
     query: architectSuggestQuerySchema,
-    responses: { 200: architectSuggestionsSchema, 400: problemSchema },
+    responses: { 200: architectSuggestionsSchema },
   }),
 
-  get: defineEndpoint({
-    method: 'GET',
-    path: '/architects/:id',
+  get: defineEndpoint('GET', '/architects/:id', {
     auth: 'none',
     params: architectIdParamsSchema,
-    responses: { 200: architectDetailSchema, 400: problemSchema, 404: problemSchema },
+    responses: { 200: architectDetailSchema },
   }),
 };
 

@@ -7,53 +7,36 @@ import {
   googleLoginBodySchema,
   loginResponseSchema,
 } from '../auth.ts';
-import { problemSchema } from '../problem.ts';
-import { defineEndpoint, type EndpointDocs } from './define.ts';
+import { defineEndpoint, problems, type EndpointDocs } from './define.ts';
 
 export const authEndpoints = {
-  providers: defineEndpoint({
-    method: 'GET',
-    path: '/auth/providers',
+  providers: defineEndpoint('GET', '/auth/providers', {
     auth: 'none',
     responses: { 200: authProvidersSchema },
   }),
 
-  google: defineEndpoint({
-    method: 'POST',
-    path: '/auth/google',
+  google: defineEndpoint('POST', '/auth/google', {
     auth: 'optional',
     body: googleLoginBodySchema,
-    responses: { 200: loginResponseSchema, 401: problemSchema, 404: problemSchema, 429: problemSchema },
+    // Documented without the 400 of a body that fails validation.
+    standardProblems: false,
+    responses: { 200: loginResponseSchema, ...problems(401, 404, 429) },
   }),
 
-  dev: defineEndpoint({
-    method: 'POST',
-    path: '/auth/dev',
+  dev: defineEndpoint('POST', '/auth/dev', {
     auth: 'optional',
     body: devLoginBodySchema,
-    responses: { 200: loginResponseSchema, 400: problemSchema, 403: problemSchema, 429: problemSchema },
+    responses: { 200: loginResponseSchema, ...problems(403, 429) },
   }),
 
-  checkLogin: defineEndpoint({
-    method: 'GET',
-    path: '/auth/check-login',
+  checkLogin: defineEndpoint('GET', '/auth/check-login', {
     auth: 'optional',
     responses: { 200: checkLoginResponseSchema },
   }),
 
-  logout: defineEndpoint({
-    method: 'POST',
-    path: '/auth/logout',
-    auth: 'optional',
-    responses: { 204: z.null() },
-  }),
+  logout: defineEndpoint('POST', '/auth/logout', { auth: 'optional', responses: { 204: z.null() } }),
 
-  logoutAll: defineEndpoint({
-    method: 'POST',
-    path: '/auth/logout-all',
-    auth: 'required',
-    responses: { 204: z.null(), 401: problemSchema },
-  }),
+  logoutAll: defineEndpoint('POST', '/auth/logout-all', { auth: 'required', responses: { 204: z.null() } }),
 };
 
 /** OpenAPI text (the server's document only: the web bundle leaves it out). */

@@ -12,68 +12,44 @@ import {
   duplicateBuildingProblemSchema,
   updateBuildingBodySchema,
 } from '../buildings.ts';
-import { problemSchema } from '../problem.ts';
-import { defineEndpoint, type EndpointDocs } from './define.ts';
+import { defineEndpoint, problems, type EndpointDocs } from './define.ts';
 
-const writeErrors = {
-  400: problemSchema,
-  401: problemSchema,
-  403: problemSchema,
-  404: problemSchema,
-  409: duplicateBuildingProblemSchema,
-};
+/** The writes' errors besides the standard problems; a 409 names the building it duplicates. */
+const writeErrors = { ...problems(403, 404), 409: duplicateBuildingProblemSchema };
 
 export const buildingEndpoints = {
-  geojson: defineEndpoint({
-    method: 'GET',
-    path: '/buildings/geojson',
+  geojson: defineEndpoint('GET', '/buildings/geojson', {
     auth: 'none',
     query: buildingsGeojsonQuerySchema,
-    responses: { 200: buildingFeatureCollectionSchema, 400: problemSchema },
+    responses: { 200: buildingFeatureCollectionSchema },
   }),
 
-  list: defineEndpoint({
-    method: 'GET',
-    path: '/buildings/',
+  list: defineEndpoint('GET', '/buildings/', {
     auth: 'optional',
     query: buildingListQuerySchema,
-    responses: {
-      200: buildingListSchema,
-      400: problemSchema,
-      401: problemSchema,
-      403: problemSchema,
-      404: problemSchema,
-    },
+    responses: { 200: buildingListSchema, ...problems(401, 403, 404) },
   }),
 
-  create: defineEndpoint({
-    method: 'POST',
-    path: '/buildings/',
+  create: defineEndpoint('POST', '/buildings/', {
     auth: 'required',
     body: createBuildingBodySchema,
     responses: { 201: buildingWriteResponseSchema, ...writeErrors },
   }),
 
-  get: defineEndpoint({
-    method: 'GET',
-    path: '/buildings/:id',
+  get: defineEndpoint('GET', '/buildings/:id', {
     auth: 'optional',
     params: buildingIdParamsSchema,
-    responses: { 200: buildingDetailSchema, 400: problemSchema, 404: problemSchema },
+    responses: { 200: buildingDetailSchema },
   }),
 
-  update: defineEndpoint({
-    method: 'PUT',
-    path: '/buildings/:id',
+  update: defineEndpoint('PUT', '/buildings/:id', {
     auth: 'required',
     params: buildingIdParamsSchema,
     body: updateBuildingBodySchema,
     responses: { 200: buildingWriteResponseSchema, ...writeErrors },
   }),
 
-  remove: defineEndpoint({
-    method: 'DELETE',
-    path: '/buildings/:id',
+  remove: defineEndpoint('DELETE', '/buildings/:id', {
     auth: 'required',
     params: buildingIdParamsSchema,
     responses: { 204: z.null().describe('Deleted'), ...writeErrors },

@@ -12,69 +12,51 @@ import {
   newReplyBodySchema,
   repliesQuerySchema,
 } from '../comments.ts';
-import { problemSchema } from '../problem.ts';
-import { defineEndpoint, type EndpointDocs } from './define.ts';
+import { defineEndpoint, problems, type EndpointDocs } from './define.ts';
 
-const problems = {
-  400: problemSchema,
-  401: problemSchema,
-  403: problemSchema,
-  404: problemSchema,
-  409: problemSchema,
-};
+/** The writes' errors besides the standard problems. */
+const writeErrors = problems(403, 409);
 
 export const commentEndpoints = {
-  list: defineEndpoint({
-    method: 'GET',
-    path: '/comments/:target_type/:target_id',
+  list: defineEndpoint('GET', '/comments/:target_type/:target_id', {
     auth: 'optional',
     params: commentTargetParamsSchema,
     query: commentsQuerySchema,
-    responses: { 200: commentListSchema, 400: problemSchema, 404: problemSchema },
+    responses: { 200: commentListSchema },
   }),
 
-  create: defineEndpoint({
-    method: 'POST',
-    path: '/comments/:target_type/:target_id',
+  create: defineEndpoint('POST', '/comments/:target_type/:target_id', {
     auth: 'required',
     params: commentTargetParamsSchema,
     body: newCommentBodySchema,
-    responses: { 201: commentSchema, ...problems },
+    responses: { 201: commentSchema, ...writeErrors },
   }),
 
-  replies: defineEndpoint({
-    method: 'GET',
-    path: '/comments/:comment_id/replies',
+  replies: defineEndpoint('GET', '/comments/:comment_id/replies', {
     auth: 'optional',
     params: commentIdParamsSchema,
     query: repliesQuerySchema,
-    responses: { 200: commentRepliesSchema, 400: problemSchema, 404: problemSchema },
+    responses: { 200: commentRepliesSchema },
   }),
 
-  reply: defineEndpoint({
-    method: 'POST',
-    path: '/comments/:comment_id/replies',
+  reply: defineEndpoint('POST', '/comments/:comment_id/replies', {
     auth: 'required',
     params: commentIdParamsSchema,
     body: newReplyBodySchema,
-    responses: { 201: commentSchema, ...problems },
+    responses: { 201: commentSchema, ...writeErrors },
   }),
 
-  edit: defineEndpoint({
-    method: 'PUT',
-    path: '/comments/:comment_id',
+  edit: defineEndpoint('PUT', '/comments/:comment_id', {
     auth: 'required',
     params: commentIdParamsSchema,
     body: editCommentBodySchema,
-    responses: { 200: commentSchema, ...problems },
+    responses: { 200: commentSchema, ...writeErrors },
   }),
 
-  remove: defineEndpoint({
-    method: 'DELETE',
-    path: '/comments/:comment_id',
+  remove: defineEndpoint('DELETE', '/comments/:comment_id', {
     auth: 'required',
     params: commentIdParamsSchema,
-    responses: { 204: z.null(), ...problems },
+    responses: { 204: z.null(), ...writeErrors },
   }),
 };
 

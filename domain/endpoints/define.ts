@@ -8,6 +8,7 @@
  * README.md (Layout, 'Endpoints: described once') for how to add an endpoint.
  */
 import type { z } from 'zod';
+import { problemSchema } from '../problem.ts';
 
 /** Every endpoint's path starts with this; the only place the prefix is written. */
 export const API_PREFIX = '/api';
@@ -37,6 +38,55 @@ export interface EndpointSpec {
   responses: Responses;
 }
 
+/**
+ * What an endpoint's description lists besides its method and path. `responses` holds the
+ * success answer and the errors particular to the endpoint; defineEndpoint adds the standard
+ * problems (StandardProblems) unless `standardProblems` is false.
+ */
+export interface EndpointOptions {
+  auth: EndpointAuth;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  responses: Responses;
+  /** false: the answers are exactly `responses`, no standard problem added. */
+  standardProblems?: false;
+}
+
+type ProblemSchema = typeof problemSchema;
+
+/** `{ 403: problemSchema, 409: problemSchema }` from problems(403, 409). */
+/*#__NO_SIDE_EFFECTS__*/
+export function problems<const C extends readonly number[]>(
+  ...codes: C
+): { [S in C[number]]: ProblemSchema } {
+  return Object.fromEntries(codes.map((code) => [code, problemSchema])) as {
+    [S in C[number]]: ProblemSchema;
+  };
+}
+
+type Has<O, K extends string> = O extends { [P in K]: z.ZodType } ? true : false;
+
+/**
+ * The problems every endpoint of a kind may answer, which its description need not list:
+ * 400 when it takes params, a query or a body (validation), 401 when `auth` is 'required' (no
+ * session), 404 when it takes params (nothing there).
+ */
+export type StandardProblems<O extends EndpointOptions> = O extends { standardProblems: false }
+  ? unknown
+  : (true extends Has<O, 'params'> | Has<O, 'query'> | Has<O, 'body'> ? { 400: ProblemSchema } : unknown) &
+      (O['auth'] extends 'required' ? { 401: ProblemSchema } : unknown) &
+      (true extends Has<O, 'params'> ? { 404: ProblemSchema } : unknown);
+
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+
+/** The description defineEndpoint makes: the options with the method, the path and all the answers. */
+export type Endpoint<M extends HttpMethod, P extends string, O extends EndpointOptions> = Simplify<
+  { method: M; path: P } & Omit<O, 'responses' | 'standardProblems'> & {
+      responses: Simplify<Omit<StandardProblems<O>, keyof O['responses']> & O['responses']>;
+    }
+>;
+
 /** An endpoint's OpenAPI text, kept beside its description in `<feature>Docs`. */
 export interface EndpointDoc {
   summary: string;
@@ -50,13 +100,30 @@ export interface EndpointDoc {
 export type EndpointDocs<G> = { readonly [K in keyof G]: EndpointDoc };
 
 /**
- * Keeps the literal types of a description (its path, its schemas) for the server and the web.
- * Marked free of side effects so a bundle leaves out the descriptions (and their schemas) it
- * does not use.
+ * Describes an endpoint, keeping its literal types (its path, its schemas) for the server and the
+ * web, and adding the standard problems to its responses:
+ *
+ *   get: defineEndpoint('GET', '/lists/:id', { auth: 'optional', params, responses: { 200: listSchema } })
+ *
+ * answers 200, 400 and 404 (it takes params). Marked free of side effects so a bundle leaves out
+ * the descriptions (and their schemas) it does not use.
  */
 /*#__NO_SIDE_EFFECTS__*/
-export function defineEndpoint<const E extends EndpointSpec>(endpoint: E): E {
-  return endpoint;
+export function defineEndpoint<
+  const M extends HttpMethod,
+  const P extends string,
+  const O extends EndpointOptions,
+>(method: M, path: P, options: O): Endpoint<M, P, O> {
+  const { standardProblems, responses, ...rest } = options;
+  const standard: Record<number, z.ZodType> = {};
+  if (standardProblems !== false) {
+    if (rest.params || rest.query || rest.body) standard[400] = problemSchema;
+    if (rest.auth === 'required') standard[401] = problemSchema;
+    if (rest.params) standard[404] = problemSchema;
+  }
+  const endpoint: EndpointSpec = { method, path, ...rest, responses: { ...standard, ...responses } };
+  // The object is built from method, path and options just as Endpoint<M, P, O> says.
+  return endpoint as Endpoint<M, P, O>;
 }
 
 /** The full path of an endpoint as the server registers it: '/api/buildings/:id'. */

@@ -6,32 +6,26 @@ import {
   listExportQuerySchema,
 } from '../export.ts';
 import { listIdParamsSchema } from '../lists.ts';
-import { problemSchema } from '../problem.ts';
-import { defineEndpoint, type EndpointDocs } from './define.ts';
+import { defineEndpoint, problems, type EndpointDocs } from './define.ts';
 
 const responses = {
   200: exportFeatureCollectionSchema.describe('GeoJSON (format=geojson) or CSV (format=csv)'),
-  400: problemSchema,
-  429: problemSchema,
+  ...problems(429),
 };
 
 export const exportEndpoints = {
-  catalogue: defineEndpoint({
-    method: 'GET',
-    path: '/buildings/export',
+  catalogue: defineEndpoint('GET', '/buildings/export', {
     auth: 'none',
     query: buildingExportQuerySchema,
     responses,
   }),
 
-  list: defineEndpoint({
-    method: 'GET',
-    path: '/lists/:id/export',
+  list: defineEndpoint('GET', '/lists/:id/export', {
     // Another user's private list is a 404: the answer depends on who asks.
     auth: 'optional',
     params: listIdParamsSchema,
     query: listExportQuerySchema,
-    responses: { ...responses, 404: problemSchema },
+    responses,
   }),
 };
 

@@ -1,15 +1,12 @@
 /** POST /api/feedback (product §2 "Feedback modal"): signed in or not, rate limited per IP. */
 import { feedbackBodySchema, feedbackCreatedSchema } from '../feedback.ts';
-import { problemSchema } from '../problem.ts';
-import { defineEndpoint, type EndpointDocs } from './define.ts';
+import { defineEndpoint, problems, type EndpointDocs } from './define.ts';
 
 export const feedbackEndpoints = {
-  send: defineEndpoint({
-    method: 'POST',
-    path: '/feedback',
+  send: defineEndpoint('POST', '/feedback', {
     auth: 'optional',
     body: feedbackBodySchema,
-    responses: { 201: feedbackCreatedSchema, 400: problemSchema, 403: problemSchema, 429: problemSchema },
+    responses: { 201: feedbackCreatedSchema, ...problems(403, 429) },
   }),
 };
 

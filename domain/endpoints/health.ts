@@ -1,13 +1,8 @@
 /** /api/health: liveness and readiness for load balancers. */
 import { healthSchema } from '../health.ts';
-import { problemSchema } from '../problem.ts';
-import { defineEndpoint, type EndpointDocs } from './define.ts';
+import { defineEndpoint, problems, type EndpointDocs } from './define.ts';
 
-const ready = {
-  method: 'GET',
-  auth: 'none',
-  responses: { 200: healthSchema, 503: problemSchema },
-} as const;
+const ready = { auth: 'none', responses: { 200: healthSchema, ...problems(503) } } as const;
 
 /**
  * Health checks for load balancers and orchestrators: `live` answers while the process answers
@@ -15,14 +10,9 @@ const ready = {
  * database answers (take the process out of the load balancer while this answers 503).
  */
 export const healthEndpoints = {
-  health: defineEndpoint({ ...ready, path: '/health' }),
-  ready: defineEndpoint({ ...ready, path: '/health/ready' }),
-  live: defineEndpoint({
-    method: 'GET',
-    path: '/health/live',
-    auth: 'none',
-    responses: { 200: healthSchema },
-  }),
+  health: defineEndpoint('GET', '/health', ready),
+  ready: defineEndpoint('GET', '/health/ready', ready),
+  live: defineEndpoint('GET', '/health/live', { auth: 'none', responses: { 200: healthSchema } }),
 };
 
 const readyDoc = { summary: 'Ready once migrations ran and the database answers' };

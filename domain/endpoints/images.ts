@@ -15,97 +15,69 @@ import {
   uploadRequestSchema,
   uploadResponseSchema,
 } from '../images.ts';
-import { problemSchema } from '../problem.ts';
 import { integerParam } from '../query-params.ts';
-import { defineEndpoint, type EndpointDocs } from './define.ts';
-
-const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
+import { defineEndpoint, problems, type EndpointDocs } from './define.ts';
 
 export const imageEndpoints = {
-  upload: defineEndpoint({
-    method: 'POST',
-    path: '/images/upload',
+  upload: defineEndpoint('POST', '/images/upload', {
     auth: 'required',
     body: uploadRequestSchema,
-    responses: { 200: uploadResponseSchema, ...problems, 413: problemSchema, 429: problemSchema },
+    responses: { 200: uploadResponseSchema, ...problems(403, 404, 413, 429) },
   }),
 
-  confirmUpload: defineEndpoint({
-    method: 'POST',
-    path: '/images/confirm-upload',
+  confirmUpload: defineEndpoint('POST', '/images/confirm-upload', {
     auth: 'required',
     body: confirmUploadRequestSchema,
-    responses: { 200: confirmUploadResponseSchema, ...problems, 409: problemSchema },
+    responses: { 200: confirmUploadResponseSchema, ...problems(403, 404, 409) },
   }),
 
-  processUploaded: defineEndpoint({
-    method: 'POST',
-    path: '/images/process-uploaded',
+  processUploaded: defineEndpoint('POST', '/images/process-uploaded', {
     auth: 'required',
     body: processUploadedRequestSchema,
-    responses: { 200: processUploadedResponseSchema, ...problems, 409: problemSchema, 429: problemSchema },
+    responses: { 200: processUploadedResponseSchema, ...problems(403, 404, 409, 429) },
   }),
 
-  processingStatus: defineEndpoint({
-    method: 'GET',
-    path: '/images/processing-status/:taskId',
+  processingStatus: defineEndpoint('GET', '/images/processing-status/:taskId', {
     auth: 'none',
     params: taskIdParamsSchema,
-    responses: { 200: processingStatusSchema, 404: problemSchema },
+    // Documented without the 400 of params that fail validation.
+    standardProblems: false,
+    responses: { 200: processingStatusSchema, ...problems(404) },
   }),
 
-  list: defineEndpoint({
-    method: 'GET',
-    path: '/images/infinite-scroll',
+  list: defineEndpoint('GET', '/images/infinite-scroll', {
     auth: 'optional',
     query: imageListQuerySchema,
-    responses: { 200: imageListSchema, ...problems },
+    responses: { 200: imageListSchema, ...problems(401, 403, 404) },
   }),
 
-  get: defineEndpoint({
-    method: 'GET',
-    path: '/images/:id',
+  get: defineEndpoint('GET', '/images/:id', {
     auth: 'optional',
     params: imageIdParamsSchema,
-    responses: { 200: imageSchema, 400: problemSchema, 404: problemSchema },
+    responses: { 200: imageSchema },
   }),
 
-  updateCredit: defineEndpoint({
-    method: 'PATCH',
-    path: '/images/:id',
+  updateCredit: defineEndpoint('PATCH', '/images/:id', {
     auth: 'required',
     params: imageIdParamsSchema,
     body: updateImageCreditSchema,
-    responses: { 200: imageSchema, ...problems },
+    responses: { 200: imageSchema, ...problems(403) },
   }),
 
-  remove: defineEndpoint({
-    method: 'DELETE',
-    path: '/images/:id',
+  remove: defineEndpoint('DELETE', '/images/:id', {
     auth: 'required',
     params: imageIdParamsSchema,
-    responses: { 204: z.null().describe('Deleted'), ...problems },
+    responses: { 204: z.null().describe('Deleted'), ...problems(403) },
   }),
 
   /**
    * The local storage's upload URL (as handed out by `upload`): authorised by its HMAC signature,
    * not a session. The web PUTs to the URL it was given; only the server uses this path.
    */
-  receiveUpload: defineEndpoint({
-    method: 'PUT',
-    path: '/uploads/*',
+  receiveUpload: defineEndpoint('PUT', '/uploads/*', {
     auth: 'none',
     query: z.object({ expires: integerParam('expires'), signature: z.string().max(100) }),
-    responses: {
-      204: z.null().describe('Stored'),
-      400: problemSchema,
-      403: problemSchema,
-      404: problemSchema,
-      409: problemSchema,
-      413: problemSchema,
-      415: problemSchema,
-      507: problemSchema,
-    },
+    responses: { 204: z.null().describe('Stored'), ...problems(403, 404, 409, 413, 415, 507) },
   }),
 };
 

@@ -9,72 +9,58 @@ import {
   updateListBodySchema,
   userListsSchema,
 } from '../lists.ts';
-import { problemSchema } from '../problem.ts';
 import { handleParamsSchema } from '../users.ts';
-import { defineEndpoint, type EndpointDocs } from './define.ts';
+import { defineEndpoint, problems, type EndpointDocs } from './define.ts';
 
 const OWNER_ONLY =
   "Owner only: another user's private list is a 404 (as if it did not exist), a public one a 403.";
 
-const writeErrors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
+/** The owner's writes: besides the standard problems, 403 for another user's public list. */
+const ownerOnly = problems(403);
 
 export const listEndpoints = {
-  get: defineEndpoint({
-    method: 'GET',
-    path: '/lists/:id',
+  get: defineEndpoint('GET', '/lists/:id', {
     auth: 'optional',
     params: listIdParamsSchema,
-    responses: { 200: listSchema, 400: problemSchema, 404: problemSchema },
+    responses: { 200: listSchema },
   }),
 
-  create: defineEndpoint({
-    method: 'POST',
-    path: '/lists/',
+  create: defineEndpoint('POST', '/lists/', {
     auth: 'required',
     body: createListBodySchema,
-    responses: { 201: listSchema, 400: problemSchema, 401: problemSchema },
+    responses: { 201: listSchema },
   }),
 
-  setPublic: defineEndpoint({
-    method: 'PUT',
-    path: '/lists/:id',
+  setPublic: defineEndpoint('PUT', '/lists/:id', {
     auth: 'required',
     params: listIdParamsSchema,
     body: updateListBodySchema,
-    responses: { 200: listSchema, ...writeErrors },
+    responses: { 200: listSchema, ...ownerOnly },
   }),
 
-  remove: defineEndpoint({
-    method: 'DELETE',
-    path: '/lists/:id',
+  remove: defineEndpoint('DELETE', '/lists/:id', {
     auth: 'required',
     params: listIdParamsSchema,
-    responses: { 204: z.null().describe('Deleted'), ...writeErrors },
+    responses: { 204: z.null().describe('Deleted'), ...ownerOnly },
   }),
 
-  addBuilding: defineEndpoint({
-    method: 'POST',
-    path: '/lists/:list_id/buildings',
+  addBuilding: defineEndpoint('POST', '/lists/:list_id/buildings', {
     auth: 'required',
     params: z.object({ list_id: listBuildingParamsSchema.shape.list_id }),
     body: addListBuildingBodySchema,
-    responses: { 200: listSchema, ...writeErrors },
+    responses: { 200: listSchema, ...ownerOnly },
   }),
 
-  removeBuilding: defineEndpoint({
-    method: 'DELETE',
-    path: '/lists/:list_id/buildings/:building_id',
+  removeBuilding: defineEndpoint('DELETE', '/lists/:list_id/buildings/:building_id', {
     auth: 'required',
     params: listBuildingParamsSchema,
-    responses: { 200: listSchema, ...writeErrors },
+    responses: { 200: listSchema, ...ownerOnly },
   }),
 
-  ofUser: defineEndpoint({
-    method: 'GET',
-    path: '/users/:handle/lists',
+  ofUser: defineEndpoint('GET', '/users/:handle/lists', {
     auth: 'optional',
     params: handleParamsSchema,
-    responses: { 200: userListsSchema, 400: problemSchema, 404: problemSchema },
+    responses: { 200: userListsSchema },
   }),
 };
 

@@ -6,19 +6,15 @@ import {
   roundLocatorCoordinate,
   type LocatorScheme,
 } from '../locator.ts';
-import { problemSchema } from '../problem.ts';
 import { apiUrl, defineEndpoint, type EndpointDocs } from './define.ts';
 
 export const locatorEndpoints = {
-  picture: defineEndpoint({
-    method: 'GET',
-    path: '/locator.svg',
+  picture: defineEndpoint('GET', '/locator.svg', {
     auth: 'none',
     query: locatorQuerySchema,
     responses: {
       200: z.string().describe('An SVG picture (image/svg+xml), at most a few KB'),
       304: z.null().describe('Not modified (If-None-Match named the ETag)'),
-      400: problemSchema,
     },
   }),
 };

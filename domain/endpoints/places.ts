@@ -10,61 +10,40 @@ import {
   placeDetailsSchema,
   placesProviderResponseSchema,
 } from '../places.ts';
-import { problemSchema } from '../problem.ts';
-import { defineEndpoint, type EndpointDocs } from './define.ts';
+import { defineEndpoint, problems, type EndpointDocs } from './define.ts';
 
-const problems = {
-  400: problemSchema,
-  401: problemSchema,
-  429: problemSchema,
-  502: problemSchema,
-  503: problemSchema,
-};
+/** The place provider's: over the daily limit (429), it failed (502) or there is none (503). */
+const providerErrors = problems(429, 502, 503);
 
 export const placeEndpoints = {
-  provider: defineEndpoint({
-    method: 'GET',
-    path: '/places/provider',
+  provider: defineEndpoint('GET', '/places/provider', {
     auth: 'none',
     responses: { 200: placesProviderResponseSchema },
   }),
 
-  countryAt: defineEndpoint({
-    method: 'GET',
-    path: '/places/country',
+  countryAt: defineEndpoint('GET', '/places/country', {
     auth: 'none',
     query: countryAtQuerySchema,
-    responses: { 200: countryAtResponseSchema, 400: problemSchema },
+    responses: { 200: countryAtResponseSchema },
   }),
 
-  autocomplete: defineEndpoint({
-    method: 'GET',
-    path: '/places/autocomplete',
+  autocomplete: defineEndpoint('GET', '/places/autocomplete', {
     auth: 'required',
     query: autocompleteQuerySchema,
-    responses: { 200: autocompleteResponseSchema, ...problems },
+    responses: { 200: autocompleteResponseSchema, ...providerErrors },
   }),
 
-  details: defineEndpoint({
-    method: 'GET',
-    path: '/places/details/:id',
+  details: defineEndpoint('GET', '/places/details/:id', {
     auth: 'required',
     params: placeDetailsParamsSchema,
     query: placeDetailsQuerySchema,
-    responses: { 200: placeDetailsSchema, ...problems, 404: problemSchema },
+    responses: { 200: placeDetailsSchema, ...providerErrors },
   }),
 
-  parseAddress: defineEndpoint({
-    method: 'POST',
-    path: '/parse-address',
+  parseAddress: defineEndpoint('POST', '/parse-address', {
     auth: 'required',
     body: parseAddressBodySchema,
-    responses: {
-      200: parseAddressResponseSchema,
-      400: problemSchema,
-      401: problemSchema,
-      429: problemSchema,
-    },
+    responses: { 200: parseAddressResponseSchema, ...problems(429) },
   }),
 };
 

@@ -1,15 +1,12 @@
 /** /api/search (issue 17): buildings, architects, styles and places by text. */
 import { searchQuerySchema, searchResultSchema } from '../search.ts';
-import { problemSchema } from '../problem.ts';
 import { defineEndpoint, type EndpointDocs } from './define.ts';
 
 export const searchEndpoints = {
-  search: defineEndpoint({
-    method: 'GET',
-    path: '/search',
+  search: defineEndpoint('GET', '/search', {
     auth: 'none',
     query: searchQuerySchema,
-    responses: { 200: searchResultSchema, 400: problemSchema },
+    responses: { 200: searchResultSchema },
   }),
 };
 

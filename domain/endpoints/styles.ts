@@ -3,9 +3,7 @@ import { architecturalStyleListSchema } from '../styles.ts';
 import { defineEndpoint, type EndpointDocs } from './define.ts';
 
 export const styleEndpoints = {
-  list: defineEndpoint({
-    method: 'GET',
-    path: '/architectural_styles/',
+  list: defineEndpoint('GET', '/architectural_styles/', {
     auth: 'none',
     responses: { 200: architecturalStyleListSchema },
   }),

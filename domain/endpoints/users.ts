@@ -1,45 +1,34 @@
 /** /api/users (product §7): profiles, face pictures, handles. */
-import { problemSchema } from '../problem.ts';
 import {
   changeHandleBodySchema,
   changeHandleResponseSchema,
   handleParamsSchema,
   userSchema,
 } from '../users.ts';
-import { defineEndpoint, type EndpointDocs } from './define.ts';
+import { defineEndpoint, problems, type EndpointDocs } from './define.ts';
 
 export const userEndpoints = {
-  get: defineEndpoint({
-    method: 'GET',
-    path: '/users/:handle',
+  get: defineEndpoint('GET', '/users/:handle', {
     auth: 'optional',
     params: handleParamsSchema,
-    responses: { 200: userSchema, 404: problemSchema },
+    // Documented without the 400 of params that fail validation.
+    standardProblems: false,
+    responses: { 200: userSchema, ...problems(404) },
   }),
 
   /** Not JSON: a redirect or an SVG, used as an <img> source (apiUrl). */
-  faceplate: defineEndpoint({
-    method: 'GET',
-    path: '/users/:handle/faceplate',
+  faceplate: defineEndpoint('GET', '/users/:handle/faceplate', {
     auth: 'none',
     params: handleParamsSchema,
+    standardProblems: false,
     responses: {},
   }),
 
-  changeHandle: defineEndpoint({
-    method: 'PATCH',
-    path: '/users/:handle/handle',
+  changeHandle: defineEndpoint('PATCH', '/users/:handle/handle', {
     auth: 'required',
     params: handleParamsSchema,
     body: changeHandleBodySchema,
-    responses: {
-      200: changeHandleResponseSchema,
-      400: problemSchema,
-      401: problemSchema,
-      403: problemSchema,
-      404: problemSchema,
-      409: problemSchema,
-    },
+    responses: { 200: changeHandleResponseSchema, ...problems(403, 409) },
   }),
 };
 

@@ -1,22 +1,13 @@
 /** /api/votes (product §7). */
-import { problemSchema } from '../problem.ts';
 import { voteBodySchema, voteParamsSchema, voteResultSchema } from '../votes.ts';
-import { defineEndpoint, type EndpointDocs } from './define.ts';
+import { defineEndpoint, problems, type EndpointDocs } from './define.ts';
 
 export const voteEndpoints = {
-  cast: defineEndpoint({
-    method: 'POST',
-    path: '/votes/:votable_type',
+  cast: defineEndpoint('POST', '/votes/:votable_type', {
     auth: 'required',
     params: voteParamsSchema,
     body: voteBodySchema,
-    responses: {
-      200: voteResultSchema,
-      400: problemSchema,
-      401: problemSchema,
-      404: problemSchema,
-      409: problemSchema,
-    },
+    responses: { 200: voteResultSchema, ...problems(409) },
   }),
 };
 

@@ -1,11 +1,11 @@
 /**
- * Every job the queue knows. Add a job: write jobs/<name>.job.ts, then list it here. The
+ * Every job the queue knows. Add a job: write <name>.job.ts, then list it here. The
  * diagnostic `ping` is a test job: only a queue made with NODE_ENV=test registers it.
  */
 import type { JobDefinition, PayloadOf } from './job.ts';
-import { pingJob } from './jobs/ping.job.ts';
-import { purgeUploadsJob } from './jobs/purge-uploads.job.ts';
-import { thumbnailJob } from './jobs/thumbnail.job.ts';
+import { pingJob } from './ping.job.ts';
+import { purgeUploadsJob } from './purge-uploads.job.ts';
+import { thumbnailJob } from './thumbnail.job.ts';
 
 const productionDefinitions = [thumbnailJob, purgeUploadsJob] as const;
 const testDefinitions = [pingJob] as const;

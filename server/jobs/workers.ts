@@ -1,7 +1,7 @@
 /** Puts every job the queue registered to work in this process (the server, or `npm run worker`). */
 import type { UploadQuotas } from '../storage/storage-config.ts';
 import type { JobServices } from './job.ts';
-import { PURGE_UPLOADS_EVERY_SECONDS } from './jobs/purge-uploads.job.ts';
+import { PURGE_UPLOADS_EVERY_SECONDS } from './purge-uploads.job.ts';
 import type { Queue } from './queue.ts';
 import { jobDefinition, type JobName } from './registry.ts';
 

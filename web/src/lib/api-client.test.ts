@@ -115,19 +115,12 @@ describe('apiRequest (product §7: JSON under /api, 5000 ms timeout, 204 is empt
 });
 
 describe('call (issue 14: the method and path come from the endpoint description)', () => {
-  const echoUrl = defineEndpoint({
-    method: 'PATCH',
-    path: '/echo-url/:handle/lists/:id',
+  const echoUrl = defineEndpoint('PATCH', '/echo-url/:handle/lists/:id', {
     auth: 'none',
     body: z.object({ name: z.string() }),
     responses: { 200: z.object({ method: z.string(), url: z.string() }) },
   });
-  const nothing = defineEndpoint({
-    method: 'DELETE',
-    path: '/nothing',
-    auth: 'required',
-    responses: { 204: z.null() },
-  });
+  const nothing = defineEndpoint('DELETE', '/nothing', { auth: 'required', responses: { 204: z.null() } });
 
   it('fills the path params (URI-encoded) and sends the query, method and body', async () => {
     const answer = await call(echoUrl, {

@@ -5,8 +5,8 @@
  * many processes there are.
  */
 import { z } from 'zod';
-import { purgeStaleUploads } from '../../modules/images/images.service.ts';
-import { defineJob } from '../job.ts';
+import { purgeStaleUploads } from '../modules/images/images.service.ts';
+import { defineJob } from './job.ts';
 
 /** How often the purge runs. */
 export const PURGE_UPLOADS_EVERY_SECONDS = 600;

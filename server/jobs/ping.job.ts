@@ -3,7 +3,7 @@
  * and it is the template for new jobs (one file per job, typed payload, registered in registry.ts).
  */
 import { z } from 'zod';
-import { defineJob } from '../job.ts';
+import { defineJob } from './job.ts';
 
 export const pingPayload = z.object({ message: z.string().max(200) });
 export type PingPayload = z.infer<typeof pingPayload>;

@@ -14,9 +14,9 @@ import {
   markImageFailed,
   markImageReady,
   newRenditionKeys,
-} from '../../modules/images/images.service.ts';
-import { ImageRejectedError, processImage } from '../../modules/images/renditions.ts';
-import { defineJob, PermanentJobError } from '../job.ts';
+} from '../modules/images/images.service.ts';
+import { ImageRejectedError, processImage } from '../modules/images/renditions.ts';
+import { defineJob, PermanentJobError } from './job.ts';
 
 export const thumbnailPayload = z.object({ imageId: z.number().int().positive().max(ID_MAX) });
 export type ThumbnailPayload = z.infer<typeof thumbnailPayload>;
