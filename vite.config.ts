@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompressDir } from './scripts/precompress.ts';
+import { domainSchemaBuilders, webEndpoints } from './scripts/web-endpoints.ts';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 const apiPort = process.env.PORT ?? '3000';
@@ -24,7 +25,7 @@ function precompress(): Plugin {
 // The web app lives in web/; its build goes to dist/web, which the server serves.
 export default defineConfig({
   root: fileURLToPath(new URL('./web', import.meta.url)),
-  plugins: [react(), precompress()],
+  plugins: [webEndpoints(), react(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
@@ -35,6 +36,7 @@ export default defineConfig({
     // so an app change does not invalidate their cached chunks.
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
+      treeshake: { manualPureFunctions: domainSchemaBuilders() },
       output: {
         codeSplitting: {
           groups: [

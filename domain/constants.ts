@@ -40,3 +40,10 @@ export const PER_PAGE_MAX = 100;
  * scan per request; narrowing the filters or the map shows any building.
  */
 export const LIST_MAX_ITEMS = 10_000;
+
+/**
+ * Search hits per answer (issue 17): the default and the most a client may ask for. Here rather
+ * than in search.ts so the web's search box gets them without the schemas (issue 16).
+ */
+export const SEARCH_LIMIT_DEFAULT = 10;
+export const SEARCH_LIMIT_MAX = 50;

@@ -1,11 +1,11 @@
 /** GET /api/search (issue 17): one box for buildings, architects, styles and places. */
 import { z } from 'zod';
 import { bboxSchema, coordinatesSchema } from './buildings.ts';
+import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX } from './constants.ts';
 import { integerParam } from './query-params.ts';
 
 export const SEARCH_Q_MAX = 100;
-export const SEARCH_LIMIT_DEFAULT = 10;
-export const SEARCH_LIMIT_MAX = 50;
+export { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX };
 
 export const searchQuerySchema = z.object({
   q: z

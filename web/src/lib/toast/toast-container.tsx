@@ -1,15 +1,14 @@
-import { Notifications } from '@mantine/notifications';
-import { TOAST_DURATION_MS, TOAST_EXIT_MS } from './toast.ts';
+import { lazy, Suspense } from 'react';
+
+// The stack's component (and its transitions) loads after the first paint (issue 16); a toast
+// shown before it arrives waits in Mantine's store and appears when it mounts.
+const ToastStack = lazy(() => import('./toast-stack.tsx').then((m) => ({ default: m.ToastStack })));
 
 /** The toast stack of product §2 (global elements); mounted once inside MantineProvider. */
 export function ToastContainer() {
   return (
-    <Notifications
-      position="bottom-center"
-      autoClose={TOAST_DURATION_MS}
-      transitionDuration={TOAST_EXIT_MS}
-      limit={5}
-      zIndex={1000}
-    />
+    <Suspense fallback={null}>
+      <ToastStack />
+    </Suspense>
   );
 }

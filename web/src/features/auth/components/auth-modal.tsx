@@ -1,22 +1,20 @@
-import { Modal, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { useAuthModal } from '../../../lib/auth/auth-provider.tsx';
-import { LoginProviders } from './login-providers.tsx';
 
-/** The one auth modal of the app (product §2): a title, a message, and the login providers. */
+// The modal and the login providers load when the modal first opens (issue 16).
+const AuthModalDialog = lazy(() =>
+  import('./auth-modal-dialog.tsx').then((m) => ({ default: m.AuthModalDialog })),
+);
+
+/** The one auth modal of the app (product §2), mounted from its first opening on. */
 export function AuthModal() {
-  const { state, close } = useAuthModal();
+  const { state } = useAuthModal();
+  const [wanted, setWanted] = useState(false);
+  if (state.isOpen && !wanted) setWanted(true);
+  if (!wanted && !state.isOpen) return null;
   return (
-    <Modal
-      opened={state.isOpen}
-      onClose={close}
-      title={state.title}
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
-      <Stack gap="md">
-        {state.message !== null && <Text>{state.message}</Text>}
-        {state.isOpen && <LoginProviders />}
-      </Stack>
-    </Modal>
+    <Suspense fallback={null}>
+      <AuthModalDialog />
+    </Suspense>
   );
 }

@@ -1,25 +1,25 @@
-import { lazy, Suspense, useReducer, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Affix, Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { LOGIN_MESSAGES, LOGIN_TITLES } from '../../../lib/auth/messages.ts';
 import { useRequireLogin } from '../../../lib/auth/use-require-login.ts';
-import { initialWizardState, wizardReducer } from '../model/wizard.ts';
 import classes from './add-building-button.module.css';
 
-// The wizard (its steps, the upload code, the preview map) loads when first opened (issue 16).
-const CreateBuildingWizard = lazy(() =>
-  import('./create-building-wizard.tsx').then((m) => ({ default: m.CreateBuildingWizard })),
+// The wizard (its state and rules, its steps, the upload code, the preview map) loads when first
+// opened (issue 16).
+const CreateBuildingHost = lazy(() =>
+  import('./create-building-host.tsx').then((m) => ({ default: m.CreateBuildingHost })),
 );
 
 /**
  * The floating 'Add New Building' button (product §2, global elements): opens the Create Building
- * wizard, login required. The wizard's state lives here so that closing it (after a failure, or
- * when the building already exists) keeps what was typed until the user discards it.
+ * wizard, login required. The wizard and its state stay mounted from the first opening on, so
+ * closing it (after a failure, or when the building already exists) keeps what was typed until the
+ * user discards it.
  */
 export function AddBuildingButton() {
   const [opened, { open, close }] = useDisclosure(false);
-  const [state, dispatch] = useReducer(wizardReducer, initialWizardState);
   const requireLogin = useRequireLogin(LOGIN_TITLES.addBuilding, LOGIN_MESSAGES.addBuilding);
   // Mounted from the first opening on, so its closing transition and kept state work as before.
   const [wanted, setWanted] = useState(false);
@@ -48,7 +48,7 @@ export function AddBuildingButton() {
       </Affix>
       {wanted && (
         <Suspense fallback={null}>
-          <CreateBuildingWizard opened={opened} onClose={close} state={state} dispatch={dispatch} />
+          <CreateBuildingHost opened={opened} onClose={close} />
         </Suspense>
       )}
     </>

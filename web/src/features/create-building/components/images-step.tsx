@@ -1,6 +1,7 @@
 import { useState, type Dispatch } from 'react';
 import { ActionIcon, Group, Image, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import '@mantine/dropzone/styles.css';
 import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 import { IMAGE_CONTENT_TYPES, IMAGE_DESCRIPTION_MAX_LENGTH } from '#domain/images';
 import { IMAGE_TYPE_OPTIONS, isImageType } from '../model/image-types.ts';

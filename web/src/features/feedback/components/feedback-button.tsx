@@ -1,12 +1,17 @@
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconMessageReport } from '@tabler/icons-react';
-import { FeedbackModal } from './feedback-modal.tsx';
 import classes from './feedback-button.module.css';
+
+// The modal (its form, select and rules) loads when first opened (issue 16).
+const FeedbackModal = lazy(() => import('./feedback-modal.tsx').then((m) => ({ default: m.FeedbackModal })));
 
 /** Product §2, global elements: the Feedback button opens the feedback modal (no login needed). */
 export function FeedbackButton() {
   const [opened, { open, close }] = useDisclosure(false);
+  // Mounted from the first opening on, so what was typed stays between openings as before.
+  const [wanted, setWanted] = useState(false);
   return (
     <>
       <Button
@@ -16,11 +21,18 @@ export function FeedbackButton() {
         leftSection={<IconMessageReport size={18} aria-hidden />}
         classNames={{ label: classes.label }}
         aria-label="Feedback"
-        onClick={open}
+        onClick={() => {
+          setWanted(true);
+          open();
+        }}
       >
         Feedback
       </Button>
-      <FeedbackModal opened={opened} onClose={close} />
+      {wanted && (
+        <Suspense fallback={null}>
+          <FeedbackModal opened={opened} onClose={close} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -16,10 +16,11 @@ const dialog = () => screen.getByRole('dialog');
 const field = (name: RegExp) => within(dialog()).getByRole<HTMLInputElement>('textbox', { name });
 const send = () => within(dialog()).getByRole<HTMLButtonElement>('button', { name: 'Send Feedback' });
 
-function open(signedIn = true) {
+/** Opens the modal; it loads on the first opening (issue 16), so this waits for it. */
+async function open(signedIn = true) {
   renderWithProviders(<FeedbackButton />, { queryClient: queryClientSignedIn(signedIn ? testUser : null) });
   fireEvent.click(screen.getByRole('button', { name: 'Feedback' }));
-  return dialog();
+  return screen.findByRole('dialog');
 }
 
 function fill() {
@@ -44,9 +45,9 @@ describe('feedback modal (product §2, 4, 5)', () => {
     vi.restoreAllMocks();
   });
 
-  it("shows 'Title is required' and 'Description is required' on submit and clears each when edited", () => {
+  it("shows 'Title is required' and 'Description is required' on submit and clears each when edited", async () => {
     const { calls } = stubFetch({});
-    open(false);
+    await open(false);
     expect(field(/^Email/).value).toBe('');
     fireEvent.click(send());
     expect(within(dialog()).getByText('Title is required')).toBeTruthy();
@@ -66,7 +67,7 @@ describe('feedback modal (product §2, 4, 5)', () => {
         }),
     });
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    open();
+    await open();
     expect(field(/^Email/).value).toBe(testUser.email);
     expect(within(dialog()).getByRole<HTMLInputElement>('combobox', { name: 'Type' }).value).toBe('General');
     fill();
@@ -103,7 +104,7 @@ describe('feedback modal (product §2, 4, 5)', () => {
   it('a failed send is logged, says so and keeps the input', async () => {
     stubFetch({ 'POST /api/feedback': () => problem(429, 'Too Many Requests', 'slow down') });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    open(false);
+    await open(false);
     fill();
     fireEvent.click(send());
     expect(await within(dialog()).findByRole('alert')).toBeTruthy();

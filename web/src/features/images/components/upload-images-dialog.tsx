@@ -13,6 +13,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import '@mantine/dropzone/styles.css';
 import { IconPhotoPlus } from '@tabler/icons-react';
 import { ImageLicenseFields, type ImageCredit } from '../../../components/image-license-fields.tsx';
 import {

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { SEARCH_LIMIT_DEFAULT, type SearchResult } from '#domain/search';
+import { SEARCH_LIMIT_DEFAULT } from '#domain/constants';
+import type { SearchResult } from '#domain/search';
 import { searchEndpoints } from '#domain/endpoints/search';
 import { call } from '../../../lib/api-client.ts';
 import { buildingKeys } from '../../../lib/query-keys.ts';
