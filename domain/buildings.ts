@@ -4,7 +4,7 @@ import { voteStatsSchema, userVoteSchema } from './votes.ts';
 import { FACE_VOTE_OF, type FaceName } from './images.ts';
 import { architecturalStyleSchema } from './styles.ts';
 import { architectNamesSchema, architectRefSchema } from './architects.ts';
-import { currentYear, LIST_MAX_ITEMS, PER_PAGE_MAX, YEAR_MIN } from './constants.ts';
+import { BUILDINGS_PER_PAGE_DEFAULT, currentYear, LIST_MAX_ITEMS, PER_PAGE_MAX, YEAR_MIN } from './constants.ts';
 import { problemSchema } from './problem.ts';
 import { MAP_ZOOM_MAX, MAP_ZOOM_MIN } from './map-grid.ts';
 
@@ -230,7 +230,7 @@ export const buildingsGeojsonQuerySchema = z
 
 export type BuildingsGeojsonQuery = z.infer<typeof buildingsGeojsonQuerySchema>;
 
-export const BUILDINGS_PER_PAGE_DEFAULT = 20;
+export { BUILDINGS_PER_PAGE_DEFAULT };
 
 /** Sorts of the card list: date added (the default), or vote date for a user's rated buildings. */
 export const BUILDING_LIST_SORTS = ['date_added', 'vote_date'] as const;

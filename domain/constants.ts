@@ -47,3 +47,6 @@ export const LIST_MAX_ITEMS = 10_000;
  */
 export const SEARCH_LIMIT_DEFAULT = 10;
 export const SEARCH_LIMIT_MAX = 50;
+
+/** Cards per page of the explore list (product §9); here so the explore screen needs no schemas. */
+export const BUILDINGS_PER_PAGE_DEFAULT = 20;

@@ -5,22 +5,15 @@
  */
 import { z } from 'zod';
 import { buildingFiltersShape, checkViewport, coordinatesSchema } from './buildings.ts';
+import { DATA_LICENSE, EXPORT_FORMATS, type ExportFormat } from './export-formats.ts';
 import { voteStatsSchema } from './votes.ts';
 
-/** The catalogue's data licence: the Open Database License 1.0. */
-export const DATA_LICENSE = {
-  id: 'ODbL-1.0',
-  name: 'Open Database License (ODbL) v1.0',
-  url: 'https://opendatacommons.org/licenses/odbl/1-0/',
-} as const;
+export { DATA_LICENSE, EXPORT_FORMATS, exportSearch, type ExportFormat } from './export-formats.ts';
 
 export const DATA_ATTRIBUTION = '© Atlas of Buildings contributors';
 
 /** The `Link` header both formats carry (RFC 8288, rel="license"). */
 export const DATA_LICENSE_LINK = `<${DATA_LICENSE.url}>; rel="license"`;
-
-export const EXPORT_FORMATS = ['geojson', 'csv'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 const formatParam = z
   .enum(EXPORT_FORMATS, { error: 'format must be geojson or csv' })
@@ -204,25 +197,3 @@ export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
   geojson: 'application/geo+json; charset=utf-8',
   csv: 'text/csv; charset=utf-8; header=present',
 };
-
-/** Query string of the export link for the map's filters (the web's Export menu). */
-export function exportSearch(
-  format: ExportFormat,
-  filters: {
-    archStyles?: readonly number[];
-    builtAfterDate?: number;
-    builtBeforeDate?: number;
-    standingInYear?: number;
-    bounds?: { north: number; south: number; east: number; west: number };
-  } = {},
-): string {
-  const p = new URLSearchParams({ format });
-  if (filters.archStyles && filters.archStyles.length > 0) p.set('archStyles', filters.archStyles.join(','));
-  if (filters.builtAfterDate !== undefined) p.set('builtAfterDate', String(filters.builtAfterDate));
-  if (filters.builtBeforeDate !== undefined) p.set('builtBeforeDate', String(filters.builtBeforeDate));
-  if (filters.standingInYear !== undefined) p.set('standingInYear', String(filters.standingInYear));
-  if (filters.bounds) {
-    for (const edge of ['north', 'south', 'east', 'west'] as const) p.set(edge, String(filters.bounds[edge]));
-  }
-  return p.toString();
-}

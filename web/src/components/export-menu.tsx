@@ -1,7 +1,7 @@
 import { Anchor, Button, Menu, Text } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet, IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { EXPORT_FORMATS, type ExportFormat } from '#domain/export';
+import { EXPORT_FORMATS, type ExportFormat } from '#domain/export-formats';
 import { EXPORT_FORMAT_LABELS } from '../lib/export/export-links.ts';
 
 export interface ExportGroup {

@@ -4,7 +4,7 @@
  */
 import { apiUrl } from '#domain/endpoints/define';
 import { exportEndpoints } from '#domain/endpoints/export';
-import { exportSearch, type ExportFormat } from '#domain/export';
+import { exportSearch, type ExportFormat } from '#domain/export-formats';
 
 export const EXPORT_FORMAT_LABELS: Record<ExportFormat, string> = { geojson: 'GeoJSON', csv: 'CSV' };
 

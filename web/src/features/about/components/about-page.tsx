@@ -1,7 +1,7 @@
 import { Anchor, Code, Container, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { API_PREFIX } from '#domain/endpoints/define';
-import { DATA_LICENSE } from '#domain/export';
+import { DATA_LICENSE } from '#domain/export-formats';
 import { IMAGE_LICENSE_INFO, IMAGE_LICENSES } from '#domain/images';
 import { EXPORT_FORMAT_LABELS, catalogueExportHref } from '../../../lib/export/export-links.ts';
 

@@ -2,9 +2,8 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useState, 
 import { Box } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useSearchParams } from 'react-router';
-import { MAP_MOBILE_MAX_WIDTH, MAP_START_ZOOM } from '#domain/constants';
-import { BUILDINGS_PER_PAGE_DEFAULT } from '#domain/buildings';
-import type { ExportFormat } from '#domain/export';
+import { BUILDINGS_PER_PAGE_DEFAULT, MAP_MOBILE_MAX_WIDTH, MAP_START_ZOOM } from '#domain/constants';
+import type { ExportFormat } from '#domain/export-formats';
 import { ExportMenu } from '../../../components/export-menu.tsx';
 import { catalogueExportHref, type CatalogueExportFilters } from '../../../lib/export/export-links.ts';
 import { useArchitecturalStyles } from '../../../lib/styles/get-architectural-styles.ts';
