@@ -4,7 +4,13 @@ import { voteStatsSchema, userVoteSchema } from './votes.ts';
 import { FACE_VOTE_OF, type FaceName } from './images.ts';
 import { architecturalStyleSchema } from './styles.ts';
 import { architectNamesSchema, architectRefSchema } from './architects.ts';
-import { BUILDINGS_PER_PAGE_DEFAULT, currentYear, LIST_MAX_ITEMS, PER_PAGE_MAX, YEAR_MIN } from './constants.ts';
+import {
+  BUILDINGS_PER_PAGE_DEFAULT,
+  currentYear,
+  LIST_MAX_ITEMS,
+  PER_PAGE_MAX,
+  YEAR_MIN,
+} from './constants.ts';
 import { problemSchema } from './problem.ts';
 import { MAP_ZOOM_MAX, MAP_ZOOM_MIN } from './map-grid.ts';
 

@@ -89,13 +89,18 @@ export function stripEndpointSchemas(code: string, filename = 'endpoints.ts'): s
 function dropUnusedImports(code: string, filename: string): string {
   const { program } = parseSync(filename, code, { lang: 'ts', sourceType: 'module' });
   const declarations = (program.body as unknown as Node[]).filter((n) => n.type === 'ImportDeclaration');
-  const body = declarations.reduce((rest, d) => rest.slice(0, d.start) + ' '.repeat(d.end - d.start) + rest.slice(d.end), code);
+  const body = declarations.reduce(
+    (rest, d) => rest.slice(0, d.start) + ' '.repeat(d.end - d.start) + rest.slice(d.end),
+    code,
+  );
   const used = (name: string) => new RegExp(`(?<![\\w$.])${name.replace(/\$/g, '\\$')}(?![\\w$])`).test(body);
   const edits: Edit[] = [];
   for (const declaration of declarations) {
     const specifiers = declaration.specifiers as Node[];
     if (specifiers.length === 0 || declaration.importKind === 'type') continue;
-    const kept = specifiers.filter((s) => s.importKind === 'type' || used((s.local as { name: string }).name));
+    const kept = specifiers.filter(
+      (s) => s.importKind === 'type' || used((s.local as { name: string }).name),
+    );
     if (kept.length === specifiers.length) continue;
     const onlyTypes = kept.every((s) => s.importKind === 'type');
     if (kept.length === 0 || onlyTypes) {
@@ -135,7 +140,9 @@ export function webEndpoints(): Plugin {
  * A web module that imports a constant from a schema module (BUILDING_NAME_MAX) then downloads
  * the constant, not the module's schemas and zod. domain/ has no top-level side effects.
  */
-export function domainSchemaBuilders(domainDir = fileURLToPath(new URL('../domain', import.meta.url))): string[] {
+export function domainSchemaBuilders(
+  domainDir = fileURLToPath(new URL('../domain', import.meta.url)),
+): string[] {
   const names = new Set(['z']);
   for (const file of fs.readdirSync(domainDir)) {
     if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue;

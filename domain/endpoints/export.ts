@@ -1,5 +1,9 @@
 /** /api/buildings/export and /api/lists/:id/export: the open data export (issue 20). */
-import { buildingExportQuerySchema, exportFeatureCollectionSchema, listExportQuerySchema } from '../export.ts';
+import {
+  buildingExportQuerySchema,
+  exportFeatureCollectionSchema,
+  listExportQuerySchema,
+} from '../export.ts';
 import { DATA_LICENSE } from '../export-formats.ts';
 import { listIdParamsSchema } from '../lists.ts';
 import { defineEndpoint, problems, type EndpointDocs } from './define.ts';

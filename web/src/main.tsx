@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@mantine/core/styles.css';
+import './app/mantine.css';
 import './app/app.css';
 import { App } from './app/app.tsx';
 

@@ -1,10 +1,15 @@
-import { Button, Group, Modal } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Button, Center, Group, Loader, Modal } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import type { BuildingDetail } from '#domain/buildings';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useDeleteBuilding } from '../api/delete-building.ts';
-import { EditBuildingForm } from './edit-building-form.tsx';
+
+// The form (its fields, rules and the architects box) loads when first opened (issue 16).
+const EditBuildingForm = lazy(() =>
+  import('./edit-building-form.tsx').then((m) => ({ default: m.EditBuildingForm })),
+);
 
 export const DELETE_BUILDING_QUESTION = 'Are you sure you want to delete this building?';
 
@@ -50,7 +55,17 @@ export function BuildingOwnerActions({ building, onDeleted }: BuildingOwnerActio
         closeButtonProps={{ 'aria-label': 'Close' }}
       >
         {/* Mounted only while open: every opening starts from the building as it is now. */}
-        {editing && <EditBuildingForm building={building} onSaved={edit.close} onCancel={edit.close} />}
+        {editing && (
+          <Suspense
+            fallback={
+              <Center mih={200}>
+                <Loader size="sm" aria-label="Loading" />
+              </Center>
+            }
+          >
+            <EditBuildingForm building={building} onSaved={edit.close} onCancel={edit.close} />
+          </Suspense>
+        )}
       </Modal>
 
       <ConfirmDialog
