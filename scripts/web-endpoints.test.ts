@@ -27,7 +27,7 @@ describe('the endpoint descriptions of the web bundle (issue 16)', () => {
     expect(out).toContain("import { LIMIT } from '../items.ts';");
     expect(out).toContain("import { defineEndpoint, type EndpointDocs } from './define.ts';");
     expect(out).toContain('const errors = { 400: true, 404: true };');
-    expect(out).toContain("query: true,\n    responses: { 200: true, ...errors }");
+    expect(out).toContain('query: true,\n    responses: { 200: true, ...errors }');
     expect(out).toContain('responses: { 204: true, ...errors }');
   });
 
