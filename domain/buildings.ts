@@ -270,7 +270,7 @@ export const buildingListQuerySchema = z
       .optional()
       .describe('With vote_user_handle: only buildings the user gave this face (smile/1, meh/0, frown/-1)'),
     sort_by: z
-      .enum(BUILDING_LIST_SORTS, { error: `sort_by must be one of ${BUILDING_LIST_SORTS.join(', ')}` })
+      .enum(BUILDING_LIST_SORTS, { error: () => `sort_by must be one of ${BUILDING_LIST_SORTS.join(', ')}` })
       .optional()
       .describe('date_added, or vote_date (needs vote_user_handle, and is its default)'),
     sort_order: z

@@ -121,7 +121,7 @@ export const commentsQuerySchema = z.object({
   page: pageParam.optional().default(1),
   per_page: perPageParam.optional().default(COMMENTS_PER_PAGE),
   sort: z
-    .enum(COMMENT_SORTS, { error: `sort must be one of ${COMMENT_SORTS.join(', ')}` })
+    .enum(COMMENT_SORTS, { error: () => `sort must be one of ${COMMENT_SORTS.join(', ')}` })
     .optional()
     .default(DEFAULT_COMMENT_SORT),
 });

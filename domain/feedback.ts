@@ -48,7 +48,7 @@ export const feedbackBodySchema = z
     title: requiredText('Title', FEEDBACK_TITLE_MAX),
     description: requiredText('Description', FEEDBACK_DESCRIPTION_MAX),
     type: z
-      .enum(FEEDBACK_TYPES, { error: `Type must be one of ${FEEDBACK_TYPES.join(', ')}` })
+      .enum(FEEDBACK_TYPES, { error: () => `Type must be one of ${FEEDBACK_TYPES.join(', ')}` })
       .nullish()
       .transform((t) => t ?? DEFAULT_FEEDBACK_TYPE),
     email: z

@@ -45,10 +45,7 @@ export const DEFAULT_IMAGE_LICENSE: ImageLicense = 'CC-BY-SA-4.0';
 export const IMAGE_AUTHOR_MAX_LENGTH = 120;
 
 /** Each licence's short name, its one-line plain meaning and its deed. */
-export const IMAGE_LICENSE_INFO: Record<
-  ImageLicense,
-  { name: string; explanation: string; url: string }
-> = {
+export const IMAGE_LICENSE_INFO: Record<ImageLicense, { name: string; explanation: string; url: string }> = {
   'CC-BY-SA-4.0': {
     name: 'CC BY-SA 4.0',
     explanation: 'Anyone may reuse it, crediting you, and must share their changes under the same licence.',
@@ -72,7 +69,7 @@ export function canRelicense(from: ImageLicense, to: ImageLicense): boolean {
 }
 
 const licenseSchema = z.enum(IMAGE_LICENSES, {
-  error: `license must be one of ${IMAGE_LICENSES.join(', ')}`,
+  error: () => `license must be one of ${IMAGE_LICENSES.join(', ')}`,
 });
 
 /** The credit: trimmed, at most 120 characters; empty or null means the uploader's handle. */
@@ -139,7 +136,9 @@ export const uploadMetadataSchema = z
       .optional()
       .default(DEFAULT_IMAGE_LICENSE)
       .describe('The licence the photo is given under; CC-BY-SA-4.0 when left out'),
-    author: authorSchema.describe("The credit (up to 120 characters); the uploader's handle when left out or empty"),
+    author: authorSchema.describe(
+      "The credit (up to 120 characters); the uploader's handle when left out or empty",
+    ),
     type: z.enum(IMAGE_TYPES, { error: 'Please select a type for each image' }),
     fileExt: z
       .string({ error: 'fileExt must be text' })
@@ -276,7 +275,7 @@ export const imageSchema = z
       .describe('Always ready in lists; the uploader may read their own image in other states'),
     failure_reason: z.string().nullable().describe('Why processing failed (status failed)'),
     license: z.enum(IMAGE_LICENSES).describe('The licence the photo is given under'),
-    author: z.string().describe("The credit to give: as the uploader set it, else their handle"),
+    author: z.string().describe('The credit to give: as the uploader set it, else their handle'),
     author_is_set: z.boolean().describe("False while the credit is the uploader's handle by default"),
     created_at: z.string(),
     voted_at: z
@@ -324,7 +323,9 @@ const imageTypesParam = z
     ),
   ])
   .pipe(
-    z.array(z.enum(IMAGE_TYPES, { error: `imageTypes must be comma-joined of ${IMAGE_TYPES.join(', ')}` })),
+    z.array(
+      z.enum(IMAGE_TYPES, { error: () => `imageTypes must be comma-joined of ${IMAGE_TYPES.join(', ')}` }),
+    ),
   );
 
 export const imageListQuerySchema = z
@@ -351,7 +352,7 @@ export const imageListQuerySchema = z
       .optional()
       .describe('With userHandle: only images the user gave this face'),
     sortBy: z
-      .enum(IMAGE_SORTS, { error: `sortBy must be one of ${IMAGE_SORTS.join(', ')}` })
+      .enum(IMAGE_SORTS, { error: () => `sortBy must be one of ${IMAGE_SORTS.join(', ')}` })
       .default('date_added'),
     sortOrder: z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc' }).default('desc'),
     imageTypes: imageTypesParam.optional().describe('Comma-joined image types; an image matches any'),

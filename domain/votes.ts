@@ -34,7 +34,7 @@ export function isAllowedVote(type: VotableType, vote: number): vote is VoteValu
 // Payloads
 
 export const votableTypeSchema = z
-  .enum(VOTABLE_TYPES, { error: `votable_type must be one of ${VOTABLE_TYPES.join(', ')}` })
+  .enum(VOTABLE_TYPES, { error: () => `votable_type must be one of ${VOTABLE_TYPES.join(', ')}` })
   .meta({ id: 'VotableType' });
 
 export const voteParamsSchema = z.object({ votable_type: votableTypeSchema });
