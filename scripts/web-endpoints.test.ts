@@ -35,10 +35,21 @@ describe('the endpoint descriptions of the web bundle (issue 16)', () => {
     const files = fs.readdirSync(endpointsDir).map((f) => path.join(endpointsDir, f));
     const feature = files.filter((f) => ENDPOINT_FILE.test(f));
     expect(feature.length).toBeGreaterThan(10);
+    expect(feature.some((f) => f.endsWith('define.ts'))).toBe(true);
+    expect(feature.some((f) => f.endsWith('index.ts'))).toBe(false);
     for (const file of feature) {
       const out = stripEndpointSchemas(fs.readFileSync(file, 'utf8'), file);
-      const runtime = out.replace(/^import type .*$/gm, '').replace(/type \w+/g, '');
-      expect(runtime, file).not.toMatch(/\bz\.|\w+Schema\b|from 'zod'/);
+      // No module of schemas, nor zod, imported for run time.
+      const valueImports = out.match(/^import (?!type ).*$/gm) ?? [];
+      expect(
+        valueImports.filter((line) => !/'\.\/define\.ts'|'\.\.\/[\w-]+\.ts'/.test(line)),
+        file,
+      ).toEqual([]);
+      expect(valueImports.join('\n'), file).not.toMatch(/Schema\b|\bz\b|problem\.ts/);
+      if (!file.endsWith('define.ts')) {
+        const runtime = out.replace(/^import type .*$/gm, '').replace(/type \w+/g, '');
+        expect(runtime, file).not.toMatch(/\bz\.|\w+Schema\b|from 'zod'/);
+      }
     }
   });
 

@@ -6,7 +6,7 @@
  * and the domain schemas of each endpoint it calls. Imports the descriptions no longer use are
  * dropped, so their modules leave the bundle when nothing else imports them.
  *
- * Used by vite.config.ts on domain/endpoints/<feature>.ts in the web build only: the server and the
+ * Used by vite.config.ts on domain/endpoints/*.ts (but index.ts) in the web build only: the server and the
  * tests (vitest) load the real descriptions.
  */
 import fs from 'node:fs';
@@ -14,8 +14,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseSync, type Plugin } from 'vite';
 
-/** A feature's descriptions; define.ts (helpers) and index.ts (the server's list) stay as they are. */
-export const ENDPOINT_FILE = /[\\/]domain[\\/]endpoints[\\/](?!define\.ts$|index\.ts$)[\w-]+\.ts$/;
+/**
+ * A feature's descriptions, and define.ts (whose defineEndpoint adds the standard problems'
+ * schema); index.ts (the server's list of them all) stays as it is.
+ */
+export const ENDPOINT_FILE = /[\\/]domain[\\/]endpoints[\\/](?!index\.ts$)[\w-]+\.ts$/;
 
 interface Node {
   type: string;
@@ -89,11 +92,22 @@ export function stripEndpointSchemas(code: string, filename = 'endpoints.ts'): s
 function dropUnusedImports(code: string, filename: string): string {
   const { program } = parseSync(filename, code, { lang: 'ts', sourceType: 'module' });
   const declarations = (program.body as unknown as Node[]).filter((n) => n.type === 'ImportDeclaration');
-  const body = declarations.reduce(
-    (rest, d) => rest.slice(0, d.start) + ' '.repeat(d.end - d.start) + rest.slice(d.end),
-    code,
-  );
-  const used = (name: string) => new RegExp(`(?<![\\w$.])${name.replace(/\$/g, '\\$')}(?![\\w$])`).test(body);
+  // Names the code reads at run time: identifiers outside imports, types and comments.
+  const names = new Set<string>();
+  const collect = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      node.forEach(collect);
+      return;
+    }
+    if (!isNode(node) || node.type.startsWith('Import') || node.type.startsWith('TSType')) return;
+    if (node.type === 'TSInterfaceDeclaration' || node.type === 'TSTypeAliasDeclaration') return;
+    if (node.type === 'Identifier') names.add((node as Node & { name: string }).name);
+    for (const [key, value] of Object.entries(node)) {
+      if (!NOT_VALUES.has(key) && typeof value === 'object') collect(value);
+    }
+  };
+  collect(program);
+  const used = (name: string) => names.has(name);
   const edits: Edit[] = [];
   for (const declaration of declarations) {
     const specifiers = declaration.specifiers as Node[];
