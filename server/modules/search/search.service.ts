@@ -57,9 +57,11 @@ interface Source {
  *   f  trigram word similarity (GIN), for typos, at most SEARCH_CANDIDATES — skipped when `limit`
  *      matching rows from p and s score at least 1, the most a row outside them can score.
  * A trigram scan of a common 2-word query reads posting lists of most rows of a million (≈ 60 ms);
- * p and s read only the query words' entries.
+ * p and s read only the query words' entries. `floor`: a score this kind's rows cannot beat to be
+ * shown (kinds found before fill the answer; see search()), so s and f are skipped when they cannot
+ * bring a row above it.
  */
-function ranked(src: Source, q: string, limit: number): SQL {
+function ranked(src: Source, q: string, limit: number, floor: number): SQL {
   const { table, name, matched, extra } = src;
   const scored = (ids: SQL) => sql`SELECT x.id, ${score(sql`x.${name}`, sql`x.${matched}`)} AS score,
       (x.${name} LIKE q.k || '%' OR (length(q.k) >= 3 AND q.k <% x.${matched})) AS near
@@ -73,12 +75,14 @@ function ranked(src: Source, q: string, limit: number): SQL {
       WHERE q.k <> '' AND t.${name} ~>=~ q.k AND t.${name} ~<~ (q.k || chr(1114111)) AND t.${name} LIKE q.k || '%' ${extra}
       LIMIT ${limit}),
     s AS (SELECT t.id FROM ${table} t, q
-      WHERE (SELECT count(*) FROM (${scored(sql`p`)}) ps WHERE ps.score > ${BEST_OUTSIDE_PREFIX}) < ${limit}
+      WHERE ${floor}::float8 < ${BEST_OUTSIDE_PREFIX}
+        AND (SELECT count(*) FROM (${scored(sql`p`)}) ps WHERE ps.score > ${BEST_OUTSIDE_PREFIX}) < ${limit}
         AND to_tsvector('simple', t.${matched}) @@ q.words ${extra}
       LIMIT ${SEARCH_CANDIDATES}),
     ps AS (${scored(sql`(SELECT id FROM p UNION SELECT id FROM s)`)}),
     f AS (SELECT t.id FROM ${table} t, q
-      WHERE length(q.k) >= 3 AND (SELECT count(*) FROM ps WHERE ps.near AND ps.score >= 1) < ${limit}
+      WHERE length(q.k) >= 3 AND ${floor}::float8 < 1
+        AND (SELECT count(*) FROM ps WHERE ps.near AND ps.score >= 1) < ${limit}
         AND q.k <% t.${matched} ${extra} AND t.id NOT IN (SELECT id FROM ps)
       LIMIT ${SEARCH_CANDIDATES}),
     ranked AS (SELECT id, score FROM ps WHERE near
@@ -99,7 +103,7 @@ async function searchBuildings(db: Db, media: MediaUrls, q: string, limit: numbe
     renditions: Record<string, string> | null;
   }>(
     db,
-    sql`${ranked({ table: sql`buildings`, name: sql`search_name`, matched: sql`search_text`, extra: sql`` }, q, limit)}
+    sql`${ranked({ table: sql`buildings`, name: sql`search_name`, matched: sql`search_text`, extra: sql`` }, q, limit, -1)}
         SELECT r.score, b.id, b.name, b.city, b.country_code, b.year_built, b.lng, b.lat, i.storage_key, i.renditions
         FROM ranked r JOIN buildings b ON b.id = r.id
         LEFT JOIN images i ON i.id = b.cover_image_id AND i.status = 'ready'
@@ -124,7 +128,13 @@ async function searchBuildings(db: Db, media: MediaUrls, q: string, limit: numbe
 }
 
 /** Architects with at least one building, or styles: both have a name and a building count. */
-async function searchNamed(db: Db, kind: 'architect' | 'style', q: string, limit: number): Promise<Scored[]> {
+async function searchNamed(
+  db: Db,
+  kind: 'architect' | 'style',
+  q: string,
+  limit: number,
+  floor: number,
+): Promise<Scored[]> {
   const t =
     kind === 'architect'
       ? { table: sql`architects`, key: sql`name_key`, links: sql`building_architects`, fk: sql`architect_id` }
@@ -137,7 +147,7 @@ async function searchNamed(db: Db, kind: 'architect' | 'style', q: string, limit
   const linked = sql`AND EXISTS (SELECT 1 FROM ${t.links} l WHERE l.${t.fk} = t.id)`;
   const rows = await selectRows<{ score: number; id: number; name: string; building_count: number }>(
     db,
-    sql`${ranked({ table: t.table, name: t.key, matched: t.key, extra: linked }, q, limit)}
+    sql`${ranked({ table: t.table, name: t.key, matched: t.key, extra: linked }, q, limit, floor)}
         SELECT s.*, (SELECT count(*)::int FROM ${t.links} l WHERE l.${t.fk} = s.id) AS building_count
         FROM (
           SELECT r.score, a.id, a.name
@@ -155,12 +165,21 @@ async function searchNamed(db: Db, kind: 'architect' | 'style', q: string, limit
 
 const TYPE_ORDER: Record<SearchHit['type'], number> = { building: 0, architect: 1, style: 2, place: 3 };
 
+/**
+ * The score a later kind must beat to be shown: with `limit` hits found already, the limit-th best
+ * (a tie goes to the kind found before, TYPE_ORDER); otherwise none (-1).
+ */
+function floorOf(hits: Scored[], limit: number): number {
+  if (hits.length < limit) return -1;
+  return hits.map((h) => h.score).sort((a, b) => b - a)[limit - 1]!;
+}
+
 /** The best `limit` hits of every kind together. */
 export async function search(db: Db, media: MediaUrls, { q, limit }: SearchQuery): Promise<SearchHit[]> {
   // One query after another: PGlite has a single connection anyway, and PostgreSQL's pool stays free.
   const buildingHits = await searchBuildings(db, media, q, limit);
-  const architectHits = await searchNamed(db, 'architect', q, limit);
-  const styleHits = await searchNamed(db, 'style', q, limit);
+  const architectHits = await searchNamed(db, 'architect', q, limit, floorOf(buildingHits, limit));
+  const styleHits = await searchNamed(db, 'style', q, limit, floorOf([...buildingHits, ...architectHits], limit));
   const all = [...buildingHits, ...architectHits, ...styleHits, ...searchPlaces(q, limit)];
   all.sort((a, b) => b.score - a.score || TYPE_ORDER[a.hit.type] - TYPE_ORDER[b.hit.type]);
   return all.slice(0, limit).map((s) => s.hit);
