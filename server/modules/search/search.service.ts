@@ -6,7 +6,8 @@
  *   2.5 a word of the name starts with it (buildings also get +1 × trigram word similarity)
  *   0.6–1 trigram word similarity (typos: 'falingwater'; buildings also match city and address)
  * Buildings, architects and styles come from SQL that runs the same on PGlite and PostgreSQL
- * (GIN trigram indexes on the normalised columns); places from the in-memory gazetteer.
+ * (btree prefix, full-text word and GIN trigram indexes on the normalised columns, used in that
+ * order: see ranked()); places from the in-memory gazetteer.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { SearchHit, SearchQuery } from '#domain/search';
@@ -53,7 +54,7 @@ interface Source {
  *   s  rows with every query word as a word, the last one as a word prefix (full-text GIN,
  *      'villa & moret:*'), at most SEARCH_CANDIDATES — skipped when `limit` name-prefix rows score
  *      above what any other row can (BEST_OUTSIDE_PREFIX). Every row whose name holds the query at
- *      a word start (score ≥ 1.5) is one of these;
+ *      a word start (score ≥ 1.5) matches this step (up to its cap);
  *   f  trigram word similarity (GIN), for typos, at most SEARCH_CANDIDATES — skipped when `limit`
  *      matching rows from p and s score at least 1, the most a row outside them can score.
  * A trigram scan of a common 2-word query reads posting lists of most rows of a million (≈ 60 ms);
