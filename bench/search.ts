@@ -8,6 +8,8 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:search
  *   BENCH_SEARCH_ENGINES=pglite,postgres  BENCH_SEARCH_PG_N=1000000  BENCH_SEARCH_PGLITE_N=100000
  *   BENCH_SEARCH_RUNS=40 (timed runs per query)
+ *   BENCH_SEARCH_KEEP_DB=<name> (PostgreSQL: load into that database once and keep it, so later runs
+ *     only migrate and time; drop it yourself afterwards)
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -187,6 +189,8 @@ const SEARCH_INDEXES = [
   `CREATE INDEX IF NOT EXISTS "buildings_search_name_prefix_idx" ON "buildings" USING btree ("search_name" text_pattern_ops)`,
   `CREATE INDEX IF NOT EXISTS "architects_name_key_trgm_idx" ON "architects" USING gin ("name_key" gin_trgm_ops)`,
   `CREATE INDEX IF NOT EXISTS "architects_name_key_prefix_idx" ON "architects" USING btree ("name_key" text_pattern_ops)`,
+  `CREATE INDEX IF NOT EXISTS "buildings_search_text_words_idx" ON "buildings" USING gin (to_tsvector('simple'::regconfig, "search_text"))`,
+  `CREATE INDEX IF NOT EXISTS "architects_name_key_words_idx" ON "architects" USING gin (to_tsvector('simple'::regconfig, "name_key"))`,
 ];
 
 /** Loads n buildings and n/10 architects; the search indexes are built once at the end (faster). */
@@ -197,6 +201,8 @@ async function load(db: Db, n: number): Promise<{ loadS: number; indexS: number 
     'buildings_search_name_prefix_idx',
     'architects_name_key_trgm_idx',
     'architects_name_key_prefix_idx',
+    'buildings_search_text_words_idx',
+    'architects_name_key_words_idx',
   ])
     await execute(db, `DROP INDEX IF EXISTS ${i}`);
   for (const t of ['building_grid_insert', 'buildings_map_version_insert_delete'])
@@ -235,7 +241,7 @@ async function load(db: Db, n: number): Promise<{ loadS: number; indexS: number 
   await execute(
     db,
     `INSERT INTO building_architects (building_id, architect_id)
-     SELECT b.id, 1 + (b.id * 7919) % ${architects} FROM buildings b`,
+     SELECT b.id, 1 + (b.id::bigint * 7919) % ${architects} FROM buildings b`,
   );
   await execute(db, 'SELECT building_grid_rebuild()');
   for (const t of ['building_grid_insert', 'buildings_map_version_insert_delete'])
@@ -274,19 +280,34 @@ async function indexSizes(db: Db): Promise<Record<string, string>> {
   };
 }
 
-async function openBench(engine: Engine): Promise<{ database: Database; drop(): Promise<void> }> {
-  if (engine === 'pglite') return { database: await openDatabase({}), drop: async () => undefined };
+async function openBench(
+  engine: Engine,
+): Promise<{ database: Database; loaded: boolean; drop(): Promise<void> }> {
+  if (engine === 'pglite')
+    return { database: await openDatabase({}), loaded: false, drop: async () => undefined };
   if (!POSTGRES_URL) throw new Error('postgres needs BENCH_DATABASE_URL');
-  const name = `atlas_bench_search_${process.pid}`;
+  const keep = env.BENCH_SEARCH_KEEP_DB;
+  if (keep && !/^[a-z_][a-z0-9_]*$/.test(keep)) throw new Error('BENCH_SEARCH_KEEP_DB: a plain lowercase name');
+  const name = keep ?? `atlas_bench_search_${process.pid}`;
   const admin = new pg.Client({ connectionString: POSTGRES_URL });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
+  // A kept database counts as loaded once its architects are in (they are inserted after the buildings).
+  if (!exists) await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(POSTGRES_URL);
   url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  const loaded =
+    exists &&
+    (await selectRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM building_architects`).catch(
+      () => [{ n: 0 }],
+    ))[0]!.n > 0;
   return {
-    database: await openDatabase({ databaseUrl: url.toString() }),
+    database,
+    loaded,
     async drop() {
+      if (keep) return;
       const c = new pg.Client({ connectionString: POSTGRES_URL });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -312,9 +333,14 @@ async function runEngine(engine: Engine) {
   const { database } = bench;
   try {
     await database.migrate();
-    console.log(`${engine}: loading ${n} buildings and ${Math.floor(n / 10)} architects...`);
-    const { loadS, indexS } = await load(database.db, n);
-    console.log(`${engine}: loaded in ${loadS.toFixed(0)} s, search indexes built in ${indexS.toFixed(0)} s`);
+    let loadS = 0;
+    let indexS = 0;
+    if (bench.loaded) console.log(`${engine}: reusing ${env.BENCH_SEARCH_KEEP_DB} (loaded before)`);
+    else {
+      console.log(`${engine}: loading ${n} buildings and ${Math.floor(n / 10)} architects...`);
+      ({ loadS, indexS } = await load(database.db, n));
+      console.log(`${engine}: loaded in ${loadS.toFixed(0)} s, search indexes built in ${indexS.toFixed(0)} s`);
+    }
     if (env.BENCH_SEARCH_EXPLAIN) await explain(database.db, env.BENCH_SEARCH_EXPLAIN);
     const results: Record<string, { p50Ms: number; p95Ms: number; runs: number }> = {};
     // Warm up: the gazetteer, the plans and the caches.

@@ -149,6 +149,8 @@ export const buildings = pgTable(
     index('buildings_lng_lat_idx').on(t.lng, t.lat),
     index('buildings_search_text_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
     index('buildings_search_name_prefix_idx').using('btree', sql`${t.search_name} text_pattern_ops`),
+    // Word prefixes of every query word (search.service.ts): far cheaper than trigrams at a million rows.
+    index('buildings_search_text_words_idx').using('gin', sql`to_tsvector('simple'::regconfig, ${t.search_text})`),
     index('buildings_place_id_idx').on(t.place_id),
     index('buildings_added_by_idx').on(t.added_by),
     index('buildings_year_built_idx').on(t.year_built),
@@ -198,6 +200,7 @@ export const architects = pgTable(
     uniqueIndex('architects_name_key_key').on(t.name_key),
     index('architects_name_key_trgm_idx').using('gin', sql`${t.name_key} gin_trgm_ops`),
     index('architects_name_key_prefix_idx').using('btree', sql`${t.name_key} text_pattern_ops`),
+    index('architects_name_key_words_idx').using('gin', sql`to_tsvector('simple'::regconfig, ${t.name_key})`),
     check('architects_name_length', sql`length(trim(${t.name})) BETWEEN 1 AND 120`),
     check('architects_name_key_not_blank', sql`${t.name_key} <> ''`),
   ],
