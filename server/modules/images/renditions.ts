@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs/promises';
 import exifr from 'exifr';
+import type Sharp from 'sharp';
 import { RENDITION_SIZES } from '#domain/images';
 import { YEAR_MIN, currentYear } from '#domain/constants';
 
@@ -12,10 +13,10 @@ import { YEAR_MIN, currentYear } from '#domain/constants';
  * sharp (libvips) loaded at the first image, not at start: importing it adds about 30 MB to the
  * resident memory of a server that may idle for hours without an upload (issue 19's idle target).
  */
-let sharpModule: Promise<typeof import('sharp')> | undefined;
-async function loadSharp(): Promise<typeof import('sharp').default> {
-  sharpModule ??= import('sharp');
-  return (await sharpModule).default;
+let sharpModule: Promise<typeof Sharp> | undefined;
+async function loadSharp(): Promise<typeof Sharp> {
+  sharpModule ??= import('sharp').then((module) => module.default);
+  return sharpModule;
 }
 
 /** Images above this many pixels are refused before they are decoded (decompression bombs). */
