@@ -58,7 +58,23 @@ function lighthouseBin(): string {
   return bin;
 }
 
+/**
+ * Lighthouse now and then fails to find the navigation in its own trace (NO_NAVSTART, seen with
+ * Chromium 156 and the desktop preset); such a run measured nothing, so it is run again (3 tries).
+ */
 async function lighthouseOnce(bin: string, url: string, preset: Preset): Promise<Scores> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseAttempt(bin, url, preset);
+    } catch (error) {
+      const stderr = (error as { stderr?: unknown }).stderr;
+      if (attempt >= 3 || typeof stderr !== 'string' || !stderr.includes('NO_NAVSTART')) throw error;
+      console.error(`${url} ${preset}: Lighthouse lost the navigation in its trace (NO_NAVSTART); again`);
+    }
+  }
+}
+
+async function lighthouseAttempt(bin: string, url: string, preset: Preset): Promise<Scores> {
   const args = [
     url,
     '--output=json',
