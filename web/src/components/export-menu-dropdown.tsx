@@ -20,7 +20,12 @@ const ICONS: Record<ExportFormat, typeof IconMapPin> = { geojson: IconMapPin, cs
  * Issue 20, open data export: a menu of download links (GeoJSON, CSV) with a line on the data
  * licence. Plain links with `download`: the browser saves the streamed file itself.
  */
-export function ExportMenuDropdown({ ariaLabel, groups, size, start }: ExportMenuProps & { start?: ExportMenuStart }) {
+export function ExportMenuDropdown({
+  ariaLabel,
+  groups,
+  size,
+  start,
+}: ExportMenuProps & { start?: ExportMenuStart }) {
   const target = useRef<HTMLButtonElement>(null);
   // Taking over from the stand-in: the focus stays on the button, in the same commit.
   useLayoutEffect(() => {
