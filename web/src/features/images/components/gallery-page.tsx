@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Anchor, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -11,7 +11,12 @@ import { GALLERY_DEFAULT_QUERY } from '../model/image-list.ts';
 import { ImageListBody } from './image-list-body.tsx';
 import { ImageListControls } from './image-list-controls.tsx';
 import type { ImageViewerSlots } from './image-viewer.tsx';
-import { UploadImagesDialog } from './upload-images-dialog.tsx';
+import classes from './images.module.css';
+
+// The dialog (the dropzone, the per-file form, the upload sequence) loads when first opened (issue 16).
+const UploadImagesDialog = lazy(() =>
+  import('./upload-images-dialog.tsx').then((m) => ({ default: m.UploadImagesDialog })),
+);
 
 export const GALLERY_TEXTS = {
   loading: 'Loading images...',
@@ -55,6 +60,8 @@ interface BuildingGalleryProps {
 function BuildingGallery({ buildingId, buildingName, slots }: BuildingGalleryProps) {
   const { state, actions } = useImageList({ kind: 'building', buildingId }, GALLERY_DEFAULT_QUERY);
   const [uploading, setUploading] = useState(false);
+  // Mounted from the first opening on, so its closing transition works as before.
+  const [uploadWanted, setUploadWanted] = useState(false);
   const requireLogin = useRequireLogin(LOGIN_TITLES.default, LOGIN_MESSAGES.uploadImages);
   const queryClient = useQueryClient();
 
@@ -73,7 +80,11 @@ function BuildingGallery({ buildingId, buildingName, slots }: BuildingGalleryPro
   };
 
   const { query } = state;
-  const upload = () => requireLogin(() => setUploading(true));
+  const upload = () =>
+    requireLogin(() => {
+      setUploadWanted(true);
+      setUploading(true);
+    });
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center" wrap="wrap">
@@ -120,12 +131,16 @@ function BuildingGallery({ buildingId, buildingName, slots }: BuildingGalleryPro
           )
         }
       />
-      <UploadImagesDialog
-        buildingId={buildingId}
-        opened={uploading}
-        onClose={() => setUploading(false)}
-        onUploaded={onUploaded}
-      />
+      {uploadWanted && (
+        <Suspense fallback={<Loader size="md" aria-label="Loading" className={classes.lazyLoading} />}>
+          <UploadImagesDialog
+            buildingId={buildingId}
+            opened={uploading}
+            onClose={() => setUploading(false)}
+            onUploaded={onUploaded}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -1,8 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Loader } from '@mantine/core';
 import type { Image } from '#domain/images';
 import { useViewerKeys } from '../hooks/use-viewer-keys.ts';
 import { ImageGrid } from './image-grid.tsx';
-import { ImageViewer, type ImageChange, type ImageViewerSlots } from './image-viewer.tsx';
+import type { ImageChange, ImageViewerSlots } from './image-viewer.tsx';
+import classes from './images.module.css';
+
+const loadViewer = () => import('./image-viewer.tsx');
+// The full view (its modal, credit editing and what the slots add: vote faces, comments) loads
+// when an image is first pointed at, focused or opened (issue 16).
+const ImageViewer = lazy(() => loadViewer().then((m) => ({ default: m.ImageViewer })));
 
 export interface ImageBrowserProps {
   images: readonly Image[];
@@ -29,6 +36,8 @@ export function ImageBrowser({
   dense,
 }: ImageBrowserProps) {
   const [openIndex, setOpenIndex] = useState<number | null>(null);
+  // Mounted from the first opening on, so its closing transition works as before.
+  const [wanted, setWanted] = useState(false);
   // A ref, not state: a key pressed right after the pointer arrives must see the image under it,
   // before React has rendered again (nothing on screen depends on it).
   const hoveredIndex = useRef<number | null>(null);
@@ -36,6 +45,11 @@ export function ImageBrowser({
 
   // After a deletion the view shows the image now at that place (the last one at the end), or closes.
   const shownIndex = openIndex === null || count === 0 ? null : Math.min(openIndex, count - 1);
+  if (shownIndex !== null && !wanted) setWanted(true);
+  const preload = () => {
+    void loadViewer();
+    slots?.preload?.();
+  };
 
   useEffect(() => {
     if (shownIndex !== null && shownIndex === count - 1) onLastReached?.();
@@ -55,19 +69,26 @@ export function ImageBrowser({
         images={images}
         activeIndex={shownIndex}
         onOpen={setOpenIndex}
-        onHoverChange={(index) => (hoveredIndex.current = index)}
+        onHoverChange={(index) => {
+          hoveredIndex.current = index;
+          if (index !== null) preload();
+        }}
         label={label}
         dense={dense}
       />
-      <ImageViewer
-        images={images}
-        index={shownIndex}
-        onIndexChange={setOpenIndex}
-        onClose={() => setOpenIndex(null)}
-        onDeleted={onDeleted}
-        onImageChange={onImageChange}
-        slots={slots}
-      />
+      {wanted && (
+        <Suspense fallback={<Loader size="md" aria-label="Loading image" className={classes.lazyLoading} />}>
+          <ImageViewer
+            images={images}
+            index={shownIndex}
+            onIndexChange={setOpenIndex}
+            onClose={() => setOpenIndex(null)}
+            onDeleted={onDeleted}
+            onImageChange={onImageChange}
+            slots={slots}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
