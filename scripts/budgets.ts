@@ -80,7 +80,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
   },
   {
     route: '/user/:handle/lists',
-    modules: ['src/app/routes/user-route.tsx'],
+    modules: ['src/app/routes/user-route.tsx', 'src/app/routes/user-lists-route.tsx'],
     maxJsBytes: 190 * KB,
     maxCssBytes: 30 * KB,
     targetJsBytes: 180 * KB,
