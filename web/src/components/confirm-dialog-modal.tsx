@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 
-interface ConfirmDialogProps {
+export interface ConfirmDialogProps {
   opened: boolean;
   title: string;
   question: string;
@@ -10,12 +10,8 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/**
- * A question before a step that cannot be undone (product §5 and 6: deleting a list or a building,
- * removing a building from a list; signing out everywhere): Cancel, or the red confirm button,
- * which shows `pending` while the step runs.
- */
-export function ConfirmDialog({
+/** The dialog of confirm-dialog.tsx, loaded at its first opening. */
+export function ConfirmDialogModal({
   opened,
   title,
   question,

@@ -1,17 +1,18 @@
 import { lazy, Suspense, useState } from 'react';
-import { Anchor, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { DialogLoading } from '../../../components/dialog-loading.tsx';
 import { LOGIN_MESSAGES, LOGIN_TITLES } from '../../../lib/auth/messages.ts';
 import { useRequireLogin } from '../../../lib/auth/use-require-login.ts';
+import { useOpenedOnce } from '../../../lib/use-opened-once.ts';
 import { BUILDINGS_QUERY_PREFIX, IMAGES_QUERY_PREFIX } from '../../../lib/query-keys.ts';
 import { useImageList } from '../hooks/use-image-list.ts';
 import { GALLERY_DEFAULT_QUERY } from '../model/image-list.ts';
 import { ImageListBody } from './image-list-body.tsx';
 import { ImageListControls } from './image-list-controls.tsx';
 import type { ImageViewerSlots } from './image-viewer.tsx';
-import classes from './images.module.css';
 
 // The dialog (the dropzone, the per-file form, the upload sequence) loads when first opened (issue 16).
 const UploadImagesDialog = lazy(() =>
@@ -60,8 +61,7 @@ interface BuildingGalleryProps {
 function BuildingGallery({ buildingId, buildingName, slots }: BuildingGalleryProps) {
   const { state, actions } = useImageList({ kind: 'building', buildingId }, GALLERY_DEFAULT_QUERY);
   const [uploading, setUploading] = useState(false);
-  // Mounted from the first opening on, so its closing transition works as before.
-  const [uploadWanted, setUploadWanted] = useState(false);
+  const uploadWanted = useOpenedOnce(uploading);
   const requireLogin = useRequireLogin(LOGIN_TITLES.default, LOGIN_MESSAGES.uploadImages);
   const queryClient = useQueryClient();
 
@@ -80,11 +80,7 @@ function BuildingGallery({ buildingId, buildingName, slots }: BuildingGalleryPro
   };
 
   const { query } = state;
-  const upload = () =>
-    requireLogin(() => {
-      setUploadWanted(true);
-      setUploading(true);
-    });
+  const upload = () => requireLogin(() => setUploading(true));
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center" wrap="wrap">
@@ -132,7 +128,7 @@ function BuildingGallery({ buildingId, buildingName, slots }: BuildingGalleryPro
         }
       />
       {uploadWanted && (
-        <Suspense fallback={<Loader size="md" aria-label="Loading" className={classes.lazyLoading} />}>
+        <Suspense fallback={<DialogLoading />}>
           <UploadImagesDialog
             buildingId={buildingId}
             opened={uploading}

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Loader } from '@mantine/core';
 import type { Image } from '#domain/images';
+import { DialogLoading } from '../../../components/dialog-loading.tsx';
+import { useOpenedOnce } from '../../../lib/use-opened-once.ts';
 import { useViewerKeys } from '../hooks/use-viewer-keys.ts';
 import { ImageGrid } from './image-grid.tsx';
 import type { ImageChange, ImageViewerSlots } from './image-viewer.tsx';
-import classes from './images.module.css';
 
 const loadViewer = () => import('./image-viewer.tsx');
 // The full view (its modal, credit editing and what the slots add: vote faces, comments) loads
@@ -36,8 +36,6 @@ export function ImageBrowser({
   dense,
 }: ImageBrowserProps) {
   const [openIndex, setOpenIndex] = useState<number | null>(null);
-  // Mounted from the first opening on, so its closing transition works as before.
-  const [wanted, setWanted] = useState(false);
   // A ref, not state: a key pressed right after the pointer arrives must see the image under it,
   // before React has rendered again (nothing on screen depends on it).
   const hoveredIndex = useRef<number | null>(null);
@@ -45,7 +43,7 @@ export function ImageBrowser({
 
   // After a deletion the view shows the image now at that place (the last one at the end), or closes.
   const shownIndex = openIndex === null || count === 0 ? null : Math.min(openIndex, count - 1);
-  if (shownIndex !== null && !wanted) setWanted(true);
+  const wanted = useOpenedOnce(shownIndex !== null);
   const preload = () => {
     void loadViewer();
     slots?.preload?.();
@@ -77,7 +75,7 @@ export function ImageBrowser({
         dense={dense}
       />
       {wanted && (
-        <Suspense fallback={<Loader size="md" aria-label="Loading image" className={classes.lazyLoading} />}>
+        <Suspense fallback={<DialogLoading label="Loading image" />}>
           <ImageViewer
             images={images}
             index={shownIndex}
