@@ -6,5 +6,6 @@ import classes from './dialog-loading.module.css';
  * in the middle of the screen, where the dialog will open; usually there for a few milliseconds.
  */
 export function DialogLoading({ label = 'Loading' }: { label?: string }) {
-  return <Loader size="md" aria-label={label} className={classes.loading} />;
+  // A status, so its name is allowed (axe: aria-label on a plain <span> is prohibited).
+  return <Loader size="md" role="status" aria-label={label} className={classes.loading} />;
 }

@@ -20,7 +20,7 @@ export const imageViewerSlots: ImageViewerSlots = {
       key={image.id}
       fallback={
         <Center mih={80}>
-          <Loader size="sm" aria-label="Loading comments" />
+          <Loader size="sm" role="status" aria-label="Loading comments" />
         </Center>
       }
     >
