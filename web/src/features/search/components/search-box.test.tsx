@@ -52,4 +52,20 @@ describe('navigation search: the stand-in before the combobox loads (issue 16)',
     expect(input.selectionStart).toBe(4);
     await waitFor(() => expect(input.getAttribute('aria-expanded')).toBe('true'));
   });
+
+  it("'/' gives the focus to the combobox even when it arrives before the stand-in took it", async () => {
+    // The stand-in takes the focus a frame after '/'; here that frame never comes.
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    renderWithProviders(<SearchBox onPick={() => {}} />);
+    const standIn = screen.getByRole('combobox', { name: 'Search' });
+    fireEvent.keyDown(window, { key: '/' });
+    await waitFor(
+      () => {
+        const input = screen.getByRole('combobox', { name: 'Search' });
+        expect(input).not.toBe(standIn);
+        expect(document.activeElement).toBe(input);
+      },
+      { timeout: 10_000 },
+    );
+  });
 });

@@ -42,15 +42,18 @@ export function SearchBox({ onPick }: SearchBoxProps) {
     start: Omit<SearchStart, 'text' | 'expanded'>;
   }>();
   const inputRef = useRef<HTMLInputElement>(null);
+  // '/' or the phone icon asked for the focus, which lands a frame later: if the combobox arrives
+  // first, it takes the focus instead.
+  const focusAsked = useRef(false);
 
   const load = () => {
     loadCombobox().then(
       (Combobox) => {
         const input = inputRef.current;
-        const focused = input !== null && input === document.activeElement;
+        const focused = focusAsked.current || (input !== null && input === document.activeElement);
         const selection =
-          focused && input.selectionStart !== null && input.selectionEnd !== null
-            ? ([input.selectionStart, input.selectionEnd] as const)
+          input !== null && input === document.activeElement && input.selectionStart !== null
+            ? ([input.selectionStart, input.selectionEnd ?? input.selectionStart] as const)
             : null;
         setLoaded({ Combobox, start: { focused, selection } });
       },
@@ -60,6 +63,7 @@ export function SearchBox({ onPick }: SearchBoxProps) {
 
   const openBox = () => {
     setExpanded(true);
+    focusAsked.current = true;
     load();
     // The phone box mounts on expand; focus once it is there.
     requestAnimationFrame(() => inputRef.current?.focus());
@@ -89,6 +93,7 @@ export function SearchBox({ onPick }: SearchBoxProps) {
         onPointerEnter={load}
         onFocus={load}
         onBlur={() => {
+          focusAsked.current = false;
           if (phone && text === '') setExpanded(false);
         }}
         onKeyDown={(event) => {
