@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { TextInput } from '@mantine/core';
 import { useMediaQuery, useWindowEvent } from '@mantine/hooks';
 import type { SearchHit } from '#domain/search';
@@ -28,10 +28,11 @@ function loadCombobox(): Promise<Combobox> {
 
 /**
  * Issue 17: the navigation bar's search, a combobox named 'Search' (search-combobox.tsx). Every
- * screen shows it, few use it, so its combobox code loads on the first sign of use (issue 16): the
- * pointer over the box, its focus, '/' or the phone's search icon. Until then a stand-in with the
- * same input, attributes and size takes the typing; the combobox replaces it with the text, the
- * focus and the caret as they are, and searches at once.
+ * screen shows it, so its combobox code stays out of the first download (issue 16): it loads once
+ * the page has loaded and the browser is idle, or at the first sign of use if that comes sooner
+ * (the pointer over the box, its focus, '/' or the phone's search icon). Until then a stand-in
+ * with the same input, attributes and size takes the typing; the combobox replaces it with the
+ * text, the focus and the caret as they are, and searches at once.
  */
 export function SearchBox({ onPick }: SearchBoxProps) {
   const phone = useMediaQuery(`(max-width: ${PHONE_MAX_WIDTH}px)`, false);
@@ -42,13 +43,16 @@ export function SearchBox({ onPick }: SearchBoxProps) {
     start: Omit<SearchStart, 'text' | 'expanded'>;
   }>();
   const inputRef = useRef<HTMLInputElement>(null);
-  // '/' or the phone icon asked for the focus, which lands a frame later: if the combobox arrives
-  // first, it takes the focus instead.
+  // '/' or the phone icon asked for the focus, which lands a frame later on the phone: if the
+  // combobox arrives first, it takes the focus instead.
   const focusAsked = useRef(false);
+  const swapped = useRef(false);
 
-  const load = () => {
+  const load = useCallback(() => {
     loadCombobox().then(
       (Combobox) => {
+        if (swapped.current) return;
+        swapped.current = true;
         const input = inputRef.current;
         const focused = focusAsked.current || (input !== null && input === document.activeElement);
         const selection =
@@ -59,14 +63,33 @@ export function SearchBox({ onPick }: SearchBoxProps) {
       },
       (error: unknown) => console.error('Failed to load the search', error),
     );
-  };
+  }, []);
+
+  // Once the page has loaded, in the browser's first idle moment (after the map library's start).
+  useEffect(() => {
+    let cancelled = false;
+    const idle = () => {
+      if (!cancelled) load();
+    };
+    const whenIdle = () => {
+      if ('requestIdleCallback' in window) requestIdleCallback(idle, { timeout: 5000 });
+      else setTimeout(idle, 2000);
+    };
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
+    return () => {
+      cancelled = true;
+      window.removeEventListener('load', whenIdle);
+    };
+  }, [load]);
 
   const openBox = () => {
     setExpanded(true);
     focusAsked.current = true;
     load();
-    // The phone box mounts on expand; focus once it is there.
-    requestAnimationFrame(() => inputRef.current?.focus());
+    // On a phone the box mounts on expand: focus once it is there.
+    if (inputRef.current) inputRef.current.focus();
+    else requestAnimationFrame(() => inputRef.current?.focus());
   };
 
   useWindowEvent('keydown', (event) => {
