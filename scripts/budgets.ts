@@ -44,8 +44,8 @@ const KB = 1024;
 /**
  * The app's budgets. Targets: `/` and a building page ≤ 200 KB of JS before the map, others
  * ≤ 180 KB, CSS ≤ 30 KB. All met since 2026-11-24 (docs/decisions/2026-11-24-route-budgets-met.md):
- * JS `/` 170.7 KB, a building 195.3, the gallery 167.2, a user's lists 137.8, images 172.8, stats
- * 127.1; CSS 17–28 KB. Every screen downloads React, the router and TanStack Query (91 KB) and the
+ * JS `/` 170.8 KB, a building 195.5, the gallery 167.4, a user's lists 138.0, images 172.9, stats
+ * 127.2; CSS 17–28 KB. Every screen downloads React, the router and TanStack Query (91 KB) and the
  * app frame with Mantine's core (≈ 28 KB); the search combobox, the Export menu, every modal, the
  * image full view and its comments load on first use. Maxima: those sizes plus 1–2 KB.
  */
