@@ -40,15 +40,28 @@ export const routes: RouteObject[] = [
         errorElement,
         children: [
           { index: true, lazy: async () => ({ Component: (await userRoute()).UserIndexRedirect }) },
-          { path: 'lists', lazy: async () => ({ Component: (await userRoute()).UserListsRoute }) },
-          { path: 'buildings', lazy: async () => ({ Component: (await userRoute()).UserBuildingsRoute }) },
+          {
+            path: 'lists',
+            lazy: async () => ({ Component: (await import('./routes/user-lists-route.tsx')).UserListsRoute }),
+          },
+          {
+            path: 'buildings',
+            lazy: async () => ({
+              Component: (await import('./routes/user-buildings-route.tsx')).UserBuildingsRoute,
+            }),
+          },
           {
             path: 'images',
             lazy: async () => ({
               Component: (await import('./routes/user-images-route.tsx')).UserImagesRoute,
             }),
           },
-          { path: 'settings', lazy: async () => ({ Component: (await userRoute()).UserSettingsRoute }) },
+          {
+            path: 'settings',
+            lazy: async () => ({
+              Component: (await import('./routes/user-settings-route.tsx')).UserSettingsRoute,
+            }),
+          },
           {
             path: 'stats',
             lazy: async () => ({

@@ -1,46 +1,23 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { useOpenedOnce } from '../lib/use-opened-once.ts';
+import type { ConfirmDialogProps } from './confirm-dialog-modal.tsx';
+import { DialogLoading } from './dialog-loading.tsx';
 
-interface ConfirmDialogProps {
-  opened: boolean;
-  title: string;
-  question: string;
-  confirmLabel: string;
-  pending: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-}
+// The modal loads at the first opening (issue 16).
+const ConfirmDialogModal = lazy(() =>
+  import('./confirm-dialog-modal.tsx').then((m) => ({ default: m.ConfirmDialogModal })),
+);
 
 /**
  * A question before a step that cannot be undone (product §5 and 6: deleting a list or a building,
  * removing a building from a list; signing out everywhere): Cancel, or the red confirm button,
  * which shows `pending` while the step runs.
  */
-export function ConfirmDialog({
-  opened,
-  title,
-  question,
-  confirmLabel,
-  pending,
-  onConfirm,
-  onCancel,
-}: ConfirmDialogProps) {
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  if (!useOpenedOnce(props.opened)) return null;
   return (
-    <Modal
-      opened={opened}
-      onClose={onCancel}
-      title={title}
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
-      <Text>{question}</Text>
-      <Group justify="flex-end" gap="sm" mt="lg">
-        <Button variant="default" onClick={onCancel} disabled={pending}>
-          Cancel
-        </Button>
-        <Button color="red" loading={pending} onClick={onConfirm}>
-          {confirmLabel}
-        </Button>
-      </Group>
-    </Modal>
+    <Suspense fallback={<DialogLoading />}>
+      <ConfirmDialogModal {...props} />
+    </Suspense>
   );
 }

@@ -1,73 +1,61 @@
-import { Anchor, Button, Menu, Text } from '@mantine/core';
-import { IconDownload, IconFileSpreadsheet, IconMapPin } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { EXPORT_FORMATS, type ExportFormat } from '#domain/export-formats';
-import { EXPORT_FORMAT_LABELS } from '../lib/export/export-links.ts';
+import { useRef, useState } from 'react';
+import { ExportButton, type ExportMenuProps } from './export-button.tsx';
+import type { ExportMenuDropdown, ExportMenuStart } from './export-menu-dropdown.tsx';
 
-export interface ExportGroup {
-  /** Shown above the group's links, e.g. 'All matching buildings'. */
-  label?: string;
-  href: (format: ExportFormat) => string;
+export type { ExportGroup } from './export-button.tsx';
+
+type Dropdown = typeof ExportMenuDropdown;
+
+let loading: Promise<Dropdown> | null = null;
+/** The menu (Mantine's Menu, its popover and floating positioning), fetched once. */
+function loadDropdown(): Promise<Dropdown> {
+  loading ??= import('./export-menu-dropdown.tsx').then(
+    (m) => m.ExportMenuDropdown,
+    (error: unknown) => {
+      loading = null; // the next attempt tries again
+      throw error;
+    },
+  );
+  return loading;
 }
-
-interface ExportMenuProps {
-  /** The button's accessible name, e.g. 'Export list Favourites'; its text is 'Export'. */
-  ariaLabel?: string;
-  groups: readonly ExportGroup[];
-  size?: 'compact-sm' | 'compact-md' | 'xs' | 'sm';
-}
-
-const ICONS: Record<ExportFormat, typeof IconMapPin> = { geojson: IconMapPin, csv: IconFileSpreadsheet };
 
 /**
- * Issue 20, open data export: a menu of download links (GeoJSON, CSV) with a line on the data
- * licence. Plain links with `download`: the browser saves the streamed file itself.
+ * Issue 20, open data export: the Export button and its menu of download links
+ * (export-menu-dropdown.tsx). The menu's code loads on the first sign of use (issue 16): the
+ * pointer over the button, its focus or a click. Until then the same button stands in; a click
+ * on it opens the menu as soon as it is there.
  */
-export function ExportMenu({ ariaLabel, groups, size = 'compact-sm' }: ExportMenuProps) {
+export function ExportMenu(props: ExportMenuProps) {
+  const [loaded, setLoaded] = useState<{ Dropdown: Dropdown; start: ExportMenuStart }>();
+  const button = useRef<HTMLButtonElement>(null);
+  const clicked = useRef(false);
+
+  const load = () => {
+    loadDropdown().then(
+      (Dropdown) =>
+        setLoaded({
+          Dropdown,
+          start: { opened: clicked.current, focused: button.current === document.activeElement },
+        }),
+      (error: unknown) => console.error('Failed to load the Export menu', error),
+    );
+  };
+
+  if (loaded) return <loaded.Dropdown {...props} start={loaded.start} />;
   return (
-    <Menu position="bottom-end" width={240} withinPortal zIndex={400}>
-      <Menu.Target>
-        <Button
-          variant="default"
-          size={size}
-          leftSection={<IconDownload size={16} aria-hidden />}
-          aria-label={ariaLabel}
-        >
-          Export
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {groups.map((group, i) => (
-          <div key={group.label ?? i}>
-            {i > 0 && <Menu.Divider />}
-            {group.label && <Menu.Label>{group.label}</Menu.Label>}
-            {EXPORT_FORMATS.map((format) => {
-              const Icon = ICONS[format];
-              return (
-                <Menu.Item
-                  key={format}
-                  component="a"
-                  href={group.href(format)}
-                  download
-                  leftSection={<Icon size={16} aria-hidden />}
-                  aria-label={
-                    group.label ? `${EXPORT_FORMAT_LABELS[format]}, ${group.label.toLowerCase()}` : undefined
-                  }
-                >
-                  {EXPORT_FORMAT_LABELS[format]}
-                </Menu.Item>
-              );
-            })}
-          </div>
-        ))}
-        <Menu.Divider />
-        <Text size="xs" c="dimmed" px="sm" py={4}>
-          Open data under ODbL 1.0.{' '}
-          <Anchor component={Link} to="/about#data" size="xs">
-            About the data
-          </Anchor>
-        </Text>
-      </Menu.Dropdown>
-    </Menu>
+    <ExportButton
+      ref={button}
+      ariaLabel={props.ariaLabel}
+      size={props.size}
+      // The attributes Mantine's Menu.Target gives the button while its menu is closed.
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={load}
+      onFocus={load}
+      onClick={() => {
+        clicked.current = true;
+        load();
+      }}
+    />
   );
 }

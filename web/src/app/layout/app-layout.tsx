@@ -1,4 +1,3 @@
-import { AppShell } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { AuthControls } from '../../features/auth/components/auth-controls.tsx';
 import { AuthModal } from '../../features/auth/components/auth-modal.tsx';
@@ -10,14 +9,24 @@ import { ThemeToggle } from '../../features/theme/components/theme-toggle.tsx';
 import classes from './app-layout.module.css';
 import { useSearchPick } from './search-pick.ts';
 
-const HEADER_HEIGHT = 60;
+/**
+ * react-remove-scroll's class for fixed elements at the right edge: while a modal locks the page's
+ * scrolling it moves them by the scrollbar's width, so the bar does not jump (as Mantine's AppShell
+ * header did).
+ */
+const ZERO_RIGHT = 'right-scroll-bar-position';
 
-/** Global frame of every screen: navigation bar, routed content, auth modal, Feedback, Add New Building. */
+/**
+ * Global frame of every screen: navigation bar, routed content, auth modal, Feedback, Add New
+ * Building. A fixed 60 px header over the content, drawn as Mantine's AppShell drew it (same
+ * elements, sizes, colours and z-index; app-layout.module.css) without AppShell's code for
+ * navbars, asides, footers and resizing, which every screen downloaded (issue 16).
+ */
 export function AppLayout() {
   const onSearchPick = useSearchPick();
   return (
-    <AppShell header={{ height: HEADER_HEIGHT }} padding={0}>
-      <AppShell.Header>
+    <div className={classes.shell}>
+      <header className={`${classes.header} ${ZERO_RIGHT}`}>
         <NavigationBar
           search={<SearchBox onPick={onSearchPick} />}
           actions={
@@ -28,12 +37,12 @@ export function AppLayout() {
             </>
           }
         />
-      </AppShell.Header>
-      <AppShell.Main className={classes.main}>
+      </header>
+      <main className={classes.main}>
         <Outlet />
-      </AppShell.Main>
+      </main>
       <AddBuildingButton />
       <AuthModal />
-    </AppShell>
+    </div>
   );
 }

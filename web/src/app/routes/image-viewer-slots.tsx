@@ -1,31 +1,31 @@
-import { useQueryClient } from '@tanstack/react-query';
-import type { Image } from '#domain/images';
-import type { VoteResult } from '#domain/votes';
-import { CommentsSection } from '../../features/comments/components/comments-section.tsx';
-import { changeCachedImage } from '../../features/images/api/image-cache.ts';
+import { lazy, Suspense } from 'react';
+import { Center, Loader, Skeleton } from '@mantine/core';
 import type { ImageViewerSlots } from '../../features/images/components/image-viewer.tsx';
-import { VoteFaces } from '../../features/votes/components/vote-faces.tsx';
 
-/** An image's vote faces; the shown vote goes into every cached image list at once (guess, then answer). */
-function ImageVoteFaces({ image, onVoted }: { image: Image; onVoted: (result: VoteResult) => void }) {
-  const queryClient = useQueryClient();
-  return (
-    <VoteFaces
-      votableType="image"
-      votableId={image.id}
-      voteStats={image.vote_stats}
-      userVote={image.user_vote}
-      onChange={(vote) =>
-        changeCachedImage(queryClient, { id: image.id, vote_stats: vote.voteStats, user_vote: vote.userVote })
-      }
-      onVoted={onVoted}
-      label="Image votes"
-    />
-  );
-}
+const loadParts = () => import('./image-viewer-parts.tsx');
+// Vote faces and comments appear only in the full view, which loads on demand itself: they come
+// with it (ImageBrowser preloads both when an image is pointed at), not with the screen (issue 16).
+const ImageVoteFaces = lazy(() => loadParts().then((m) => ({ default: m.ImageVoteFaces })));
+const ImageComments = lazy(() => loadParts().then((m) => ({ default: m.ImageComments })));
 
 /** Product §2: the full image view shows the image's vote faces and comments. */
 export const imageViewerSlots: ImageViewerSlots = {
-  votes: (image, onVoted) => <ImageVoteFaces key={image.id} image={image} onVoted={onVoted} />,
-  comments: (image) => <CommentsSection key={image.id} targetType="image" targetId={image.id} />,
+  votes: (image, onVoted) => (
+    <Suspense key={image.id} fallback={<Skeleton height={36} width={160} radius="xl" aria-hidden />}>
+      <ImageVoteFaces image={image} onVoted={onVoted} />
+    </Suspense>
+  ),
+  comments: (image) => (
+    <Suspense
+      key={image.id}
+      fallback={
+        <Center mih={80}>
+          <Loader size="sm" role="status" aria-label="Loading comments" />
+        </Center>
+      }
+    >
+      <ImageComments image={image} />
+    </Suspense>
+  ),
+  preload: () => void loadParts(),
 };

@@ -1,14 +1,16 @@
 import { lazy, Suspense } from 'react';
-import { Button, Center, Group, Loader, Modal } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import type { BuildingDetail } from '#domain/buildings';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { DialogLoading } from '../../../components/dialog-loading.tsx';
+import { useOpenedOnce } from '../../../lib/use-opened-once.ts';
 import { useDeleteBuilding } from '../api/delete-building.ts';
 
-// The form (its fields, rules and the architects box) loads when first opened (issue 16).
-const EditBuildingForm = lazy(() =>
-  import('./edit-building-form.tsx').then((m) => ({ default: m.EditBuildingForm })),
+// The modal loads at its first opening, and the form inside it then (issue 16).
+const EditBuildingModal = lazy(() =>
+  import('./edit-building-modal.tsx').then((m) => ({ default: m.EditBuildingModal })),
 );
 
 export const DELETE_BUILDING_QUESTION = 'Are you sure you want to delete this building?';
@@ -24,6 +26,7 @@ export function BuildingOwnerActions({ building, onDeleted }: BuildingOwnerActio
   const [editing, edit] = useDisclosure(false);
   const [confirming, confirm] = useDisclosure(false);
   const remove = useDeleteBuilding(onDeleted);
+  const editWanted = useOpenedOnce(editing);
 
   return (
     <>
@@ -47,26 +50,11 @@ export function BuildingOwnerActions({ building, onDeleted }: BuildingOwnerActio
         </Button>
       </Group>
 
-      <Modal
-        opened={editing}
-        onClose={edit.close}
-        title="Edit building"
-        size="lg"
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
-        {/* Mounted only while open: every opening starts from the building as it is now. */}
-        {editing && (
-          <Suspense
-            fallback={
-              <Center mih={200}>
-                <Loader size="sm" aria-label="Loading" />
-              </Center>
-            }
-          >
-            <EditBuildingForm building={building} onSaved={edit.close} onCancel={edit.close} />
-          </Suspense>
-        )}
-      </Modal>
+      {editWanted && (
+        <Suspense fallback={<DialogLoading />}>
+          <EditBuildingModal building={building} opened={editing} onClose={edit.close} />
+        </Suspense>
+      )}
 
       <ConfirmDialog
         opened={confirming}

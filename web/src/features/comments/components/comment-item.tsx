@@ -1,5 +1,5 @@
-import { useRef, useState, type ReactNode, type Ref } from 'react';
-import { ActionIcon, Anchor, Avatar, Button, Group, Modal, Text } from '@mantine/core';
+import { lazy, Suspense, useRef, useState, type ReactNode, type Ref } from 'react';
+import { ActionIcon, Anchor, Avatar, Button, Group, Text } from '@mantine/core';
 import {
   IconChevronDown,
   IconChevronUp,
@@ -9,10 +9,12 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Comment } from '#domain/comments';
+import { DialogLoading } from '../../../components/dialog-loading.tsx';
 import { LOGIN_MESSAGES, LOGIN_TITLES } from '../../../lib/auth/messages.ts';
 import { useRequireLogin } from '../../../lib/auth/use-require-login.ts';
 import { faceplateUrl } from '../../../lib/faceplate.ts';
 import { timeAgo } from '../../../lib/relative-time.ts';
+import { useOpenedOnce } from '../../../lib/use-opened-once.ts';
 import {
   COMMENT_TEXTS,
   canChangeComment,
@@ -27,6 +29,11 @@ import { CommentVotes } from './comment-votes.tsx';
 import { useCommentsContext } from './comments-context.ts';
 import classes from './comments.module.css';
 
+// The question's modal loads at its first opening (issue 16).
+const DeleteCommentDialog = lazy(() =>
+  import('./delete-comment-dialog.tsx').then((m) => ({ default: m.DeleteCommentDialog })),
+);
+
 type Box = 'none' | 'reply' | 'edit';
 
 /** One comment or reply (product §2): author, text, 'x ago', edited marker, votes and its controls. */
@@ -38,6 +45,7 @@ export function CommentItem({ comment }: { comment: Comment }) {
   const editButton = useRef<HTMLButtonElement>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const deleteWanted = useOpenedOnce(confirmingDelete);
   const [repliesOpen, setRepliesOpen] = useState(() => readRepliesOpen(comment.id));
   const isTopLevel = comment.parent_id === null;
   const mine = canChangeComment(comment, currentUserId);
@@ -215,23 +223,16 @@ export function CommentItem({ comment }: { comment: Comment }) {
         </div>
       )}
 
-      <Modal
-        opened={confirmingDelete}
-        onClose={() => setConfirmingDelete(false)}
-        title="Delete comment"
-        centered
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
-        <Text>{COMMENT_TEXTS.confirmDelete}</Text>
-        <Group justify="flex-end" mt="lg" gap="sm">
-          <Button variant="default" onClick={() => setConfirmingDelete(false)} data-autofocus>
-            Cancel
-          </Button>
-          <Button color="red" loading={deleting} onClick={() => void remove()}>
-            Delete
-          </Button>
-        </Group>
-      </Modal>
+      {deleteWanted && (
+        <Suspense fallback={<DialogLoading />}>
+          <DeleteCommentDialog
+            opened={confirmingDelete}
+            deleting={deleting}
+            onDelete={() => void remove()}
+            onCancel={() => setConfirmingDelete(false)}
+          />
+        </Suspense>
+      )}
     </li>
   );
 }

@@ -1,17 +1,23 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { DialogLoading } from '../../../components/dialog-loading.tsx';
 import { LOGIN_MESSAGES, LOGIN_TITLES } from '../../../lib/auth/messages.ts';
 import { useRequireLogin } from '../../../lib/auth/use-require-login.ts';
+import { useOpenedOnce } from '../../../lib/use-opened-once.ts';
 import { BUILDINGS_QUERY_PREFIX, IMAGES_QUERY_PREFIX } from '../../../lib/query-keys.ts';
 import { useImageList } from '../hooks/use-image-list.ts';
 import { GALLERY_DEFAULT_QUERY } from '../model/image-list.ts';
 import { ImageListBody } from './image-list-body.tsx';
 import { ImageListControls } from './image-list-controls.tsx';
 import type { ImageViewerSlots } from './image-viewer.tsx';
-import { UploadImagesDialog } from './upload-images-dialog.tsx';
+
+// The dialog (the dropzone, the per-file form, the upload sequence) loads when first opened (issue 16).
+const UploadImagesDialog = lazy(() =>
+  import('./upload-images-dialog.tsx').then((m) => ({ default: m.UploadImagesDialog })),
+);
 
 export const GALLERY_TEXTS = {
   loading: 'Loading images...',
@@ -55,6 +61,7 @@ interface BuildingGalleryProps {
 function BuildingGallery({ buildingId, buildingName, slots }: BuildingGalleryProps) {
   const { state, actions } = useImageList({ kind: 'building', buildingId }, GALLERY_DEFAULT_QUERY);
   const [uploading, setUploading] = useState(false);
+  const uploadWanted = useOpenedOnce(uploading);
   const requireLogin = useRequireLogin(LOGIN_TITLES.default, LOGIN_MESSAGES.uploadImages);
   const queryClient = useQueryClient();
 
@@ -120,12 +127,16 @@ function BuildingGallery({ buildingId, buildingName, slots }: BuildingGalleryPro
           )
         }
       />
-      <UploadImagesDialog
-        buildingId={buildingId}
-        opened={uploading}
-        onClose={() => setUploading(false)}
-        onUploaded={onUploaded}
-      />
+      {uploadWanted && (
+        <Suspense fallback={<DialogLoading />}>
+          <UploadImagesDialog
+            buildingId={buildingId}
+            opened={uploading}
+            onClose={() => setUploading(false)}
+            onUploaded={onUploaded}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

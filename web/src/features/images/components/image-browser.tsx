@@ -1,8 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Image } from '#domain/images';
+import { DialogLoading } from '../../../components/dialog-loading.tsx';
+import { useOpenedOnce } from '../../../lib/use-opened-once.ts';
 import { useViewerKeys } from '../hooks/use-viewer-keys.ts';
 import { ImageGrid } from './image-grid.tsx';
-import { ImageViewer, type ImageChange, type ImageViewerSlots } from './image-viewer.tsx';
+import type { ImageChange, ImageViewerSlots } from './image-viewer.tsx';
+
+const loadViewer = () => import('./image-viewer.tsx');
+// The full view (its modal, credit editing and what the slots add: vote faces, comments) loads
+// when an image is first pointed at, focused or opened (issue 16).
+const ImageViewer = lazy(() => loadViewer().then((m) => ({ default: m.ImageViewer })));
 
 export interface ImageBrowserProps {
   images: readonly Image[];
@@ -36,6 +43,11 @@ export function ImageBrowser({
 
   // After a deletion the view shows the image now at that place (the last one at the end), or closes.
   const shownIndex = openIndex === null || count === 0 ? null : Math.min(openIndex, count - 1);
+  const wanted = useOpenedOnce(shownIndex !== null);
+  const preload = () => {
+    void loadViewer();
+    slots?.preload?.();
+  };
 
   useEffect(() => {
     if (shownIndex !== null && shownIndex === count - 1) onLastReached?.();
@@ -55,19 +67,26 @@ export function ImageBrowser({
         images={images}
         activeIndex={shownIndex}
         onOpen={setOpenIndex}
-        onHoverChange={(index) => (hoveredIndex.current = index)}
+        onHoverChange={(index) => {
+          hoveredIndex.current = index;
+          if (index !== null) preload();
+        }}
         label={label}
         dense={dense}
       />
-      <ImageViewer
-        images={images}
-        index={shownIndex}
-        onIndexChange={setOpenIndex}
-        onClose={() => setOpenIndex(null)}
-        onDeleted={onDeleted}
-        onImageChange={onImageChange}
-        slots={slots}
-      />
+      {wanted && (
+        <Suspense fallback={<DialogLoading label="Loading image" />}>
+          <ImageViewer
+            images={images}
+            index={shownIndex}
+            onIndexChange={setOpenIndex}
+            onClose={() => setOpenIndex(null)}
+            onDeleted={onDeleted}
+            onImageChange={onImageChange}
+            slots={slots}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

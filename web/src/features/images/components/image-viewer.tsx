@@ -26,6 +26,8 @@ export interface ImageViewerSlots {
   votes?: (image: Image, onVoted: (result: VoteResult) => void) => ReactNode;
   /** The image's comments. */
   comments?: (image: Image) => ReactNode;
+  /** Starts loading what the slots show, when the full view is about to open. */
+  preload?: () => void;
 }
 
 export type ImageChange = Pick<Image, 'id'> & Partial<Image>;

@@ -1,9 +1,16 @@
-import { Button, Modal } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlaylistAdd } from '@tabler/icons-react';
+import { DialogLoading } from '../../../components/dialog-loading.tsx';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
+import { useOpenedOnce } from '../../../lib/use-opened-once.ts';
 import { LIST_TEXTS } from '../model/lists.ts';
-import { AddToListDialog } from './add-to-list-dialog.tsx';
+
+// The modal (the user's lists with their checkboxes, the new-list form) loads at its first opening (issue 16).
+const AddToListModal = lazy(() =>
+  import('./add-to-list-modal.tsx').then((m) => ({ default: m.AddToListModal })),
+);
 
 interface AddToListButtonProps {
   buildingId: number;
@@ -14,6 +21,7 @@ interface AddToListButtonProps {
 export function AddToListButton({ buildingId, buildingName }: AddToListButtonProps) {
   const { user } = useAuth();
   const [opened, dialog] = useDisclosure(false);
+  const wanted = useOpenedOnce(opened);
   if (!user) return null;
   return (
     <>
@@ -25,23 +33,17 @@ export function AddToListButton({ buildingId, buildingName }: AddToListButtonPro
       >
         {LIST_TEXTS.addToList}
       </Button>
-      <Modal
-        opened={opened}
-        onClose={dialog.close}
-        title={LIST_TEXTS.addToList}
-        centered
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
-        {/* Mounted only while open: every opening starts with no box checked. */}
-        {opened && (
-          <AddToListDialog
+      {wanted && (
+        <Suspense fallback={<DialogLoading />}>
+          <AddToListModal
+            opened={opened}
+            onClose={dialog.close}
             buildingId={buildingId}
             buildingName={buildingName}
             userHandle={user.handle}
-            onDone={dialog.close}
           />
-        )}
-      </Modal>
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,11 +1,18 @@
-import { Button, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
+import { DialogLoading } from '../../../components/dialog-loading.tsx';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
+import { useOpenedOnce } from '../../../lib/use-opened-once.ts';
 import { useUserLists } from '../api/get-user-lists.ts';
 import { LIST_TEXTS, visibleLists } from '../model/lists.ts';
-import { CreateListForm } from './create-list-form.tsx';
 import { ListCard } from './list-card.tsx';
+
+// The modal and its form load at the first opening (issue 16).
+const CreateListModal = lazy(() =>
+  import('./create-list-modal.tsx').then((m) => ({ default: m.CreateListModal })),
+);
 
 /**
  * Product §2, user page Lists: each list with its buildings. The profile owner (the signed-in user's
@@ -17,6 +24,7 @@ export function UserLists({ handle }: { handle: string }) {
   const isOwner = user !== null && user.handle === handle;
   const lists = useUserLists(handle);
   const [creating, create] = useDisclosure(false);
+  const createWanted = useOpenedOnce(creating);
 
   return (
     <Stack gap="md" component="section" aria-label="Lists">
@@ -40,16 +48,10 @@ export function UserLists({ handle }: { handle: string }) {
       ) : (
         <ListCards lists={visibleLists(lists.data, isOwner)} isOwner={isOwner} />
       )}
-      {isOwner && (
-        <Modal
-          opened={creating}
-          onClose={create.close}
-          title={LIST_TEXTS.createList}
-          centered
-          closeButtonProps={{ 'aria-label': 'Close' }}
-        >
-          {creating && <CreateListForm onCreated={create.close} onCancel={create.close} autoFocus />}
-        </Modal>
+      {isOwner && createWanted && (
+        <Suspense fallback={<DialogLoading />}>
+          <CreateListModal opened={creating} onClose={create.close} />
+        </Suspense>
       )}
     </Stack>
   );

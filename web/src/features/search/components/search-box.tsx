@@ -1,166 +1,128 @@
-import { useMemo, useRef, useState } from 'react';
-import { ActionIcon, Combobox, Group, Loader, Text, TextInput, useCombobox } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery, useWindowEvent } from '@mantine/hooks';
-import { IconSearch, IconX } from '@tabler/icons-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { TextInput } from '@mantine/core';
+import { useMediaQuery, useWindowEvent } from '@mantine/hooks';
 import type { SearchHit } from '#domain/search';
-import { useSearch } from '../api/search.ts';
-import { groupHits, hitDetail } from '../model/groups.ts';
 import classes from './search-box.module.css';
-
-/** Waits this long after the last keystroke before searching. */
-export const SEARCH_DEBOUNCE_MS = 200;
-/** Below this width the box folds into an icon. */
-const PHONE_MAX_WIDTH = 640;
+import type { SearchCombobox, SearchStart } from './search-combobox.tsx';
+import { isTyping, PHONE_MAX_WIDTH, SearchIconButton, searchInputProps } from './search-input.tsx';
 
 interface SearchBoxProps {
   /** Called with the picked hit; the app decides where it leads. */
   onPick: (hit: SearchHit) => void;
 }
 
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+type Combobox = typeof SearchCombobox;
+
+let loading: Promise<Combobox> | null = null;
+/** The combobox (Mantine's Combobox, its popover and floating positioning), fetched once. */
+function loadCombobox(): Promise<Combobox> {
+  loading ??= import('./search-combobox.tsx').then(
+    (m) => m.SearchCombobox,
+    (error: unknown) => {
+      loading = null; // the next focus tries again
+      throw error;
+    },
+  );
+  return loading;
 }
 
 /**
- * Issue 17: the navigation bar's search, a combobox named 'Search'. '/' focuses it; it searches
- * 200 ms after the last keystroke and lists buildings, architects, styles and places in groups;
- * ↑/↓ move, Enter picks, Escape closes (and clears on a second press). On phones it is an icon
- * that opens the box over the bar.
+ * Issue 17: the navigation bar's search, a combobox named 'Search' (search-combobox.tsx). Every
+ * screen shows it, so its combobox code stays out of the first download (issue 16): it loads once
+ * the page has loaded and the browser is idle, or at the first sign of use if that comes sooner
+ * (the pointer over the box, its focus, '/' or the phone's search icon). Until then a stand-in
+ * with the same input, attributes and size takes the typing; the combobox replaces it with the
+ * text, the focus and the caret as they are, and searches at once.
  */
 export function SearchBox({ onPick }: SearchBoxProps) {
-  const [text, setText] = useState('');
-  const [debounced] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   const phone = useMediaQuery(`(max-width: ${PHONE_MAX_WIDTH}px)`, false);
+  const [text, setText] = useState('');
   const [expanded, setExpanded] = useState(false);
+  const [loaded, setLoaded] = useState<{
+    Combobox: Combobox;
+    start: Omit<SearchStart, 'text' | 'expanded'>;
+  }>();
   const inputRef = useRef<HTMLInputElement>(null);
-  const combobox = useCombobox({
-    onDropdownClose: () => combobox.resetSelectedOption(),
-  });
-  const result = useSearch(debounced);
-  const hits = useMemo(() => result.data?.items ?? [], [result.data]);
-  const groups = useMemo(() => groupHits(hits), [hits]);
-  const byValue = useMemo(
-    () => new Map(groups.flatMap((g) => g.hits.map((h) => [h.value, h.hit]))),
-    [groups],
-  );
+  // '/' or the phone icon asked for the focus, which lands a frame later on the phone: if the
+  // combobox arrives first, it takes the focus instead.
+  const focusAsked = useRef(false);
+  const swapped = useRef(false);
 
-  useWindowEvent('keydown', (event) => {
-    if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
-    event.preventDefault();
+  const load = useCallback(() => {
+    loadCombobox().then(
+      (Combobox) => {
+        if (swapped.current) return;
+        swapped.current = true;
+        const input = inputRef.current;
+        const focused = focusAsked.current || (input !== null && input === document.activeElement);
+        const selection =
+          input !== null && input === document.activeElement && input.selectionStart !== null
+            ? ([input.selectionStart, input.selectionEnd ?? input.selectionStart] as const)
+            : null;
+        setLoaded({ Combobox, start: { focused, selection } });
+      },
+      (error: unknown) => console.error('Failed to load the search', error),
+    );
+  }, []);
+
+  // Once the page has loaded, in the browser's first idle moment (after the map library's start).
+  useEffect(() => {
+    let cancelled = false;
+    const idle = () => {
+      if (!cancelled) load();
+    };
+    const whenIdle = () => {
+      if ('requestIdleCallback' in window) requestIdleCallback(idle, { timeout: 5000 });
+      else setTimeout(idle, 2000);
+    };
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
+    return () => {
+      cancelled = true;
+      window.removeEventListener('load', whenIdle);
+    };
+  }, [load]);
+
+  const openBox = () => {
     setExpanded(true);
-    // The phone box mounts on expand; focus once it is there.
-    requestAnimationFrame(() => inputRef.current?.focus());
-  });
-
-  const pick = (value: string) => {
-    const hit = byValue.get(value);
-    if (!hit) return;
-    combobox.closeDropdown();
-    setText('');
-    setExpanded(false);
-    inputRef.current?.blur();
-    onPick(hit);
+    focusAsked.current = true;
+    load();
+    // On a phone the box mounts on expand: focus once it is there.
+    if (inputRef.current) inputRef.current.focus();
+    else requestAnimationFrame(() => inputRef.current?.focus());
   };
 
-  const open = text.trim() !== '';
-  const showBox = !phone || expanded;
+  useWindowEvent('keydown', (event) => {
+    if (loaded) return; // the combobox listens itself
+    if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
+    event.preventDefault();
+    openBox();
+  });
 
-  if (!showBox) {
-    return (
-      <ActionIcon
-        variant="subtle"
-        size="lg"
-        aria-label="Search"
-        onClick={() => {
-          setExpanded(true);
-          requestAnimationFrame(() => inputRef.current?.focus());
-        }}
-      >
-        <IconSearch size={20} aria-hidden />
-      </ActionIcon>
-    );
-  }
-
+  if (loaded) return <loaded.Combobox onPick={onPick} start={{ ...loaded.start, text, expanded }} />;
+  if (phone && !expanded) return <SearchIconButton onOpen={openBox} />;
   return (
     <div className={classes.root} data-phone={phone || undefined}>
-      <Combobox store={combobox} onOptionSubmit={pick} withinPortal zIndex={400} position="bottom-start">
-        <Combobox.Target withExpandedAttribute>
-          <TextInput
-            ref={inputRef}
-            aria-label="Search"
-            aria-autocomplete="list"
-            placeholder="Search buildings, architects, places"
-            className={classes.input}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            rightSection={
-              result.isFetching ? (
-                <Loader size="xs" aria-label="Searching" />
-              ) : phone ? (
-                <ActionIcon
-                  variant="subtle"
-                  size="sm"
-                  aria-label="Close search"
-                  onClick={() => setExpanded(false)}
-                >
-                  <IconX size={14} aria-hidden />
-                </ActionIcon>
-              ) : (
-                <Text component="kbd" size="xs" c="dimmed" className={classes.kbd} aria-hidden>
-                  /
-                </Text>
-              )
-            }
-            value={text}
-            onChange={(event) => {
-              setText(event.currentTarget.value);
-              combobox.openDropdown();
-              combobox.updateSelectedOptionIndex();
-            }}
-            onFocus={() => open && combobox.openDropdown()}
-            onBlur={() => {
-              combobox.closeDropdown();
-              if (phone && text === '') setExpanded(false);
-            }}
-            onKeyDown={(event) => {
-              if (event.key === 'Escape') {
-                if (combobox.dropdownOpened) combobox.closeDropdown();
-                else setText('');
-              }
-              if (event.key === 'Enter' && combobox.dropdownOpened && combobox.getSelectedOptionIndex() < 0) {
-                // Enter without a chosen option takes the best hit.
-                combobox.selectFirstOption();
-              }
-            }}
-            maxLength={100}
-          />
-        </Combobox.Target>
-        <Combobox.Dropdown hidden={!open} aria-label="Search results">
-          <Combobox.Options mah={420} style={{ overflowY: 'auto' }}>
-            {groups.map((group) => (
-              <Combobox.Group key={group.type} label={group.label}>
-                {group.hits.map(({ hit, value }) => (
-                  <Combobox.Option key={value} value={value}>
-                    <Group gap={6} wrap="nowrap" justify="space-between">
-                      <Text size="sm" truncate>
-                        {hit.name}
-                      </Text>
-                      <Text size="xs" c="dimmed" truncate>
-                        {hitDetail(hit)}
-                      </Text>
-                    </Group>
-                  </Combobox.Option>
-                ))}
-              </Combobox.Group>
-            ))}
-            {open && !result.isPending && !result.isPlaceholderData && hits.length === 0 && (
-              <Combobox.Empty>
-                {result.isError ? 'Search failed. Please try again.' : 'Nothing found'}
-              </Combobox.Empty>
-            )}
-          </Combobox.Options>
-        </Combobox.Dropdown>
-      </Combobox>
+      <TextInput
+        ref={inputRef}
+        {...searchInputProps({ phone, onClose: () => setExpanded(false) })}
+        // The attributes Mantine's Combobox.Target gives the input while its list is closed.
+        role="combobox"
+        aria-haspopup="listbox"
+        aria-expanded={false}
+        autoComplete="off"
+        value={text}
+        onChange={(event) => setText(event.currentTarget.value)}
+        onPointerEnter={load}
+        onFocus={load}
+        onBlur={() => {
+          focusAsked.current = false;
+          if (phone && text === '') setExpanded(false);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') setText('');
+        }}
+      />
     </div>
   );
 }

@@ -1,0 +1,75 @@
+import { useLayoutEffect, useRef } from 'react';
+import { Anchor, Menu, Text } from '@mantine/core';
+import { IconFileSpreadsheet, IconMapPin } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { EXPORT_FORMATS, type ExportFormat } from '#domain/export-formats';
+import { EXPORT_FORMAT_LABELS } from '../lib/export/export-links.ts';
+import { ExportButton, type ExportMenuProps } from './export-button.tsx';
+
+/** How the menu takes over from the stand-in button (export-menu.tsx). */
+export interface ExportMenuStart {
+  /** The stand-in was clicked: open at once. */
+  opened: boolean;
+  /** The stand-in had the focus: the real button takes it. */
+  focused: boolean;
+}
+
+const ICONS: Record<ExportFormat, typeof IconMapPin> = { geojson: IconMapPin, csv: IconFileSpreadsheet };
+
+/**
+ * Issue 20, open data export: a menu of download links (GeoJSON, CSV) with a line on the data
+ * licence. Plain links with `download`: the browser saves the streamed file itself.
+ */
+export function ExportMenuDropdown({
+  ariaLabel,
+  groups,
+  size,
+  start,
+}: ExportMenuProps & { start?: ExportMenuStart }) {
+  const target = useRef<HTMLButtonElement>(null);
+  // Taking over from the stand-in: the focus stays on the button, in the same commit.
+  useLayoutEffect(() => {
+    if (start?.focused) target.current?.focus();
+    // Only when first mounted: `start` is what the stand-in had then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return (
+    <Menu position="bottom-end" width={240} withinPortal zIndex={400} defaultOpened={start?.opened}>
+      <Menu.Target>
+        <ExportButton ref={target} ariaLabel={ariaLabel} size={size} />
+      </Menu.Target>
+      <Menu.Dropdown>
+        {groups.map((group, i) => (
+          <div key={group.label ?? i}>
+            {i > 0 && <Menu.Divider />}
+            {group.label && <Menu.Label>{group.label}</Menu.Label>}
+            {EXPORT_FORMATS.map((format) => {
+              const Icon = ICONS[format];
+              return (
+                <Menu.Item
+                  key={format}
+                  component="a"
+                  href={group.href(format)}
+                  download
+                  leftSection={<Icon size={16} aria-hidden />}
+                  aria-label={
+                    group.label ? `${EXPORT_FORMAT_LABELS[format]}, ${group.label.toLowerCase()}` : undefined
+                  }
+                >
+                  {EXPORT_FORMAT_LABELS[format]}
+                </Menu.Item>
+              );
+            })}
+          </div>
+        ))}
+        <Menu.Divider />
+        <Text size="xs" c="dimmed" px="sm" py={4}>
+          Open data under ODbL 1.0.{' '}
+          <Anchor component={Link} to="/about#data" size="xs">
+            About the data
+          </Anchor>
+        </Text>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,36 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, stubBrowserApis } from '../testing/render.tsx';
+import { ExportMenu } from './export-menu.tsx';
+
+const groups = [{ href: (format: string) => `/api/lists/3/export?format=${format}` }];
+
+describe('Export menu: the button stands in until the menu has loaded (issue 16)', () => {
+  beforeEach(stubBrowserApis);
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('is a closed menu button before the menu code is there', () => {
+    renderWithProviders(<ExportMenu ariaLabel="Export list Favourites" groups={groups} />);
+    const button = screen.getByRole('button', { name: 'Export list Favourites' });
+    expect(button.getAttribute('aria-haspopup')).toBe('menu');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('opens the menu once loaded when the stand-in was clicked', async () => {
+    renderWithProviders(<ExportMenu ariaLabel="Export list Favourites" groups={groups} />);
+    const standIn = screen.getByRole('button', { name: 'Export list Favourites' });
+    standIn.focus();
+    fireEvent.click(standIn);
+    const csv = await screen.findByRole('menuitem', { name: 'CSV' }, { timeout: 10_000 });
+    expect(csv.getAttribute('href')).toBe('/api/lists/3/export?format=csv');
+    const button = screen.getByRole('button', { name: 'Export list Favourites' });
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    // As when Mantine's menu opens from its own button: the focus goes into the menu.
+    expect(screen.getByRole('menu').contains(document.activeElement)).toBe(true);
+  });
+});

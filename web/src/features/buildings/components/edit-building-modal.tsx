@@ -1,0 +1,42 @@
+import { lazy, Suspense } from 'react';
+import { Center, Loader, Modal } from '@mantine/core';
+import type { BuildingDetail } from '#domain/buildings';
+
+// The form (its fields, rules and the architects box) loads when first opened (issue 16).
+const EditBuildingForm = lazy(() =>
+  import('./edit-building-form.tsx').then((m) => ({ default: m.EditBuildingForm })),
+);
+
+/** The Edit building modal (loaded at its first opening: building-owner-actions.tsx). */
+export function EditBuildingModal({
+  building,
+  opened,
+  onClose,
+}: {
+  building: BuildingDetail;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Edit building"
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {/* Mounted only while open: every opening starts from the building as it is now. */}
+      {opened && (
+        <Suspense
+          fallback={
+            <Center mih={200}>
+              <Loader size="sm" aria-label="Loading" />
+            </Center>
+          }
+        >
+          <EditBuildingForm building={building} onSaved={onClose} onCancel={onClose} />
+        </Suspense>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,32 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { COMMENT_TEXTS } from '../model/comment-rules.ts';
+
+export interface DeleteCommentDialogProps {
+  opened: boolean;
+  deleting: boolean;
+  onDelete: () => void;
+  onCancel: () => void;
+}
+
+/** Product §5: the question before a comment is deleted (loaded at its first opening: comment-item.tsx). */
+export function DeleteCommentDialog({ opened, deleting, onDelete, onCancel }: DeleteCommentDialogProps) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onCancel}
+      title="Delete comment"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <Text>{COMMENT_TEXTS.confirmDelete}</Text>
+      <Group justify="flex-end" mt="lg" gap="sm">
+        <Button variant="default" onClick={onCancel} data-autofocus>
+          Cancel
+        </Button>
+        <Button color="red" loading={deleting} onClick={onDelete}>
+          Delete
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

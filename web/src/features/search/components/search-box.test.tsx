@@ -1,0 +1,77 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SearchHit } from '#domain/search';
+import { json, renderWithProviders, stubBrowserApis, stubFetch } from '../../../testing/render.tsx';
+import { SearchBox } from './search-box.tsx';
+import { SearchCombobox } from './search-combobox.tsx';
+
+const batllo: SearchHit = {
+  type: 'building',
+  id: 12,
+  name: 'Casa Batlló',
+  city: 'Barcelona',
+  country_code: 'ES',
+  year_built: 1906,
+  coordinates: [2.165, 41.3917],
+  cover_image: null,
+};
+
+/** The search input's markup without its generated ids. */
+const markup = (input: HTMLElement) => input.parentElement!.outerHTML.replace(/ id="[^"]*"/g, '');
+
+describe('navigation search: the stand-in before the combobox loads (issue 16)', () => {
+  beforeEach(() => {
+    stubBrowserApis();
+    stubFetch({ 'GET /api/search': () => json({ items: [batllo] }) });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('draws the same input, with the same attributes, as the combobox it stands in for', () => {
+    const { unmount } = renderWithProviders(<SearchCombobox onPick={() => {}} />);
+    const real = markup(screen.getByRole('combobox', { name: 'Search' }));
+    unmount();
+    renderWithProviders(<SearchBox onPick={() => {}} />);
+    expect(markup(screen.getByRole('combobox', { name: 'Search' }))).toBe(real);
+  });
+
+  it('hands what was typed, the focus and the caret to the combobox, which then searches', async () => {
+    renderWithProviders(<SearchBox onPick={() => {}} />);
+    const standIn = screen.getByRole('combobox', { name: 'Search' });
+    // Typed before the combobox is there (focus starts loading it).
+    standIn.focus();
+    fireEvent.change(standIn, { target: { value: 'batl' } });
+    await screen.findByRole('option', { name: /Casa Batlló/ }, { timeout: 10_000 });
+    const input = screen.getByRole<HTMLInputElement>('combobox', { name: 'Search' });
+    expect(input).not.toBe(standIn);
+    expect(input.value).toBe('batl');
+    expect(document.activeElement).toBe(input);
+    expect(input.selectionStart).toBe(4);
+    await waitFor(() => expect(input.getAttribute('aria-expanded')).toBe('true'));
+  });
+
+  it("on a phone, '/' opens the box and the combobox takes the focus even before the stand-in could", async () => {
+    // A phone: the box is an icon until opened; the stand-in it mounts would take the focus a frame
+    // later, and here that frame never comes.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+    }));
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    renderWithProviders(<SearchBox onPick={() => {}} />);
+    expect(screen.getByRole('button', { name: 'Search' })).toBeTruthy();
+    fireEvent.keyDown(window, { key: '/' });
+    await waitFor(
+      () => expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Search' })),
+      { timeout: 10_000 },
+    );
+    expect(screen.getByRole('button', { name: 'Close search' })).toBeTruthy();
+  });
+});
