@@ -30,7 +30,7 @@ export function EditBuildingModal({
         <Suspense
           fallback={
             <Center mih={200}>
-              <Loader size="sm" aria-label="Loading" />
+              <Loader size="sm" role="status" aria-label="Loading" />
             </Center>
           }
         >

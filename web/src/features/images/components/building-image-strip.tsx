@@ -43,7 +43,7 @@ export function BuildingImageStrip({ buildingId, hasImages, slots }: BuildingIma
   const images = useQuery({ ...options, enabled: hasImages });
 
   if (!hasImages) return null;
-  if (images.isPending) return <Loader size="sm" aria-label="Loading images" />;
+  if (images.isPending) return <Loader size="sm" role="status" aria-label="Loading images" />;
   if (images.isError || images.data.items.length === 0) return null;
 
   // A vote or a deletion here shows in every other list of these images too (gallery, user page).
