@@ -215,7 +215,7 @@ describe('the map pages paint before the scripts (issue 16)', () => {
     expect(sent[url]).toEqual(api.json());
     expect(JSON.stringify(sent[url])).toContain(EVIL.replace(/"/g, '\\"'));
     // The first card's picture (a locator: no cover image) is preloaded in both schemes.
-    const first = (api.json() as BuildingList).items[0]!;
+    const first = api.json<BuildingList>().items[0]!;
     for (const scheme of ['light', 'dark'] as const) {
       expect(res.body).toContain(
         `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(locatorUrl(first.coordinates, scheme))}" media="(prefers-color-scheme: ${scheme})">`,
