@@ -79,7 +79,7 @@ const STYLESHEET = /\s*<link rel="stylesheet"[^>]*>/g;
  * in the head holds back the first paint until it has loaded; one in the body only what follows
  * it, so the frame paints with the HTML while the app's scripts still wait for the stylesheet
  * (a module script runs only once the stylesheets before it have loaded). `data` (the prefetched
- * answers' element) goes after the root. A template without those places is returned unchanged.
+ * answers, preloads, more stylesheets) goes after them. A template without those places is returned unchanged.
  */
 export function withExploreShell(page: string, data = ''): string {
   const root = /<div id="root"><\/div>/;
@@ -89,5 +89,5 @@ export function withExploreShell(page: string, data = ''): string {
   const stylesheets = [...head.matchAll(STYLESHEET)].map((m) => m[0].trim());
   return `${head.replace(STYLESHEET, '')}\n    <style>${EXPLORE_SHELL_CSS}</style>\n  ${page
     .slice(headEnd)
-    .replace(root, () => `<div id="root">${EXPLORE_SHELL_HTML}</div>${data}${stylesheets.join('')}`)}`;
+    .replace(root, () => `<div id="root">${EXPLORE_SHELL_HTML}</div>${stylesheets.join('')}${data}`)}`;
 }

@@ -17,7 +17,8 @@ import { etagMatches } from '../../http/compression.ts';
 import { notFound } from '../../http/errors.ts';
 import { showsExploreScreen, withExploreShell } from './explore-shell.ts';
 import { escapeHtml, pageHeadFor, renderIndexHtml } from './page-head.ts';
-import { prefetchElement } from './prefetch.ts';
+import { buildingPreload, prefetchElement } from './prefetch.ts';
+import { manifestReader, mapPageRoutes, routePreloads } from './route-preloads.ts';
 
 /** Sitemaps may list 50 000 URLs; smaller pages keep each answer quick to build and fetch. */
 export const SITEMAP_PAGE_SIZE = 10_000;
@@ -114,6 +115,8 @@ export function appPageSender(app: FastifyInstance, webDir: string | undefined) 
     }
   };
 
+  const manifest = manifestReader(webDir);
+
   // Says whether the page was sent. Not the reply itself: a FastifyReply is a thenable, so an
   // awaited one resolves to undefined once sent, and the caller took that for 'nothing sent'.
   return async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
@@ -126,7 +129,12 @@ export function appPageSender(app: FastifyInstance, webDir: string | undefined) 
     // is sent as the bare app.
     const page =
       showsExploreScreen(pathname) && !head.notFound
-        ? withExploreShell(withHead, await prefetchElement(app, request))
+        ? withExploreShell(
+            withHead,
+            (await prefetchElement(app, request)) +
+              buildingPreload(pathname) +
+              routePreloads(manifest(), mapPageRoutes(pathname), withHead),
+          )
         : withHead;
     const etag = `"${crypto.createHash('sha1').update(page).digest('base64url')}"`;
     reply

@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BUILDINGS_PER_PAGE_DEFAULT, MAP_DEFAULT_BOUNDS } from '#domain/constants';
-import { API_PREFIX } from '#domain/endpoints/define';
+import { API_PREFIX, fillPath } from '#domain/endpoints/define';
 import type { BuildingList } from '#domain/buildings';
 import { buildingEndpoints } from '#domain/endpoints/buildings';
 import { locatorUrl } from '#domain/endpoints/locator';
@@ -57,6 +57,19 @@ function firstPicturePreloads(list: BuildingList): string[] {
   return (['light', 'dark'] as const).map((scheme) =>
     preload(locatorUrl(first.coordinates, scheme), `(prefers-color-scheme: ${scheme})`),
   );
+}
+
+/**
+ * A building page's building, asked for with the page's scripts rather than after them: a
+ * preload the app's own request then takes (the same URL and credentials mode as
+ * web/src/lib/api-client.ts uses for it), so the view is counted when a browser loads it, as
+ * before, and never for a crawler reading the page.
+ */
+export function buildingPreload(pathname: string): string {
+  const id = /^\/buildings\/([1-9]\d{0,9})\/?$/.exec(pathname)?.[1];
+  if (id === undefined) return '';
+  const href = `${API_PREFIX}${fillPath(buildingEndpoints.get.path, { id })}`;
+  return `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeHtml(href)}">`;
 }
 
 /**

@@ -9,7 +9,6 @@ import {
   type SuccessBody,
 } from '#domain/endpoints/define';
 import type { Problem } from '#domain/problem';
-import { takePrefetched } from './prefetched.ts';
 
 /** Problem JSON plus any extra members (a 409 on a duplicate building carries building_id). */
 export type ProblemBody = Problem & Record<string, unknown>;
@@ -54,12 +53,6 @@ const DEFAULT_BASE_URL = API_PREFIX;
 
 /** Fetches JSON under API_PREFIX. A 204 answer resolves to null. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T | null> {
-  const url = `${options.baseUrl ?? DEFAULT_BASE_URL}${path}`;
-  // The first card page came with the page itself (server/modules/pages/prefetch.ts).
-  if ((options.method ?? 'GET') === 'GET' && !options.signal?.aborted) {
-    const sent = takePrefetched(url);
-    if (sent !== undefined) return sent as T;
-  }
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const controller = new AbortController();
   let timedOut = false;
@@ -75,7 +68,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
   try {
-    const response = await fetch(url, {
+    const response = await fetch(`${options.baseUrl ?? DEFAULT_BASE_URL}${path}`, {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),

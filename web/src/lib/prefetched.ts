@@ -1,7 +1,8 @@
 /**
  * API answers the server sent inside the page (server/modules/pages/prefetch.ts), by URL: the
- * explore screen's first card page. Each is handed out once, to the first GET of its exact URL,
- * so later requests (a refetch, a new viewport) go to the server as before.
+ * explore screen's first card page. Each is handed out once, to the query asking for its exact
+ * URL first (as its initial data), so later requests (a refetch, a new viewport) go to the
+ * server as before.
  */
 const ELEMENT_ID = 'atlas-prefetch';
 
@@ -22,7 +23,7 @@ function load(): Map<string, unknown> {
   return found;
 }
 
-/** The answer sent with the page for a GET of `url` (path and query), once; undefined otherwise. */
+/** The answer sent with the page for `url` (API path and query), once; undefined otherwise. */
 export function takePrefetched(url: string): unknown {
   answers ??= load();
   if (!answers.has(url)) return undefined;
