@@ -1,14 +1,17 @@
 /**
  * The explore screen's frame as plain HTML (issue 16: first paint of the map pages). The server
- * puts it inside `<div id="root">` of the map routes' page, so the navigation bar, the filter
- * bar's and time slider's strips, the map area and the card column paint as soon as the HTML and
- * its stylesheet arrive, seconds before the app's scripts on a slow phone. React replaces it in
- * one commit (web/src/main.tsx renders once the route's code is loaded), with its own elements at
- * the same places and sizes: measured from the app (app-layout, navigation-bar, explore-screen,
- * filter-bar and time-control styles, Mantine's spacing), in both themes and on phones (≤ 767 px,
- * MAP_MOBILE_MAX_WIDTH). It holds no data and no control: links are plain links.
+ * puts it before the empty `<div id="root">` of the map routes' page, so the navigation bar, the
+ * filter bar's and time slider's strips, the map area and the card column paint with the HTML
+ * alone, seconds before the app's scripts and stylesheet on a slow phone. The app's first commit
+ * removes it (web/src/app/app.tsx, in the same task, so no frame shows both) and draws its own
+ * elements at the same places and sizes: measured from the app (app-layout, navigation-bar,
+ * explore-screen, filter-bar and time-control styles, Mantine's spacing), in both themes and on
+ * phones (≤ 767 px, MAP_MOBILE_MAX_WIDTH). It holds no data and no control: links are plain links.
  */
 import { MAP_MOBILE_MAX_WIDTH } from '#domain/constants';
+
+/** Id of the frame's element (the app removes it). */
+export const SHELL_ELEMENT_ID = 'atlas-shell';
 
 /** First path segments of screens that are not the explore screen (web/src/app/router.tsx). */
 const OTHER_SCREENS = new Set(['gallery', 'architects', 'about', 'user']);
@@ -57,7 +60,7 @@ body{margin:0}
 
 /** The frame's markup (the logo is the one of web/src/features/navigation/components/logo.tsx). */
 export const EXPLORE_SHELL_HTML = [
-  '<div class="atlas-shell">',
+  `<div id="${SHELL_ELEMENT_ID}" class="atlas-shell">`,
   '<div class="atlas-shell-header">',
   '<a class="atlas-shell-brand" href="/" aria-label="Atlas of Buildings home">',
   `<svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true"><rect width="32" height="32" rx="6" fill="${PRIMARY}"/><path d="M8 26V12l8-6 8 6v14h-5v-7h-6v7z" fill="#fff"/></svg>`,
@@ -71,23 +74,30 @@ export const EXPLORE_SHELL_HTML = [
   '</div>',
 ].join('');
 
-const STYLESHEET = /\s*<link rel="stylesheet"[^>]*>/g;
+const STYLESHEET = /<link rel="stylesheet"([^>]*)>/g;
+
+/** Marks the head's stylesheets that the app applies itself (web/src/main.tsx). */
+export const DEFERRED_STYLESHEET_ATTRIBUTE = 'data-atlas-stylesheet';
 
 /**
- * The page with the explore frame: its style at the end of the head, its markup inside the empty
- * `<div id="root">`, and the app's stylesheets moved from the head to just after it. A stylesheet
- * in the head holds back the first paint until it has loaded; one in the body only what follows
- * it, so the frame paints with the HTML while the app's scripts still wait for the stylesheet
- * (a module script runs only once the stylesheets before it have loaded). `data` (the prefetched
- * answers, preloads, more stylesheets) goes after them. A template without those places is returned unchanged.
+ * The page with the explore frame: its style at the end of the head, its markup before the empty
+ * `<div id="root">`, and `data` (the prefetched answers, preloads) after it. The head's
+ * stylesheets become preloads in their place: a stylesheet holds back the first paint until it has
+ * loaded (and the app's scripts too), so the app adds them at the same places once it runs and
+ * renders when they have loaded (the cascade order stays). A template without a head or the root
+ * is returned unchanged.
  */
 export function withExploreShell(page: string, data = ''): string {
   const root = /<div id="root"><\/div>/;
   const headEnd = page.indexOf('</head>');
   if (!root.test(page) || headEnd < 0) return page;
-  const head = page.slice(0, headEnd);
-  const stylesheets = [...head.matchAll(STYLESHEET)].map((m) => m[0].trim());
-  return `${head.replace(STYLESHEET, '')}\n    <style>${EXPLORE_SHELL_CSS}</style>\n  ${page
+  const head = page
+    .slice(0, headEnd)
+    .replace(
+      STYLESHEET,
+      (_link, attrs: string) => `<link rel="preload" as="style"${attrs} ${DEFERRED_STYLESHEET_ATTRIBUTE}>`,
+    );
+  return `${head}\n    <style>${EXPLORE_SHELL_CSS}</style>\n  ${page
     .slice(headEnd)
-    .replace(root, () => `<div id="root">${EXPLORE_SHELL_HTML}</div>${stylesheets.join('')}${data}`)}`;
+    .replace(root, (element) => `${EXPLORE_SHELL_HTML}${element}${data}`)}`;
 }

@@ -9,7 +9,12 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { insertBuildings, insertUser } from '../../test/fixtures.ts';
 import type { BuildingList } from '#domain/buildings';
 import { locatorUrl } from '#domain/endpoints/locator';
-import { EXPLORE_SHELL_CSS, EXPLORE_SHELL_HTML, withExploreShell } from './explore-shell.ts';
+import {
+  DEFERRED_STYLESHEET_ATTRIBUTE,
+  EXPLORE_SHELL_CSS,
+  EXPLORE_SHELL_HTML,
+  withExploreShell,
+} from './explore-shell.ts';
 import { escapeHtml, headTags, renderIndexHtml } from './page-head.ts';
 import { PREFETCH_ELEMENT_ID, startCardsUrl } from './prefetch.ts';
 import { appPageSender, pagesRoutes } from './pages.routes.ts';
@@ -163,14 +168,16 @@ describe('the app page head (issue 16)', () => {
 });
 
 describe('the map pages paint before the scripts (issue 16)', () => {
-  it('puts the explore frame in the root of map pages only, with the stylesheets after it', async () => {
+  it('puts the explore frame before the root of map pages only, their stylesheets made preloads', async () => {
     const templated = `<!doctype html><html><head><meta charset="UTF-8" /><link rel="stylesheet" crossorigin href="/assets/a.css"><script type="module" src="/assets/i.js"></script></head><body><div id="root"></div></body></html>`;
-    const page = withExploreShell(templated);
+    const page = withExploreShell(templated, '<data>');
+    expect(page).toContain(`<body>${EXPLORE_SHELL_HTML}<div id="root"></div><data></body>`);
+    // In place in the head (the app applies it there), and no longer holding back the first paint.
     expect(page).toContain(
-      `<div id="root">${EXPLORE_SHELL_HTML}</div><link rel="stylesheet" crossorigin href="/assets/a.css">`,
+      `<meta charset="UTF-8" /><link rel="preload" as="style" crossorigin href="/assets/a.css" ${DEFERRED_STYLESHEET_ATTRIBUTE}><script`,
     );
     expect(page.indexOf('<style>')).toBeLessThan(page.indexOf('</head>'));
-    expect(page.slice(0, page.indexOf('</head>'))).not.toContain('rel="stylesheet"');
+    expect(page).not.toContain('rel="stylesheet"');
     expect(withExploreShell('<html><body>no root</body></html>')).toBe('<html><body>no root</body></html>');
 
     for (const url of [
@@ -181,7 +188,7 @@ describe('the map pages paint before the scripts (issue 16)', () => {
       '/somewhere',
     ]) {
       const res = await t.app.inject({ method: 'GET', url });
-      expect(res.body, url).toContain(`<div id="root">${EXPLORE_SHELL_HTML}</div>`);
+      expect(res.body, url).toContain(`${EXPLORE_SHELL_HTML}<div id="root"></div>`);
       expect(res.body, url).toContain(`<style>${EXPLORE_SHELL_CSS}</style>`);
     }
     for (const url of [

@@ -21,7 +21,7 @@ describe("a map page's route code, preloaded with it (issue 16)", () => {
     expect(routePreloads(manifest, mapPageRoutes('/'), page)).toBe(
       '<link rel="modulepreload" crossorigin href="/assets/explore-route-1.js">' +
         '<link rel="modulepreload" crossorigin href="/assets/shared-1.js">' +
-        '<link rel="stylesheet" crossorigin href="/assets/explore-route-1.css">',
+        '<link rel="preload" as="style" crossorigin href="/assets/explore-route-1.css">',
     );
     expect(routePreloads(manifest, mapPageRoutes('/buildings/7'), page)).toContain(
       '<link rel="modulepreload" crossorigin href="/assets/building-route-1.js">',

@@ -64,8 +64,9 @@ export function routePreloads(manifest: Manifest | undefined, routes: string[], 
     ...[...scripts]
       .filter((f) => !named(f))
       .map((f) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(f)}">`),
+    // Preloaded, not applied: the route's import adds each stylesheet where the cascade wants it.
     ...[...styles]
       .filter((f) => !named(f))
-      .map((f) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(f)}">`),
+      .map((f) => `<link rel="preload" as="style" crossorigin href="/${escapeHtml(f)}">`),
   ].join('');
 }
