@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/mantine.css';
 import './app/app.css';
@@ -10,17 +10,11 @@ if (!rootElement) throw new Error('Missing #root element in index.html');
 
 // The first commit replaces the frame the server painted on the map pages: it waits for the
 // route's code, so that it is the screen itself and not an empty page, and for the stylesheets
-// the server left for the app to apply (app/page-frame.ts). Rendered as a transition,
-// React builds that first screen in slices of a few milliseconds between which the browser stays
-// responsive, instead of in one long task (issue 16, Total Blocking Time); the frame stays on
-// the screen meanwhile.
-void Promise.all([routerReady(), applyDeferredStylesheets()]).then(() => {
-  const root = createRoot(rootElement);
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  );
-});
+// the server left for the app to apply (app/page-frame.ts).
+void Promise.all([routerReady(), applyDeferredStylesheets()]).then(() =>
+  createRoot(rootElement).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
+);

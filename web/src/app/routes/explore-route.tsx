@@ -13,9 +13,12 @@ export function ExploreRoute() {
   const building = useBuilding(buildingId);
   // A page opened on a building shows its panel once the building has loaded, not first as a
   // spinner that then grows (on a phone the panel is a bottom sheet: growing moves it, a layout
-  // shift of a quarter of the screen, issue 16). Later openings show the panel's own spinner.
+  // shift of a quarter of the screen, issue 16). Later openings show the panel's own spinner, and
+  // so does a first request that failed (the retries may take seconds). The map loads once the
+  // panel is drawn: its library must not compete with the building for a slow phone's bandwidth.
   const [panelShown, setPanelShown] = useState(false);
-  const holdPanel = !panelShown && buildingMatch !== null && building.isPending;
+  const holdPanel =
+    !panelShown && buildingMatch !== null && building.isPending && building.failureCount === 0;
   if (!panelShown && !holdPanel) setPanelShown(true);
   // A search pick (place or style) arrives as router state; the location key makes each pick new.
   const location = useLocation();
@@ -38,6 +41,7 @@ export function ExploreRoute() {
         onOpenBuilding={openBuilding}
         selectedBuildingId={buildingId}
         focus={buildingMatch ? (building.data?.coordinates ?? null) : null}
+        mapDeferred={holdPanel}
         request={request}
       >
         {holdPanel ? null : <Outlet />}

@@ -42,6 +42,8 @@ interface ExploreScreenProps {
    * `key` is a new request, even for the same place.
    */
   request?: ExploreRequest | null;
+  /** True while what the page opened on is still to be drawn (a building's panel): the map waits. */
+  mapDeferred?: boolean;
 }
 
 export interface ExploreRequest {
@@ -70,6 +72,7 @@ export function ExploreScreen({
   focus = null,
   children,
   request = null,
+  mapDeferred = false,
 }: ExploreScreenProps) {
   const [savedBounds] = useState(savedBoundsOnce);
   const [initialViewport] = useState<FetchViewport>(() =>
@@ -85,7 +88,7 @@ export function ExploreScreen({
     getInitialValueInEffect: false,
   });
   const styles = useArchitecturalStyles();
-  const mapMayLoad = useAfterFirstPaint();
+  const mapMayLoad = useAfterFirstPaint(!mapDeferred);
 
   const requestKey = request?.key;
   const requestedStyle = request?.styleFilter;

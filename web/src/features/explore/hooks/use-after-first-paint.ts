@@ -5,13 +5,15 @@ const FALLBACK_MS = 250;
 
 /**
  * False for the component's first render, true once the browser has painted it (the task after
- * the next animation frame). The explore screen starts loading the map library then: the cards
- * and the screen's frame are on the screen first, and the library's 240 KB do not compete with
- * the first card's picture for a slow phone's bandwidth (issue 16, LCP).
+ * the next animation frame), counted from the first render with `ready` true. The explore screen
+ * starts loading the map library then: the cards and the screen's frame are on the screen first,
+ * and the library's 240 KB do not compete with the first card's picture for a slow phone's
+ * bandwidth (issue 16, LCP).
  */
-export function useAfterFirstPaint(): boolean {
+export function useAfterFirstPaint(ready = true): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
+    if (!ready || painted) return;
     const done = () => setPainted(true);
     let afterFrame: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
@@ -23,6 +25,6 @@ export function useAfterFirstPaint(): boolean {
       clearTimeout(afterFrame);
       clearTimeout(fallback);
     };
-  }, []);
+  }, [ready, painted]);
   return painted;
 }
