@@ -15,7 +15,10 @@ import { integerParam } from '#domain/query-params';
 import { buildings } from '../../db/schema.ts';
 import { etagMatches } from '../../http/compression.ts';
 import { notFound } from '../../http/errors.ts';
+import { showsExploreScreen, withExploreShell } from './explore-shell.ts';
 import { escapeHtml, pageHeadFor, renderIndexHtml } from './page-head.ts';
+import { buildingPreload, prefetchElement } from './prefetch.ts';
+import { manifestReader, mapPageRoutes, routePreloads } from './route-preloads.ts';
 
 /** Sitemaps may list 50 000 URLs; smaller pages keep each answer quick to build and fetch. */
 export const SITEMAP_PAGE_SIZE = 10_000;
@@ -112,6 +115,8 @@ export function appPageSender(app: FastifyInstance, webDir: string | undefined) 
     }
   };
 
+  const manifest = manifestReader(webDir);
+
   // Says whether the page was sent. Not the reply itself: a FastifyReply is a thenable, so an
   // awaited one resolves to undefined once sent, and the caller took that for 'nothing sent'.
   return async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
@@ -119,7 +124,18 @@ export function appPageSender(app: FastifyInstance, webDir: string | undefined) 
     if (html === undefined) return false;
     const pathname = request.url.split('?')[0] ?? '/';
     const head = await pageHeadFor(app.db, app.media, pathname);
-    const page = renderIndexHtml(html, head, app.config.publicUrl);
+    const withHead = renderIndexHtml(html, head, app.config.publicUrl);
+    // The map pages paint their frame before the app's scripts run (explore-shell.ts); a 404
+    // is sent as the bare app.
+    const page =
+      showsExploreScreen(pathname) && !head.notFound
+        ? withExploreShell(
+            withHead,
+            (await prefetchElement(app, request)) +
+              buildingPreload(pathname) +
+              routePreloads(manifest(), mapPageRoutes(pathname), withHead),
+          )
+        : withHead;
     const etag = `"${crypto.createHash('sha1').update(page).digest('base64url')}"`;
     reply
       .code(head.notFound ? 404 : 200)

@@ -7,7 +7,16 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { insertBuildings, insertUser } from '../../test/fixtures.ts';
-import { headTags, renderIndexHtml } from './page-head.ts';
+import type { BuildingList } from '#domain/buildings';
+import { locatorUrl } from '#domain/endpoints/locator';
+import {
+  DEFERRED_STYLESHEET_ATTRIBUTE,
+  EXPLORE_SHELL_CSS,
+  EXPLORE_SHELL_HTML,
+  withExploreShell,
+} from './explore-shell.ts';
+import { escapeHtml, headTags, renderIndexHtml } from './page-head.ts';
+import { PREFETCH_ELEMENT_ID, startCardsUrl } from './prefetch.ts';
 import { appPageSender, pagesRoutes } from './pages.routes.ts';
 
 const EVIL = `<script>alert("x")</script> & 'quoted' $& "name"`;
@@ -155,6 +164,73 @@ describe('the app page head (issue 16)', () => {
       'https://a.example',
     );
     expect(html).toContain('<title>$&amp; $1</title>');
+  });
+});
+
+describe('the map pages paint before the scripts (issue 16)', () => {
+  it('puts the explore frame before the root of map pages only, their stylesheets made preloads', async () => {
+    const templated = `<!doctype html><html><head><meta charset="UTF-8" /><link rel="stylesheet" crossorigin href="/assets/a.css"><script type="module" src="/assets/i.js"></script></head><body><div id="root"></div></body></html>`;
+    const page = withExploreShell(templated, '<data>');
+    expect(page).toContain(`<body>${EXPLORE_SHELL_HTML}<div id="root"></div><data></body>`);
+    // In place in the head (the app applies it there), and no longer holding back the first paint.
+    expect(page).toContain(
+      `<meta charset="UTF-8" /><link rel="preload" as="style" crossorigin href="/assets/a.css" ${DEFERRED_STYLESHEET_ATTRIBUTE}><script`,
+    );
+    expect(page.indexOf('<style>')).toBeLessThan(page.indexOf('</head>'));
+    expect(page).not.toContain('rel="stylesheet"');
+    expect(withExploreShell('<html><body>no root</body></html>')).toBe('<html><body>no root</body></html>');
+
+    for (const url of [
+      '/',
+      '/login',
+      `/buildings/${ids.get('Plain')!}`,
+      '/?standingInYear=1935',
+      '/somewhere',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.body, url).toContain(`${EXPLORE_SHELL_HTML}<div id="root"></div>`);
+      expect(res.body, url).toContain(`<style>${EXPLORE_SHELL_CSS}</style>`);
+    }
+    for (const url of [
+      `/gallery/${ids.get('Plain')!}`,
+      '/about',
+      '/user/ada/lists',
+      '/architects/1',
+      '/buildings/999999',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.body, url).toContain('<div id="root"></div>');
+      expect(res.body, url).not.toContain('atlas-shell');
+      expect(res.body, url).not.toContain(PREFETCH_ELEMENT_ID);
+    }
+  });
+
+  it("sends the start view's first card page with the page, as the API answers it, script-safe", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    const match = new RegExp(
+      `<script type="application/json" id="${PREFETCH_ELEMENT_ID}">(.*?)</script>`,
+    ).exec(res.body);
+    expect(match).not.toBeNull();
+    const json = match![1]!;
+    // The building named <script>… cannot end the element early.
+    expect(json).not.toContain('<');
+    const sent = JSON.parse(json) as Record<string, unknown>;
+    const url = startCardsUrl();
+    expect(url).toBe('/api/buildings/?north=85&south=-85&east=180&west=-180&page=1&per_page=20');
+    expect(Object.keys(sent)).toEqual([url]);
+    const api = await t.app.inject({ method: 'GET', url });
+    expect(sent[url]).toEqual(api.json());
+    expect(JSON.stringify(sent[url])).toContain(EVIL.replace(/"/g, '\\"'));
+    // The first card's picture (a locator: no cover image) is preloaded in both schemes.
+    const first = api.json<BuildingList>().items[0]!;
+    for (const scheme of ['light', 'dark'] as const) {
+      expect(res.body).toContain(
+        `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(locatorUrl(first.coordinates, scheme))}" media="(prefers-color-scheme: ${scheme})">`,
+      );
+    }
+    // A query (a year, filters) asks for other cards: nothing is sent.
+    const year = await t.app.inject({ method: 'GET', url: '/?standingInYear=1935' });
+    expect(year.body).not.toContain(PREFETCH_ELEMENT_ID);
   });
 });
 

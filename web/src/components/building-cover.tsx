@@ -10,6 +10,11 @@ export interface BuildingCoverProps {
   coordinates: readonly [number, number];
   /** Fills its box (the caller sizes the box; the picture is cropped to it, never stretched). */
   className?: string;
+  /**
+   * Load at once with high priority instead of when scrolled near: for the first picture of a
+   * list, in view as the page opens (on a phone the explore screen's largest element, its LCP).
+   */
+  eager?: boolean;
 }
 
 /**
@@ -20,10 +25,14 @@ export interface BuildingCoverProps {
  * Both are decorative (empty alt): every card names its building in text right beside the picture,
  * and an alt text inside the card's link would be read again as part of the link's name.
  */
-export function BuildingCover({ coverImage, coordinates, className }: BuildingCoverProps) {
+export function BuildingCover({ coverImage, coordinates, className, eager = false }: BuildingCoverProps) {
   const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
+  const loading = eager ? 'eager' : 'lazy';
+  const fetchPriority = eager ? 'high' : undefined;
   if (coverImage) {
-    return <img src={coverImage} alt="" loading="lazy" className={className} />;
+    return (
+      <img src={coverImage} alt="" loading={loading} fetchPriority={fetchPriority} className={className} />
+    );
   }
   return (
     <img
@@ -31,7 +40,8 @@ export function BuildingCover({ coverImage, coordinates, className }: BuildingCo
       alt=""
       width={LOCATOR_SIZE.width}
       height={LOCATOR_SIZE.height}
-      loading="lazy"
+      loading={loading}
+      fetchPriority={fetchPriority}
       decoding="async"
       className={className}
       data-locator=""

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Outlet, useLocation, useMatch, useNavigate } from 'react-router';
 import { parseBuildingId, useBuilding } from '../../features/buildings/api/get-building.ts';
 import { ExploreScreen } from '../../features/explore/components/explore-screen.tsx';
@@ -11,6 +11,15 @@ export function ExploreRoute() {
   const buildingMatch = useMatch('/buildings/:id');
   const buildingId = parseBuildingId(buildingMatch?.params.id);
   const building = useBuilding(buildingId);
+  // A page opened on a building shows its panel once the building has loaded, not first as a
+  // spinner that then grows (on a phone the panel is a bottom sheet: growing moves it, a layout
+  // shift of a quarter of the screen, issue 16). Later openings show the panel's own spinner, and
+  // so does a first request that failed (the retries may take seconds). The map loads once the
+  // panel is drawn: its library must not compete with the building for a slow phone's bandwidth.
+  const [panelShown, setPanelShown] = useState(false);
+  const holdPanel =
+    !panelShown && buildingMatch !== null && building.isPending && building.failureCount === 0;
+  if (!panelShown && !holdPanel) setPanelShown(true);
   // A search pick (place or style) arrives as router state; the location key makes each pick new.
   const location = useLocation();
   const request = useMemo(() => {
@@ -32,9 +41,10 @@ export function ExploreRoute() {
         onOpenBuilding={openBuilding}
         selectedBuildingId={buildingId}
         focus={buildingMatch ? (building.data?.coordinates ?? null) : null}
+        mapDeferred={holdPanel}
         request={request}
       >
-        <Outlet />
+        {holdPanel ? null : <Outlet />}
       </ExploreScreen>
     </div>
   );

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { BUILDINGS_PER_PAGE_DEFAULT } from '#domain/constants';
+import { DEFAULT_FETCH_BOUNDS } from '../model/bounds.ts';
+import { buildingFiltersOf, initialFiltersState } from '../model/filters.ts';
 import { buildingsListSearch } from './get-buildings.ts';
 
 describe('buildingsListSearch (the card list takes the map filters plus a page)', () => {
@@ -24,5 +27,19 @@ describe('buildingsListSearch (the card list takes the map filters plus a page)'
     expect(buildingsListSearch({ north: 1, south: 0, east: 1, west: 0, page: 1, perPage: 10 })).toBe(
       'north=1&south=0&east=1&west=0&page=1&per_page=10',
     );
+  });
+});
+
+describe("the start view's first card page", () => {
+  it('is asked for with the query the server sends its answer under (server/modules/pages/prefetch.ts)', () => {
+    const search = buildingsListSearch({
+      ...DEFAULT_FETCH_BOUNDS,
+      ...buildingFiltersOf(initialFiltersState),
+      standingInYear: null,
+      page: 1,
+      perPage: BUILDINGS_PER_PAGE_DEFAULT,
+    });
+    // The same string as pages.test.ts expects of startCardsUrl(): else the page's copy goes unused.
+    expect(search).toBe('north=85&south=-85&east=180&west=-180&page=1&per_page=20');
   });
 });

@@ -1,7 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { BuildingList } from '#domain/buildings';
 import { buildingEndpoints } from '#domain/endpoints/buildings';
+import { apiUrl } from '#domain/endpoints/define';
 import { call } from '../../../lib/api-client.ts';
+import { takePrefetched } from '../../../lib/prefetched.ts';
 import { buildingKeys } from '../../../lib/query-keys.ts';
 import { buildingsFilterSearch, type BuildingsGeojsonParams } from './get-buildings-geojson.ts';
 
@@ -29,7 +31,17 @@ export function buildingsListQueryOptions(params: BuildingsListParams) {
   });
 }
 
-/** The cards; the previous page stays shown while the next viewport loads. */
+/**
+ * The cards; the previous page stays shown while the next viewport loads. The start view's first
+ * page may have come with the page (server/modules/pages/prefetch.ts): then the cards are drawn in
+ * the screen's first render, with no request.
+ */
 export function useBuildings(params: BuildingsListParams) {
-  return useQuery({ ...buildingsListQueryOptions(params), placeholderData: keepPreviousData });
+  return useQuery({
+    ...buildingsListQueryOptions(params),
+    initialData: () =>
+      takePrefetched(`${apiUrl(buildingEndpoints.list, {})}?${buildingsListSearch(params)}`) as
+        BuildingList | undefined,
+    placeholderData: keepPreviousData,
+  });
 }

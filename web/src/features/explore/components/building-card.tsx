@@ -11,10 +11,12 @@ interface BuildingCardProps {
   building: BuildingCardData;
   highlighted: boolean;
   onHover: (id: number | null) => void;
+  /** The list's first card: its picture loads at once (BuildingCover's `eager`). */
+  first?: boolean;
 }
 
 /** One building in the list: cover image (or, until it has one, a locator), name, years and vote summary. */
-export function BuildingCard({ building, highlighted, onHover }: BuildingCardProps) {
+export function BuildingCard({ building, highlighted, onHover, first = false }: BuildingCardProps) {
   const years = buildingYearsText(building);
   const { upvotes, meh_votes, downvotes } = building.vote_stats;
   const ref = useRef<HTMLAnchorElement>(null);
@@ -44,6 +46,7 @@ export function BuildingCard({ building, highlighted, onHover }: BuildingCardPro
           coverImage={building.cover_image}
           coordinates={building.coordinates}
           className={classes.image}
+          eager={first}
         />
       </Box>
       <Box className={classes.body}>

@@ -79,10 +79,11 @@ export function BuildingCards({
             component="ul"
             className={classes.list}
           >
-            {cards.map((card) => (
+            {cards.map((card, index) => (
               <li key={card.id}>
                 <BuildingCard
                   building={card}
+                  first={index === 0}
                   highlighted={highlightedIds.includes(card.id)}
                   onHover={onHoverBuilding}
                 />

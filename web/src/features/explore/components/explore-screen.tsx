@@ -9,6 +9,7 @@ import { catalogueExportHref, type CatalogueExportFilters } from '../../../lib/e
 import { useArchitecturalStyles } from '../../../lib/styles/get-architectural-styles.ts';
 import { useBuildings } from '../api/get-buildings.ts';
 import { useBuildingsGeojson } from '../api/get-buildings-geojson.ts';
+import { useAfterFirstPaint } from '../hooks/use-after-first-paint.ts';
 import { useFetchViewport, type FetchViewport } from '../hooks/use-fetch-viewport.ts';
 import { DEFAULT_FETCH_BOUNDS, loadSavedBounds, zoomParam, type MapBounds } from '../model/bounds.ts';
 import { buildingFiltersOf, filtersReducer, initialFiltersState } from '../model/filters.ts';
@@ -21,8 +22,9 @@ import classes from './explore-screen.module.css';
 
 /**
  * The map and its library (about 240 KB compressed) load after the screen's shell: the navigation,
- * the filter bar and the card list paint first. The map area's size comes from the layout, not from
- * the map, so nothing moves when it arrives (issue 16).
+ * the filter bar and the card list paint first (the import starts once they have, see
+ * useAfterFirstPaint). The map area's size comes from the layout, not from the map, so nothing
+ * moves when it arrives (issue 16).
  */
 const ExploreMap = lazy(() => import('./explore-map.tsx').then((m) => ({ default: m.ExploreMap })));
 
@@ -40,6 +42,8 @@ interface ExploreScreenProps {
    * `key` is a new request, even for the same place.
    */
   request?: ExploreRequest | null;
+  /** True while what the page opened on is still to be drawn (a building's panel): the map waits. */
+  mapDeferred?: boolean;
 }
 
 export interface ExploreRequest {
@@ -47,6 +51,8 @@ export interface ExploreRequest {
   mapTarget?: Omit<MapTarget, 'key'>;
   styleFilter?: number;
 }
+
+const mapPlaceholder = <div className={classes.mapPlaceholder} data-testid="map-loading" />;
 
 function savedBoundsOnce(): MapBounds | null {
   try {
@@ -66,6 +72,7 @@ export function ExploreScreen({
   focus = null,
   children,
   request = null,
+  mapDeferred = false,
 }: ExploreScreenProps) {
   const [savedBounds] = useState(savedBoundsOnce);
   const [initialViewport] = useState<FetchViewport>(() =>
@@ -81,6 +88,7 @@ export function ExploreScreen({
     getInitialValueInEffect: false,
   });
   const styles = useArchitecturalStyles();
+  const mapMayLoad = useAfterFirstPaint(!mapDeferred);
 
   const requestKey = request?.key;
   const requestedStyle = request?.styleFilter;
@@ -163,20 +171,24 @@ export function ExploreScreen({
       <TimeControl year={standingInYear} onChange={setStandingInYear} />
       <Box className={classes.body}>
         <Box className={classes.mapArea}>
-          <Suspense fallback={<div className={classes.mapPlaceholder} data-testid="map-loading" />}>
-            <ExploreMap
-              data={geojson.data}
-              error={geojson.isError}
-              settled={settled}
-              highlightedIds={highlightedIds}
-              onHoverBuilding={setHoveredBuildingId}
-              onOpenBuilding={onOpenBuilding}
-              onViewChange={report}
-              focus={focus}
-              target={mapTarget}
-              initialBounds={savedBounds}
-              onRetry={() => void geojson.refetch()}
-            />
+          <Suspense fallback={mapPlaceholder}>
+            {mapMayLoad ? (
+              <ExploreMap
+                data={geojson.data}
+                error={geojson.isError}
+                settled={settled}
+                highlightedIds={highlightedIds}
+                onHoverBuilding={setHoveredBuildingId}
+                onOpenBuilding={onOpenBuilding}
+                onViewChange={report}
+                focus={focus}
+                target={mapTarget}
+                initialBounds={savedBounds}
+                onRetry={() => void geojson.refetch()}
+              />
+            ) : (
+              mapPlaceholder
+            )}
           </Suspense>
           {children}
         </Box>

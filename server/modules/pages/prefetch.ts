@@ -1,0 +1,97 @@
+/**
+ * API answers the web app would ask for first, sent inside its page (issue 16): the explore
+ * screen's first card page for the start view. On a slow phone the cards (the page's largest
+ * text, its LCP) then need the app's scripts only, not another round trip after them. The answer
+ * is the API's own (`inject` runs the real route with the visitor's cookie and address, so auth,
+ * validation and rate limits apply as to the browser's request); web/src/lib/prefetched.ts hands
+ * it to the first matching GET and never again. The first card's picture is preloaded too: on a
+ * phone it is the largest thing on the screen, and it can load while the scripts do.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { BUILDINGS_PER_PAGE_DEFAULT, MAP_DEFAULT_BOUNDS } from '#domain/constants';
+import { API_PREFIX, fillPath } from '#domain/endpoints/define';
+import type { BuildingList } from '#domain/buildings';
+import { buildingEndpoints } from '#domain/endpoints/buildings';
+import { locatorUrl } from '#domain/endpoints/locator';
+import { escapeHtml } from './page-head.ts';
+
+/** Id of the `<script type="application/json">` holding the answers by URL. */
+export const PREFETCH_ELEMENT_ID = 'atlas-prefetch';
+
+/**
+ * The card list's URL as the explore screen asks for it at the start view with no filter (the
+ * default fetch box, page 1): web/src/features/explore/api/get-buildings.ts builds the same.
+ */
+export function startCardsUrl(): string {
+  const { north, south, east, west } = MAP_DEFAULT_BOUNDS;
+  const query = new URLSearchParams({
+    north: String(north),
+    south: String(south),
+    east: String(east),
+    west: String(west),
+    page: '1',
+    per_page: String(BUILDINGS_PER_PAGE_DEFAULT),
+  });
+  return `${API_PREFIX}${buildingEndpoints.list.path}?${query.toString()}`;
+}
+
+/** JSON that cannot end the script element it sits in (`</script>`, `<!--`). */
+function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * Preloads of the first card's picture: its cover image, or its locator in the colour scheme the
+ * page will most likely use (the system's; a theme chosen on the site against it only costs
+ * a small picture loaded for nothing).
+ */
+function firstPicturePreloads(list: BuildingList): string[] {
+  const first = list.items[0];
+  if (!first) return [];
+  const preload = (href: string, media?: string) =>
+    `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(href)}"${media ? ` media="${media}"` : ''}>`;
+  if (first.cover_image) return [preload(first.cover_image)];
+  return (['light', 'dark'] as const).map((scheme) =>
+    preload(locatorUrl(first.coordinates, scheme), `(prefers-color-scheme: ${scheme})`),
+  );
+}
+
+/**
+ * A building page's building, asked for with the page's scripts rather than after them: a
+ * preload the app's own request then takes (the same URL and credentials mode as
+ * web/src/lib/api-client.ts uses for it), so the view is counted when a browser loads it, as
+ * before, and never for a crawler reading the page.
+ */
+export function buildingPreload(pathname: string): string {
+  const id = /^\/buildings\/([1-9]\d{0,9})\/?$/.exec(pathname)?.[1];
+  if (id === undefined) return '';
+  const href = `${API_PREFIX}${fillPath(buildingEndpoints.get.path, { id })}`;
+  return `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeHtml(href)}">`;
+}
+
+/**
+ * The `<script type="application/json">` element with the answers for an explore page opened
+ * without a query (filters or a year in the URL ask for other cards), and the first card
+ * picture's preloads; '' when there is nothing to send (an error answer is left to the app to
+ * fetch and show).
+ */
+export async function prefetchElement(app: FastifyInstance, request: FastifyRequest): Promise<string> {
+  if (request.url.includes('?')) return '';
+  const url = startCardsUrl();
+  const cookie = request.headers.cookie;
+  const res = await app.inject({
+    method: 'GET',
+    url,
+    remoteAddress: request.ip,
+    headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) },
+  });
+  if (res.statusCode !== 200) return '';
+  const list = res.json<BuildingList>();
+  return [
+    `<script type="application/json" id="${PREFETCH_ELEMENT_ID}">${scriptSafeJson({ [url]: list })}</script>`,
+    ...firstPicturePreloads(list),
+  ].join('');
+}
