@@ -140,6 +140,8 @@ export function appPageSender(app: FastifyInstance, webDir: string | undefined) 
     reply
       .code(head.notFound ? 404 : 200)
       .header('cache-control', 'no-cache')
+      // The map pages carry the visitor's first card page, asked for with their session.
+      .header('vary', 'Cookie')
       .header('etag', etag);
     if (!head.notFound && etagMatches(request.headers['if-none-match'], etag)) reply.code(304).send();
     else reply.type('text/html; charset=utf-8').send(page);

@@ -127,6 +127,8 @@ describe('the app page head (issue 16)', () => {
     expect(first.headers['cache-control']).toBe('no-cache');
     expect(first.headers['content-encoding']).toBe('br');
     expect(first.headers.vary).toMatch(/accept-encoding/i);
+    // The page holds the first card page, asked for with the visitor's session.
+    expect(first.headers.vary).toMatch(/cookie/i);
     const html = zlib.brotliDecompressSync(first.rawPayload).toString();
     expect(html).toContain('<title>Plain – Atlas of Buildings</title>');
     const etag = first.headers.etag as string;
