@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getBuilding, getWorldBuildings } from './api.ts';
+import { getBuilding, getSeededBuildings } from './api.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import { waitForMapIdle } from './map.ts';
 import { signIn } from './session.ts';
@@ -20,7 +20,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   context = await newContext(browser, { colorScheme: 'light' });
   page = await context.newPage();
-  const { features } = await getWorldBuildings();
+  const { features } = await getSeededBuildings();
   // A seeded building from the middle: other journeys start from the first and the last ones.
   const middle = features[Math.floor(features.length / 2)];
   if (!middle) throw new Error('No seeded buildings');
