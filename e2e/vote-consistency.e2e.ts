@@ -38,6 +38,11 @@ const smile = () =>
     .getByRole('group', { name: 'Building votes' })
     .getByRole('button', { name: /^Smile, / });
 const card = () => page.locator(`[data-building-id="${buildingId}"]`);
+/** The panel's votes are no longer busy: the server has answered the last vote. */
+const voteSettled = () =>
+  page.waitForFunction(
+    () => document.querySelector('[aria-label="Building votes"]')?.getAttribute('aria-busy') === 'false',
+  );
 const cardVotes = (up: number, meh: number, down: number) =>
   card().locator(`[aria-label="Votes: ${up} smile, ${meh} meh, ${down} frown"]`);
 
@@ -60,15 +65,15 @@ describe('a vote shows everywhere at once (issue 14)', () => {
     await panel()
       .getByRole('button', { name: `Smile, ${upvotes + 1} ${upvotes + 1 === 1 ? 'vote' : 'votes'}` })
       .waitFor();
+    // The counts move before the server answers (product §4): read the API once it has.
+    await voteSettled();
     expect((await getBuilding(buildingId)).vote_stats.upvotes).toBe(upvotes + 1);
 
     // The same face again takes the vote back (product §4), on the card too.
-    await page.waitForFunction(
-      () => document.querySelector('[aria-label="Building votes"]')?.getAttribute('aria-busy') === 'false',
-    );
     await smile().click();
     await cardVotes(upvotes, meh_votes, downvotes).waitFor({ timeout: 10_000 });
     expect(await smile().getAttribute('aria-pressed')).toBe('false');
+    await voteSettled();
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
       true,
     );
