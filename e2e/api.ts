@@ -1,11 +1,9 @@
-import {
-  isClusterFeature,
-  type BuildingDetail,
-  type BuildingFeature,
-  type BuildingFeatureCollection,
-} from '#domain/buildings';
-import { MAP_DEFAULT_BOUNDS } from '#domain/constants';
+import { inject } from 'vitest';
+import type { BuildingDetail } from '#domain/buildings';
 import { baseURL } from './browser.ts';
+import { fetchWorldBuildings, type WorldBuildings } from './world.ts';
+
+export type { WorldBuildings };
 
 export async function getJson<T>(path: string): Promise<T> {
   const response = await fetch(`${baseURL()}${path}`);
@@ -13,23 +11,15 @@ export async function getJson<T>(path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-export interface WorldBuildings {
-  /** The building points (a world view of the seeded catalogue is small enough not to cluster). */
-  features: BuildingFeature[];
-  /** True when the answer was clustered or cut. */
-  truncated: boolean;
-}
-
-/** Every building the world view asks for, straight from the API. */
-export async function getWorldBuildings(): Promise<WorldBuildings> {
-  const { north, south, east, west } = MAP_DEFAULT_BOUNDS;
-  const collection = await getJson<BuildingFeatureCollection>(
-    `/api/buildings/geojson?north=${north}&south=${south}&east=${east}&west=${west}`,
-  );
-  return {
-    features: collection.features.filter((f): f is BuildingFeature => !isClusterFeature(f)),
-    truncated: collection.truncated,
-  };
+/**
+ * The world view's seeded buildings (those global-setup.ts saw before any test ran), in id order.
+ * The e2e files run two at a time: a file that picks 'the last building' or compares the markers
+ * with a list must not meet another file's test buildings, which come and go meanwhile.
+ */
+export async function getSeededBuildings(): Promise<WorldBuildings> {
+  const seeded = new Set(inject('seededBuildingIds'));
+  const world = await fetchWorldBuildings(baseURL());
+  return { ...world, features: world.features.filter((f) => seeded.has(f.properties.id)) };
 }
 
 export function getBuilding(id: number): Promise<BuildingDetail> {

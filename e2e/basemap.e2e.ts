@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BUILDING_FLY_TO_ZOOM } from '#domain/constants';
 import { BASEMAP_PALETTE } from '../web/src/lib/map/map-style.ts';
-import { getWorldBuildings } from './api.ts';
+import { getSeededBuildings } from './api.ts';
 import { baseURL, launchBrowser, newContext } from './browser.ts';
 import { waitForMapIdle, waitForNextIdle } from './map.ts';
 import { signIn } from './session.ts';
@@ -180,7 +180,7 @@ describe('offline basemap (issue 15)', () => {
   });
 
   it('shows the basemap behind a building at fly-to zoom, in the dark theme from the start', async () => {
-    const { features } = await getWorldBuildings();
+    const { features } = await getSeededBuildings();
     // A seeded building in a city on land (its name is not the point).
     const building = features[0];
     if (!building) throw new Error('No seeded buildings');

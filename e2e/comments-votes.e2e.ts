@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VoteStats } from '#domain/votes';
-import { getBuilding, getWorldBuildings } from './api.ts';
+import { getBuilding, getSeededBuildings } from './api.ts';
 import { launchBrowser, newContext } from './browser.ts';
 
 // Two users comment, reply and vote on one seeded building; every name is fresh, and the only
@@ -18,7 +18,7 @@ const bob = `bob_${rand()}`;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const { features } = await getWorldBuildings();
+  const { features } = await getSeededBuildings();
   // The last seeded building: other journeys start from the first ones.
   const last = features.at(-1);
   if (!last) throw new Error('No seeded buildings');

@@ -9,7 +9,7 @@ import {
   MAP_START_ZOOM,
   THEME_STORAGE_KEY,
 } from '#domain/constants';
-import { getBuilding, getWorldBuildings, type WorldBuildings } from './api.ts';
+import { getBuilding, getSeededBuildings, type WorldBuildings } from './api.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import { checkViewport, markerColor, waitForMapIdle, type PlacedBuilding } from './map.ts';
 import { createBuilding, pageFetch, signIn, styleIdsByName } from './session.ts';
@@ -40,7 +40,7 @@ const maker = `explore_${crypto.randomBytes(3).toString('hex')}`;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  seeded = await getWorldBuildings();
+  seeded = await getSeededBuildings();
 });
 
 afterAll(async () => {

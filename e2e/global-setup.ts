@@ -7,6 +7,7 @@ import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { assertChromiumInstalled, CHROMIUM_ARGS, chromiumPath } from './chromium-path.ts';
 import { freePort, stopChild } from '../server/test/processes.ts';
+import { fetchWorldBuildings } from './world.ts';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -14,6 +15,8 @@ declare module 'vitest' {
     baseURL: string;
     /** The one Chromium every file connects to (browser.ts), instead of launching its own. */
     browserWsEndpoint: string;
+    /** Ids of the seeded catalogue's buildings in the world view, taken before any test ran (api.ts). */
+    seededBuildingIds: number[];
   }
 }
 
@@ -57,8 +60,21 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await teardown();
     throw error;
   }
+  let seeded: Awaited<ReturnType<typeof fetchWorldBuildings>>;
+  try {
+    seeded = await fetchWorldBuildings(baseURL);
+    if (seeded.truncated || seeded.features.length === 0)
+      throw new Error('The seeded world view is empty or cut');
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
   project.provide('baseURL', baseURL);
   project.provide('browserWsEndpoint', browser.wsEndpoint());
+  project.provide(
+    'seededBuildingIds',
+    seeded.features.map((f) => f.properties.id),
+  );
   return teardown;
 }
 
@@ -79,8 +95,17 @@ async function runBuildStep(command: string, args: string[]): Promise<void> {
 }
 
 function startServer(port: number, dataDir: string, logPath: string): ChildProcess {
-  // e2e always runs on the embedded PGlite, whatever the shell has configured.
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
+  // e2e always runs on the embedded PGlite, whatever the shell has configured. Every user of the
+  // journeys signs in from 127.0.0.1, two files at a time (vitest.e2e.config.ts): the sign-in limit
+  // per address (AUTH_RATE_LIMIT, 30 a minute; its own tests are in server/) would count them all
+  // as one client, so it is raised here like a deployment behind a proxy sees many addresses.
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    AUTH_RATE_LIMIT: '1000',
+  };
   delete env.DATABASE_URL;
   const log = fs.openSync(logPath, 'a');
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {

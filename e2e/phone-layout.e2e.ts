@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getWorldBuildings } from './api.ts';
+import { getSeededBuildings } from './api.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import { waitForMapIdle } from './map.ts';
 import { signIn } from './session.ts';
@@ -76,7 +76,7 @@ describe('the explore screen on a 390 px phone (issue 18)', () => {
   });
 
   it('shows the building panel as a bottom sheet, the marker in view above it', async () => {
-    const { features } = await getWorldBuildings();
+    const { features } = await getSeededBuildings();
     const building = features[0];
     if (!building) throw new Error('No seeded buildings');
     await page.goto(`/buildings/${building.properties.id}`);

@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { currentYear } from '#domain/constants';
-import { getWorldBuildings } from './api.ts';
+import { getSeededBuildings } from './api.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import { waitForMapIdle } from './map.ts';
 
@@ -16,7 +16,7 @@ let ids: { crystal: number; penn: number; wtc: number };
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const world = await getWorldBuildings();
+  const world = await getSeededBuildings();
   const idOf = (name: string) => {
     const found = world.features.find((f) => f.properties.name === name);
     if (!found) throw new Error(`${name} is not seeded`);

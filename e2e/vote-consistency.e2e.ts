@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getBuilding, getWorldBuildings } from './api.ts';
+import { getBuilding, getSeededBuildings } from './api.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import { waitForMapIdle } from './map.ts';
 import { signIn } from './session.ts';
@@ -20,7 +20,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   context = await newContext(browser, { colorScheme: 'light' });
   page = await context.newPage();
-  const { features } = await getWorldBuildings();
+  const { features } = await getSeededBuildings();
   // A seeded building from the middle: other journeys start from the first and the last ones.
   const middle = features[Math.floor(features.length / 2)];
   if (!middle) throw new Error('No seeded buildings');
@@ -38,6 +38,11 @@ const smile = () =>
     .getByRole('group', { name: 'Building votes' })
     .getByRole('button', { name: /^Smile, / });
 const card = () => page.locator(`[data-building-id="${buildingId}"]`);
+/** The panel's votes are no longer busy: the server has answered the last vote. */
+const voteSettled = () =>
+  page.waitForFunction(
+    () => document.querySelector('[aria-label="Building votes"]')?.getAttribute('aria-busy') === 'false',
+  );
 const cardVotes = (up: number, meh: number, down: number) =>
   card().locator(`[aria-label="Votes: ${up} smile, ${meh} meh, ${down} frown"]`);
 
@@ -60,15 +65,15 @@ describe('a vote shows everywhere at once (issue 14)', () => {
     await panel()
       .getByRole('button', { name: `Smile, ${upvotes + 1} ${upvotes + 1 === 1 ? 'vote' : 'votes'}` })
       .waitFor();
+    // The counts move before the server answers (product §4): read the API once it has.
+    await voteSettled();
     expect((await getBuilding(buildingId)).vote_stats.upvotes).toBe(upvotes + 1);
 
     // The same face again takes the vote back (product §4), on the card too.
-    await page.waitForFunction(
-      () => document.querySelector('[aria-label="Building votes"]')?.getAttribute('aria-busy') === 'false',
-    );
     await smile().click();
     await cardVotes(upvotes, meh_votes, downvotes).waitFor({ timeout: 10_000 });
     expect(await smile().getAttribute('aria-pressed')).toBe('false');
+    await voteSettled();
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
       true,
     );
