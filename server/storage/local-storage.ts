@@ -54,6 +54,9 @@ export interface LocalStorageOptions {
   uploadUrlTtlSeconds: number;
 }
 
+/** Bytes of an upload gathered before they are written (receiveUpload). */
+const UPLOAD_WRITE_BATCH_BYTES = 1024 * 1024;
+
 const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
 
 export class LocalStorage implements ObjectStorage, UploadReceiver {
@@ -130,14 +133,39 @@ export class LocalStorage implements ObjectStorage, UploadReceiver {
     const tmp = this.tmpPath();
     const file = await fs.open(tmp, 'wx', 0o644);
     let size = 0;
+    // Chunks are gathered and written UPLOAD_WRITE_BATCH_BYTES at a time (one writev): a 4.5 MB
+    // photo arrives in about seventy 64 KB chunks, and one thread-pool write each made receiving
+    // an upload cost more than the bytes (bench:thumbnails, PUTs).
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    const flush = async () => {
+      if (pendingBytes === 0) return;
+      const chunks = pending;
+      const expected = pendingBytes;
+      pending = [];
+      pendingBytes = 0;
+      let { bytesWritten } = await file.writev(chunks);
+      // A short write (a disk filling up) is finished, or fails, byte by byte as write(2) allows.
+      if (bytesWritten < expected) {
+        const rest = Buffer.concat(chunks).subarray(bytesWritten);
+        for (let done = 0; done < rest.length; done += bytesWritten) {
+          ({ bytesWritten } = await file.write(rest, done));
+          if (bytesWritten === 0)
+            throw Object.assign(new Error('No space left on device'), { code: 'ENOSPC' });
+        }
+      }
+    };
     try {
       try {
         for await (const chunk of body.iterator({ destroyOnReturn: false })) {
           const bytes = chunk as Buffer;
           size += bytes.length;
           if (size > maxBytes) throw new UploadTooLargeError(maxBytes);
-          await file.write(bytes);
+          pending.push(bytes);
+          pendingBytes += bytes.length;
+          if (pendingBytes >= UPLOAD_WRITE_BATCH_BYTES) await flush();
         }
+        await flush();
       } finally {
         await file.close();
       }

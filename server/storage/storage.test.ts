@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.ts';
-import { LocalStorage } from './local-storage.ts';
+import { Readable } from 'node:stream';
+import {
+  AlreadyUploadedError,
+  EmptyUploadError,
+  LocalStorage,
+  UploadTooLargeError,
+} from './local-storage.ts';
 import { isPublicKey } from './storage.ts';
 import { checkUploadSignature, loadSigningSecret, SECRET_FILE, uploadSignature } from './upload-signature.ts';
 
@@ -83,6 +89,31 @@ describe('local storage', () => {
     expect(isPublicKey('images/1/0b9f3c52-6f1e-4a43-9d2c-5a1d6f0e7b11-400.webp')).toBe(true);
     // Originals of the earlier layout (beside their renditions) are not public either.
     expect(isPublicKey('images/1/0b9f3c52-6f1e-4a43-9d2c-5a1d6f0e7b11.jpg')).toBe(false);
+  });
+});
+
+describe('receiving an upload', () => {
+  const make = (maxUploadBytes: number) =>
+    new LocalStorage({ dataDir: dir, secret: 'x'.repeat(32), maxUploadBytes, uploadUrlTtlSeconds: 60 });
+  // 3.5 MB in 64 KB chunks, as a socket delivers them: written in batches, every byte in order.
+  const chunks = Array.from({ length: 56 }, (_, i) => Buffer.alloc(64 * 1024, i));
+
+  it('stores every chunk in order', async () => {
+    const storage = make(10 * 1024 * 1024);
+    await storage.init();
+    const key = 'originals/2/0b9f3c52-6f1e-4a43-9d2c-5a1d6f0e7b12.jpg';
+    expect(await storage.receiveUpload(key, Readable.from(chunks))).toBe(56 * 64 * 1024);
+    expect((await fs.readFile(storage.pathOf(key))).equals(Buffer.concat(chunks))).toBe(true);
+    await expect(storage.receiveUpload(key, Readable.from(chunks))).rejects.toThrow(AlreadyUploadedError);
+  });
+
+  it('refuses past the limit and leaves no file', async () => {
+    const storage = make(2 * 1024 * 1024);
+    await storage.init();
+    const key = 'originals/2/0b9f3c52-6f1e-4a43-9d2c-5a1d6f0e7b13.jpg';
+    await expect(storage.receiveUpload(key, Readable.from(chunks))).rejects.toThrow(UploadTooLargeError);
+    expect(await storage.stat(key)).toBeNull();
+    await expect(storage.receiveUpload(key, Readable.from([]))).rejects.toThrow(EmptyUploadError);
   });
 });
 
