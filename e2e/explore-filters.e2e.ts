@@ -251,6 +251,38 @@ describe('popup to profile (product §2: the map flies to the building at zoom 1
   });
 });
 
+describe('a building page opened from its link (docs/decisions: no flight from a view nobody saw)', () => {
+  it('starts the map at the building at zoom 16 and never moves it', async () => {
+    const [target] = await worldPoints();
+    if (!target) throw new Error('No seeded buildings');
+    // Every camera the map shows, from the moment the app exposes it.
+    await page.addInitScript(() => {
+      const seen: { zoom: number; moves: number } = { zoom: NaN, moves: 0 };
+      (window as unknown as { __firstCamera: typeof seen }).__firstCamera = seen;
+      let value: unknown;
+      Object.defineProperty(window, '__atlasMap', {
+        configurable: true,
+        get: () => value,
+        set: (map: { getZoom(): number; on(event: string, f: () => void): void } | undefined) => {
+          value = map;
+          if (!map || !Number.isNaN(seen.zoom)) return;
+          seen.zoom = map.getZoom();
+          map.on('movestart', () => (seen.moves += 1));
+        },
+      });
+    });
+    await page.goto(`/buildings/${target.id}`);
+    await waitForMapIdle(page);
+    const seen = await page.evaluate(
+      () => (window as unknown as { __firstCamera: { zoom: number; moves: number } }).__firstCamera,
+    );
+    expect(seen).toEqual({ zoom: BUILDING_FLY_TO_ZOOM, moves: 0 });
+    const center = await page.evaluate(() => window.__atlasMap?.getCenter().toArray());
+    expect(center?.[0]).toBeCloseTo(target.lng, 5);
+    expect(center?.[1]).toBeCloseTo(target.lat, 5);
+  });
+});
+
 describe('map controls (product §2 and 4)', () => {
   it("shows '+ Scroll to zoom map' for a wheel without Ctrl and zooms with Ctrl", async () => {
     await page.goto('/');

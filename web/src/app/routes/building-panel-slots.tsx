@@ -31,7 +31,8 @@ function BuildingVoteFaces({ building }: { building: BuildingDetail }) {
 /** Product §2: the building profile shows vote faces and comments. */
 export const votesAndCommentsSlots: Pick<BuildingPanelSlots, 'votes' | 'comments'> = {
   votes: (building) => <BuildingVoteFaces building={building} />,
-  comments: (building) => <CommentsSection targetType="building" targetId={building.id} />,
+  // The building panel holds the page's h1 (the building's name): its sections are h2.
+  comments: (building) => <CommentsSection targetType="building" targetId={building.id} headingOrder={2} />,
 };
 
 /** Product §2 and 6: the Add to List button (signed-in users only) and its dialog. */

@@ -80,7 +80,11 @@ export function ExploreMap({
   const rootRef = useRef<HTMLDivElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const colorScheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
-  const { map, failed, setDataSettled } = useExploreMap(containerRef, { colorScheme, initialBounds });
+  const { map, failed, setDataSettled } = useExploreMap(containerRef, {
+    colorScheme,
+    initialBounds,
+    initialFocus: focus,
+  });
   const hintVisible = useScrollZoomGuard(rootRef);
   const mapData = useMemo(() => (data ? splitMapData(data) : null), [data]);
 
@@ -206,6 +210,10 @@ export function ExploreMap({
   const focusLat = focus?.[1];
   useEffect(() => {
     if (!map || focusLng === undefined || focusLat === undefined) return;
+    // A map that opened on this building (its page loaded from a link) is there already.
+    const here = map.getCenter();
+    const there = Math.abs(here.lng - focusLng) < 1e-6 && Math.abs(here.lat - focusLat) < 1e-6;
+    if (there && map.getZoom() === BUILDING_FLY_TO_ZOOM) return;
     map.flyTo({ center: [focusLng, focusLat], zoom: BUILDING_FLY_TO_ZOOM, duration: BUILDING_FLY_TO_MS });
   }, [map, focusLng, focusLat]);
 

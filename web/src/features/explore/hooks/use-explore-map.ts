@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { Map as MapLibreMap, type ErrorEvent } from 'maplibre-gl';
-import { MAP_START_CENTER, MAP_START_ZOOM } from '#domain/constants';
+import { BUILDING_FLY_TO_ZOOM, MAP_START_CENTER, MAP_START_ZOOM } from '#domain/constants';
 import type { ColorScheme } from '../../../lib/color-scheme.ts';
 import { BASEMAP_SOURCE_ID, applyMapScheme, buildMapStyle } from '../../../lib/map/map-style.ts';
 import { configuredTileSources } from '../../../lib/map/tile-config.ts';
@@ -32,6 +32,11 @@ interface ExploreMapOptions {
   colorScheme: ColorScheme;
   /** Bounds to open on (saved from the last visit); the product's start view otherwise. */
   initialBounds: MapBounds | null;
+  /**
+   * [lng, lat] of the building whose page the map opens with (a building link): the map starts
+   * there at the fly-to zoom instead of flying from a view nobody saw (docs/decisions).
+   */
+  initialFocus?: readonly [number, number] | null;
 }
 
 /**
@@ -40,29 +45,31 @@ interface ExploreMapOptions {
  */
 export function useExploreMap(
   container: RefObject<HTMLDivElement | null>,
-  { colorScheme, initialBounds }: ExploreMapOptions,
+  { colorScheme, initialBounds, initialFocus = null }: ExploreMapOptions,
 ): ExploreMap {
   const [state, setState] = useState<ExploreMapState>({ map: null, failed: false });
-  const initial = useRef({ colorScheme, initialBounds });
+  const initial = useRef({ colorScheme, initialBounds, initialFocus });
   const dataSettled = useRef(false);
 
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    const { colorScheme: scheme, initialBounds: bounds } = initial.current;
+    const { colorScheme: scheme, initialBounds: bounds, initialFocus: focus } = initial.current;
     let map: MapLibreMap;
     try {
       map = new MapLibreMap({
         container: element,
         style: buildMapStyle(scheme, configuredTileSources),
-        ...(bounds
-          ? {
-              bounds: [
-                [bounds.west, bounds.south],
-                [bounds.east, bounds.north],
-              ],
-            }
-          : { center: [MAP_START_CENTER[0], MAP_START_CENTER[1]], zoom: MAP_START_ZOOM }),
+        ...(focus
+          ? { center: [focus[0], focus[1]], zoom: BUILDING_FLY_TO_ZOOM }
+          : bounds
+            ? {
+                bounds: [
+                  [bounds.west, bounds.south],
+                  [bounds.east, bounds.north],
+                ],
+              }
+            : { center: [MAP_START_CENTER[0], MAP_START_CENTER[1]], zoom: MAP_START_ZOOM }),
         attributionControl: { compact: true },
         // Basemap labels appear at once instead of fading in over 300 ms: the map is idle (and its
         // buildings count as drawn) that much sooner (bench:map, docs/decisions).
