@@ -233,6 +233,11 @@ describe('the map pages paint before the scripts (issue 16)', () => {
     // A query (a year, filters) asks for other cards: nothing is sent.
     const year = await t.app.inject({ method: 'GET', url: '/?standingInYear=1935' });
     expect(year.body).not.toContain(PREFETCH_ELEMENT_ID);
+    // A building page opens its map at the building: the world's first cards are not its own.
+    const building = await t.app.inject({ method: 'GET', url: `/buildings/${first.id}` });
+    expect(building.body).toContain('atlas-shell');
+    expect(building.body).not.toContain(PREFETCH_ELEMENT_ID);
+    expect(building.body).not.toContain('as="image"');
   });
 });
 

@@ -59,6 +59,11 @@ function firstPicturePreloads(list: BuildingList): string[] {
   );
 }
 
+/** The building id of a building page's path (`/buildings/{id}`), else undefined. */
+function buildingIdOf(pathname: string): string | undefined {
+  return /^\/buildings\/([1-9]\d{0,9})\/?$/.exec(pathname)?.[1];
+}
+
 /**
  * A building page's building, asked for with the page's scripts rather than after them: a
  * preload the app's own request then takes (the same URL and credentials mode as
@@ -66,7 +71,7 @@ function firstPicturePreloads(list: BuildingList): string[] {
  * before, and never for a crawler reading the page.
  */
 export function buildingPreload(pathname: string): string {
-  const id = /^\/buildings\/([1-9]\d{0,9})\/?$/.exec(pathname)?.[1];
+  const id = buildingIdOf(pathname);
   if (id === undefined) return '';
   const href = `${API_PREFIX}${fillPath(buildingEndpoints.get.path, { id })}`;
   return `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeHtml(href)}">`;
@@ -76,10 +81,12 @@ export function buildingPreload(pathname: string): string {
  * The `<script type="application/json">` element with the answers for an explore page opened
  * without a query (filters or a year in the URL ask for other cards), and the first card
  * picture's preloads; '' when there is nothing to send (an error answer is left to the app to
- * fetch and show).
+ * fetch and show). A building page sends none: its map opens at the building, and its cards are
+ * those around it (docs/decisions/2026-11-24-building-link-opens-at-the-building.md).
  */
 export async function prefetchElement(app: FastifyInstance, request: FastifyRequest): Promise<string> {
-  if (request.url.includes('?')) return '';
+  const pathname = request.url.split('?')[0] ?? '/';
+  if (request.url.includes('?') || buildingIdOf(pathname) !== undefined) return '';
   const url = startCardsUrl();
   const cookie = request.headers.cookie;
   const res = await app.inject({

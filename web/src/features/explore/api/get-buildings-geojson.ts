@@ -52,6 +52,7 @@ export function buildingsGeojsonQueryOptions(params: BuildingsGeojsonParams) {
 }
 
 /** The map's buildings; the previous answer stays drawn while the next viewport loads. */
-export function useBuildingsGeojson(params: BuildingsGeojsonParams) {
-  return useQuery({ ...buildingsGeojsonQueryOptions(params), placeholderData: keepPreviousData });
+/** `enabled: false` holds the request (the explore screen waits for the view it will show). */
+export function useBuildingsGeojson(params: BuildingsGeojsonParams, { enabled = true } = {}) {
+  return useQuery({ ...buildingsGeojsonQueryOptions(params), placeholderData: keepPreviousData, enabled });
 }

@@ -36,9 +36,11 @@ export function buildingsListQueryOptions(params: BuildingsListParams) {
  * page may have come with the page (server/modules/pages/prefetch.ts): then the cards are drawn in
  * the screen's first render, with no request.
  */
-export function useBuildings(params: BuildingsListParams) {
+/** `enabled: false` holds the request (the explore screen waits for the view it will show). */
+export function useBuildings(params: BuildingsListParams, { enabled = true } = {}) {
   return useQuery({
     ...buildingsListQueryOptions(params),
+    enabled,
     initialData: () =>
       takePrefetched(`${apiUrl(buildingEndpoints.list, {})}?${buildingsListSearch(params)}`) as
         BuildingList | undefined,

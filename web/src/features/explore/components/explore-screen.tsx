@@ -2,7 +2,12 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useState, 
 import { Box } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useSearchParams } from 'react-router';
-import { BUILDINGS_PER_PAGE_DEFAULT, MAP_MOBILE_MAX_WIDTH, MAP_START_ZOOM } from '#domain/constants';
+import {
+  BUILDING_FLY_TO_ZOOM,
+  BUILDINGS_PER_PAGE_DEFAULT,
+  MAP_MOBILE_MAX_WIDTH,
+  MAP_START_ZOOM,
+} from '#domain/constants';
 import type { ExportFormat } from '#domain/export-formats';
 import { ExportMenu } from '../../../components/export-menu.tsx';
 import { catalogueExportHref, type CatalogueExportFilters } from '../../../lib/export/export-links.ts';
@@ -11,7 +16,13 @@ import { useBuildings } from '../api/get-buildings.ts';
 import { useBuildingsGeojson } from '../api/get-buildings-geojson.ts';
 import { useAfterFirstPaint } from '../hooks/use-after-first-paint.ts';
 import { useFetchViewport, type FetchViewport } from '../hooks/use-fetch-viewport.ts';
-import { DEFAULT_FETCH_BOUNDS, loadSavedBounds, zoomParam, type MapBounds } from '../model/bounds.ts';
+import {
+  boundsAround,
+  DEFAULT_FETCH_BOUNDS,
+  loadSavedBounds,
+  zoomParam,
+  type MapBounds,
+} from '../model/bounds.ts';
 import { buildingFiltersOf, filtersReducer, initialFiltersState } from '../model/filters.ts';
 import { parseStandingYear, STANDING_YEAR_PARAM } from '../model/time.ts';
 import { BuildingCards } from './building-cards.tsx';
@@ -80,7 +91,20 @@ export function ExploreScreen({
       ? { bounds: savedBounds, zoom: null }
       : { bounds: DEFAULT_FETCH_BOUNDS, zoom: zoomParam(MAP_START_ZOOM) },
   );
-  const { viewport, pending, report } = useFetchViewport(initialViewport);
+  const { viewport, pending, report, startAt } = useFetchViewport(initialViewport);
+  // A page opened on a building (its link) asks for nothing until the building is here, then for
+  // the view the map will open on (the building at zoom 16, docs/decisions), not for the world.
+  const [openingOnBuilding, setOpeningOnBuilding] = useState(mapDeferred);
+  if (openingOnBuilding && !mapDeferred) {
+    setOpeningOnBuilding(false);
+    if (focus) {
+      startAt({
+        bounds: boundsAround(focus, BUILDING_FLY_TO_ZOOM, window.innerWidth, window.innerHeight),
+        zoom: zoomParam(BUILDING_FLY_TO_ZOOM),
+      });
+    }
+  }
+  const queriesHeld = openingOnBuilding && mapDeferred;
   const [filters, dispatch] = useReducer(filtersReducer, initialFiltersState);
   const [hoveredBuildingId, setHoveredBuildingId] = useState<number | null>(null);
   // Read at once, not after a first desktop render: the map should not start in the wrong layout.
@@ -123,18 +147,19 @@ export function ExploreScreen({
     () => ({ ...buildingFiltersOf(filters), standingInYear }),
     [filters, standingInYear],
   );
-  const geojson = useBuildingsGeojson({ ...viewport.bounds, zoom: viewport.zoom, ...filterParams });
+  const geojson = useBuildingsGeojson(
+    { ...viewport.bounds, zoom: viewport.zoom, ...filterParams },
+    { enabled: !queriesHeld },
+  );
 
   // The card page starts over whenever the viewport or the filters change.
   const listKey = JSON.stringify([viewport.bounds, filterParams]);
   const [pageState, setPageState] = useState({ key: listKey, page: 1 });
   const page = pageState.key === listKey ? pageState.page : 1;
-  const list = useBuildings({
-    ...viewport.bounds,
-    ...filterParams,
-    page,
-    perPage: BUILDINGS_PER_PAGE_DEFAULT,
-  });
+  const list = useBuildings(
+    { ...viewport.bounds, ...filterParams, page, perPage: BUILDINGS_PER_PAGE_DEFAULT },
+    { enabled: !queriesHeld },
+  );
 
   const highlightedIds = useMemo(
     () => [hoveredBuildingId, selectedBuildingId].filter((id): id is number => id !== null),

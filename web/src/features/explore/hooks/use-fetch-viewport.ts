@@ -15,6 +15,11 @@ export interface FetchViewportState {
   pending: boolean;
   /** The map calls this after every move with its bounds and zoom; true when the move counts. */
   report: (bounds: MapBounds, zoom: number) => boolean;
+  /**
+   * Replaces the viewport at once, before the map has reported one (a building page opened from
+   * its link: the map will start at the building). May be called while rendering.
+   */
+  startAt: (viewport: FetchViewport) => void;
 }
 
 function browserStorage(): Storage | undefined {
@@ -53,5 +58,5 @@ export function useFetchViewport(initial: FetchViewport): FetchViewportState {
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  return { viewport, pending, report };
+  return { viewport, pending, report, startAt: setViewport };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_FETCH_BOUNDS,
+  boundsAround,
   SAVED_BOUNDS_STORAGE_KEY,
   boundsChanged,
   isBuildingVisible,
@@ -180,5 +181,35 @@ describe('zoomParam (the map zoom rounded down)', () => {
     expect(zoomParam(3)).toBe(3);
     expect(zoomParam(3.99)).toBe(3);
     expect(zoomParam(0.2)).toBe(0);
+  });
+});
+
+describe('boundsAround', () => {
+  it('is the box a map of that size shows around the centre at that zoom', () => {
+    // Zoom 0, 512 px square: the whole Mercator world.
+    const world = boundsAround([0, 0], 0, 512, 512);
+    expect(world.west).toBeCloseTo(-180, 6);
+    expect(world.east).toBeCloseTo(180, 6);
+    expect(world.north).toBeCloseTo(85.0511, 3);
+    expect(world.south).toBeCloseTo(-85.0511, 3);
+    // Zoom 16 at the Parthenon, 400 × 800 px: 400 px of 512·2^16 is 0.00429° of longitude.
+    const b = boundsAround([23.7265, 37.9715], 16, 400, 800);
+    expect(b.east - b.west).toBeCloseTo((400 / (512 * 2 ** 16)) * 360, 9);
+    expect((b.east + b.west) / 2).toBeCloseTo(23.7265, 9);
+    expect(b.north).toBeGreaterThan(37.9715);
+    expect(b.south).toBeLessThan(37.9715);
+    // Mercator: north of the centre a pixel spans fewer degrees than south of it.
+    expect(b.north - 37.9715).toBeLessThan(37.9715 - b.south);
+    expect(b.north - b.south).toBeCloseTo(
+      (800 / (512 * 2 ** 16)) * 360 * Math.cos((37.9715 * Math.PI) / 180),
+      5,
+    );
+  });
+
+  it('wraps across the antimeridian as the API takes bounds', () => {
+    const b = boundsAround([179.999, -16.5], 10, 1280, 800);
+    expect(b.west).toBeGreaterThanOrEqual(-180);
+    expect(b.west).toBeLessThan(180);
+    expect(b.east).toBeGreaterThan(180);
   });
 });

@@ -141,3 +141,34 @@ export function normalizeBounds(bounds: MapBounds): MapBounds {
 export function zoomParam(zoom: number): number {
   return Math.max(0, Math.floor(zoom));
 }
+
+/** MapLibre's world width in pixels at zoom 0 (512 px tiles). */
+const WORLD_PX_AT_ZOOM_0 = 512;
+
+/**
+ * The bounds a `width` × `height` px map shows centred on `[lng, lat]` at `zoom` (Web Mercator), as
+ * the API takes them: what the explore screen fetches for a building page opened from its link
+ * before the map has reported its own (the map then starts there, docs/decisions).
+ */
+export function boundsAround(
+  [lng, lat]: readonly [number, number],
+  zoom: number,
+  width: number,
+  height: number,
+): MapBounds {
+  const world = WORLD_PX_AT_ZOOM_0 * 2 ** zoom;
+  const x = ((lng + 180) / 360) * world;
+  const sin = Math.sin((Math.max(-85.05, Math.min(85.05, lat)) * Math.PI) / 180);
+  const y = (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * world;
+  const lngOf = (px: number) => (px / world) * 360 - 180;
+  const latOf = (py: number) => {
+    const n = Math.PI - (2 * Math.PI * Math.min(world, Math.max(0, py))) / world;
+    return (180 / Math.PI) * Math.atan(Math.sinh(n));
+  };
+  return normalizeBounds({
+    north: latOf(y - height / 2),
+    south: latOf(y + height / 2),
+    west: lngOf(x - width / 2),
+    east: lngOf(x + width / 2),
+  });
+}
