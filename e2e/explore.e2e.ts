@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { formatYear } from '../web/src/lib/building-years.ts';
+import { formatYear } from '#domain/building-years';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {

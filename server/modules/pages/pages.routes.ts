@@ -127,15 +127,17 @@ export function appPageSender(app: FastifyInstance, webDir: string | undefined) 
     const withHead = renderIndexHtml(html, head, app.config.publicUrl);
     // The map pages paint their frame before the app's scripts run (explore-shell.ts); a 404
     // is sent as the bare app.
-    const page =
-      showsExploreScreen(pathname) && !head.notFound
-        ? withExploreShell(
-            withHead,
-            (await prefetchElement(app, request)) +
-              buildingPreload(pathname) +
-              routePreloads(manifest(), mapPageRoutes(pathname), withHead),
-          )
-        : withHead;
+    let page = withHead;
+    if (showsExploreScreen(pathname) && !head.notFound) {
+      const prefetched = await prefetchElement(app, request);
+      page = withExploreShell(
+        withHead,
+        prefetched.data +
+          buildingPreload(pathname) +
+          routePreloads(manifest(), mapPageRoutes(pathname), withHead),
+        prefetched.cards,
+      );
+    }
     const etag = `"${crypto.createHash('sha1').update(page).digest('base64url')}"`;
     reply
       .code(head.notFound ? 404 : 200)

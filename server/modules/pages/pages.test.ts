@@ -17,7 +17,10 @@ import {
 } from './explore-shell.ts';
 import { escapeHtml, headTags, renderIndexHtml } from './page-head.ts';
 import { PREFETCH_ELEMENT_ID, startCardsUrl } from './prefetch.ts';
+import { buildingYearsText } from '#domain/building-years';
 import { appPageSender, pagesRoutes } from './pages.routes.ts';
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const EVIL = `<script>alert("x")</script> & 'quoted' $& "name"`;
 const TEMPLATE = `<!doctype html>
@@ -190,7 +193,14 @@ describe('the map pages paint before the scripts (issue 16)', () => {
       '/somewhere',
     ]) {
       const res = await t.app.inject({ method: 'GET', url });
-      expect(res.body, url).toContain(`${EXPLORE_SHELL_HTML}<div id="root"></div>`);
+      // Pages opened at the start view draw its first cards in the frame's card column.
+      const [before, after] = EXPLORE_SHELL_HTML.split('<div class="atlas-shell-cards"></div>');
+      const withCards = new RegExp(
+        `${escapeRegExp(before!)}<div class="atlas-shell-cards">(.+?)</div>${escapeRegExp(after!)}<div id="root"></div>`,
+      );
+      if (url.includes('?') || url.startsWith('/buildings/'))
+        expect(res.body, url).toContain(`${EXPLORE_SHELL_HTML}<div id="root"></div>`);
+      else expect(res.body, url).toMatch(withCards);
       expect(res.body, url).toContain(`<style>${EXPLORE_SHELL_CSS}</style>`);
     }
     for (const url of [
@@ -230,6 +240,21 @@ describe('the map pages paint before the scripts (issue 16)', () => {
         `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(locatorUrl(first.coordinates, scheme))}" media="(prefers-color-scheme: ${scheme})">`,
       );
     }
+    // The frame draws the first cards, escaped, as the app will: the name of the building named
+    // <script>… is text, and the years are the app's text for them.
+    const frame = res.body.slice(
+      res.body.indexOf('<div class="atlas-shell-cards">'),
+      res.body.indexOf('<div id="root">'),
+    );
+    const firstCards = api.json<BuildingList>().items.slice(0, 8);
+    expect(frame.match(/<li>/g)?.length).toBe(firstCards.length);
+    for (const card of firstCards) {
+      expect(frame).toContain(`<p class="atlas-shell-card-name">${escapeHtml(card.name)}</p>`);
+      expect(frame).toContain(`href="/buildings/${card.id}"`);
+      const years = buildingYearsText(card);
+      if (years) expect(frame).toContain(escapeHtml(years));
+    }
+    expect(frame).not.toContain('<script>');
     // A query (a year, filters) asks for other cards: nothing is sent.
     const year = await t.app.inject({ method: 'GET', url: '/?standingInYear=1935' });
     expect(year.body).not.toContain(PREFETCH_ELEMENT_ID);

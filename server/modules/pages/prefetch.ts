@@ -13,6 +13,7 @@ import { API_PREFIX, fillPath } from '#domain/endpoints/define';
 import type { BuildingList } from '#domain/buildings';
 import { buildingEndpoints } from '#domain/endpoints/buildings';
 import { locatorUrl } from '#domain/endpoints/locator';
+import { exploreShellCards } from './explore-shell.ts';
 import { escapeHtml } from './page-head.ts';
 
 /** Id of the `<script type="application/json">` holding the answers by URL. */
@@ -79,14 +80,19 @@ export function buildingPreload(pathname: string): string {
 
 /**
  * The `<script type="application/json">` element with the answers for an explore page opened
- * without a query (filters or a year in the URL ask for other cards), and the first card
- * picture's preloads; '' when there is nothing to send (an error answer is left to the app to
+ * without a query (filters or a year in the URL ask for other cards) and the first card
+ * picture's preloads (`data`), and the first cards drawn for the page's frame (`cards`,
+ * explore-shell.ts); both '' when there is nothing to send (an error answer is left to the app to
  * fetch and show). A building page sends none: its map opens at the building, and its cards are
  * those around it (docs/decisions/2026-11-24-building-link-opens-at-the-building.md).
  */
-export async function prefetchElement(app: FastifyInstance, request: FastifyRequest): Promise<string> {
+export async function prefetchElement(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<{ data: string; cards: string }> {
+  const none = { data: '', cards: '' };
   const pathname = request.url.split('?')[0] ?? '/';
-  if (request.url.includes('?') || buildingIdOf(pathname) !== undefined) return '';
+  if (request.url.includes('?') || buildingIdOf(pathname) !== undefined) return none;
   const url = startCardsUrl();
   const cookie = request.headers.cookie;
   const res = await app.inject({
@@ -95,10 +101,13 @@ export async function prefetchElement(app: FastifyInstance, request: FastifyRequ
     remoteAddress: request.ip,
     headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) },
   });
-  if (res.statusCode !== 200) return '';
+  if (res.statusCode !== 200) return none;
   const list = res.json<BuildingList>();
-  return [
-    `<script type="application/json" id="${PREFETCH_ELEMENT_ID}">${scriptSafeJson({ [url]: list })}</script>`,
-    ...firstPicturePreloads(list),
-  ].join('');
+  return {
+    data: [
+      `<script type="application/json" id="${PREFETCH_ELEMENT_ID}">${scriptSafeJson({ [url]: list })}</script>`,
+      ...firstPicturePreloads(list),
+    ].join(''),
+    cards: exploreShellCards(list),
+  };
 }

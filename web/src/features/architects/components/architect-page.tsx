@@ -2,7 +2,7 @@ import { Anchor, Card, Container, Group, Loader, SimpleGrid, Stack, Text, Title 
 import { Link } from 'react-router';
 import { BuildingCover } from '../../../components/building-cover.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatYear } from '../../../lib/building-years.ts';
+import { formatYear } from '#domain/building-years';
 import { useArchitect } from '../api/get-architect.ts';
 import { ArchitectMap } from './architect-map.tsx';
 import classes from './architect-page.module.css';

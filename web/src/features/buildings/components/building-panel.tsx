@@ -21,7 +21,7 @@ import type { BuildingDetail } from '#domain/buildings';
 import { BuildingCover } from '../../../components/building-cover.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
-import { buildingYearsText, formatYear, isDemolished } from '../../../lib/building-years.ts';
+import { buildingYearsText, formatYear, isDemolished } from '#domain/building-years';
 import { useBuilding } from '../api/get-building.ts';
 import { BuildingImages } from './building-images.tsx';
 import { BuildingOwnerActions } from './building-owner-actions.tsx';

@@ -4,7 +4,7 @@ import { IconMoodEmpty, IconMoodSad, IconMoodSmile } from '@tabler/icons-react';
 import { BuildingCover } from '../../../components/building-cover.tsx';
 import { Link, useLocation } from 'react-router';
 import type { BuildingCard as BuildingCardData } from '#domain/buildings';
-import { buildingYearsText, isDemolished } from '../../../lib/building-years.ts';
+import { buildingYearsText, isDemolished } from '#domain/building-years';
 import classes from './building-cards.module.css';
 
 interface BuildingCardProps {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { ActionIcon, Button, Group, Slider, Text } from '@mantine/core';
 import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { currentYear } from '#domain/constants';
-import { formatYear } from '../../../lib/building-years.ts';
+import { formatYear } from '#domain/building-years';
 import { nextDecade, TIME_PLAY_START, TIME_SLIDER_MIN } from '../model/time.ts';
 import classes from './time-control.module.css';
 

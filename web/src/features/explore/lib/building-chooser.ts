@@ -1,5 +1,5 @@
 import { Popup, type LngLatLike, type Map as MapLibreMap } from 'maplibre-gl';
-import { formatYear } from '../../../lib/building-years.ts';
+import { formatYear } from '#domain/building-years';
 import { chooserTitle } from '../model/overlap.ts';
 import { keepPopupInView, type PopupBuilding } from './building-popup.ts';
 

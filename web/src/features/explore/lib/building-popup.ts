@@ -1,5 +1,5 @@
 import { Popup, type LngLatLike, type Map as MapLibreMap } from 'maplibre-gl';
-import { formatYear } from '../../../lib/building-years.ts';
+import { formatYear } from '#domain/building-years';
 
 export interface PopupBuilding {
   id: number;

@@ -1,7 +1,7 @@
 import { Box, Paper, Text } from '@mantine/core';
 import { BuildingCover } from '../../../components/building-cover.tsx';
 import { Link } from 'react-router';
-import { buildingYearsText } from '../../../lib/building-years.ts';
+import { buildingYearsText } from '#domain/building-years';
 import { timeAgo } from '../../../lib/relative-time.ts';
 import type { RatedBuildingCard } from '../model/user-buildings.ts';
 import classes from './user-buildings.module.css';
