@@ -145,7 +145,8 @@ async function ensureWebBuild(): Promise<void> {
   await run(process.execPath, ['--import', 'tsx', 'scripts/basemap/generate.ts'], env);
   if (fs.existsSync(path.join(repoRoot, 'dist/web/index.html')) && env.BENCH_MAP_BUILD !== '1') return;
   console.error('building the web app (vite build, no tile URLs)');
-  const buildEnv = { ...env };
+  // What ships: a NODE_ENV=test left in the environment would make React's development build.
+  const buildEnv: NodeJS.ProcessEnv = { ...env, NODE_ENV: 'production' };
   delete buildEnv.VITE_TILE_URL_LIGHT;
   delete buildEnv.VITE_TILE_URL_DARK;
   await run('npx', ['vite', 'build'], buildEnv);

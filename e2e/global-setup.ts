@@ -78,13 +78,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return teardown;
 }
 
+/**
+ * The app as it ships: vitest runs with NODE_ENV=test, and a Vite build under it makes React's
+ * development build (several times slower), which then stayed in dist/web for `npm start` and the
+ * benchmarks to serve. The e2e tests need no other build: their hooks are switched on at run time.
+ */
 function buildWebApp(): Promise<void> {
-  return runBuildStep('npx', ['vite', 'build']);
+  return runBuildStep('npx', ['vite', 'build'], { ...process.env, NODE_ENV: 'production' });
 }
 
-async function runBuildStep(command: string, args: string[]): Promise<void> {
+async function runBuildStep(command: string, args: string[], env = process.env): Promise<void> {
   const output: string[] = [];
-  const child = spawn(command, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const code = await new Promise<number | null>((resolve, reject) => {
