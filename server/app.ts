@@ -184,7 +184,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   // --- end HTTP hardening ---
 
   // Content-Security-Policy, HSTS over https, and the other helmet headers (server/http/security.ts).
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   // br/gzip for rendered answers over 1 KB (server/http/compression.ts; static files come compressed).
   registerCompression(app);
 
