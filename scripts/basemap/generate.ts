@@ -120,6 +120,9 @@ function pointTile(points: LabelPoint[], z: number, x: number, y: number): Legac
   return features.length ? { features } : null;
 }
 
+/** A pixel of a 512 px tile in the tile's 4096 units: the simplification below the last zoom. */
+const PIXEL_TOLERANCE = 8;
+
 /** Zooms drawn from Natural Earth 1:110m. */
 const COARSE_MAX_ZOOM = 2;
 
@@ -157,13 +160,20 @@ export function generateArchive(): GenerateResult {
   const started = performance.now();
   const options = { maxZoom: BASEMAP_MAX_ZOOM, indexMaxZoom: 4, tolerance: 3, extent: EXTENT, buffer: 64 };
 
-  // The whole world at once (z0–2) from Natural Earth 1:110m, closer views from 1:50m.
-  const shapes = (resolution: Resolution) => ({
-    land: new GeoJSONVT(collection([geometryFeature(cutPolygons(landShape(resolution)))]), options),
-    coastline: new GeoJSONVT(collection([geometryFeature(cutLines(coastLines(resolution)))]), options),
-    border: new GeoJSONVT(collection([geometryFeature(cutLines(borderLines(resolution)))]), options),
-  });
-  const coarse = shapes('110m');
+  // The whole world at once (z0–2) from Natural Earth 1:110m, closer views from 1:50m. Below the
+  // last zoom, shapes are simplified to a pixel (8 of 4096 units on a 512 px tile): finer points
+  // cannot be seen, but cost every map that draws them (bench:map); zoom 6, which the map
+  // magnifies beyond, keeps the finer tolerance.
+  const shapes = (resolution: Resolution, tolerance = options.tolerance) => {
+    const o = { ...options, tolerance };
+    return {
+      land: new GeoJSONVT(collection([geometryFeature(cutPolygons(landShape(resolution)))]), o),
+      coastline: new GeoJSONVT(collection([geometryFeature(cutLines(coastLines(resolution)))]), o),
+      border: new GeoJSONVT(collection([geometryFeature(cutLines(borderLines(resolution)))]), o),
+    };
+  };
+  const coarse = shapes('110m', PIXEL_TOLERANCE);
+  const middle = shapes('50m', PIXEL_TOLERANCE);
   const detailed = shapes('50m');
 
   const lakes = require('mapeo-offline-map/dist/lakes.json') as MapeoCollection<Polygon>;
@@ -223,7 +233,8 @@ export function generateArchive(): GenerateResult {
         const add = (name: string, tile: LegacyTile | null) => {
           if (tile && tile.features.length) layers[name] = tile;
         };
-        const { land, coastline, border } = z <= COARSE_MAX_ZOOM ? coarse : detailed;
+        const { land, coastline, border } =
+          z <= COARSE_MAX_ZOOM ? coarse : z < BASEMAP_MAX_ZOOM ? middle : detailed;
         add('land', land.getTile(z, x, y));
         add('lake', upTo(lake.getTile(z, x, y), 'rank', lakeMaxRank(z)));
         add('river', upTo(river.getTile(z, x, y), 'minzoom', z + 1));
