@@ -39,7 +39,7 @@ export function LocationStep({ state, dispatch, searchAvailable, providerPending
       )}
       {mode === 'search' &&
         (providerPending ? (
-          <Loader size="sm" aria-label="Loading place search" />
+          <Loader size="sm" role="status" aria-label="Loading place search" />
         ) : (
           <PlaceSearch state={state} dispatch={dispatch} />
         ))}

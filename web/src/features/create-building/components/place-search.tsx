@@ -61,7 +61,7 @@ export function PlaceSearch({ state, dispatch }: PlaceSearchProps) {
         label="Search for the building or its address"
         placeholder="Start typing a place"
         leftSection={<IconSearch size={16} aria-hidden />}
-        rightSection={busy ? <Loader size="xs" aria-label="Searching" /> : null}
+        rightSection={busy ? <Loader size="xs" role="status" aria-label="Searching" /> : null}
         value={input}
         onChange={(text) => {
           setInput(text);

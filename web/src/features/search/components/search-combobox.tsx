@@ -98,7 +98,7 @@ export function SearchCombobox({ onPick, start }: SearchComboboxProps) {
             ref={inputRef}
             {...searchInputProps({
               phone,
-              busy: result.isFetching ? <Loader size="xs" aria-label="Searching" /> : undefined,
+              busy: result.isFetching ? <Loader size="xs" role="status" aria-label="Searching" /> : undefined,
               onClose: () => setExpanded(false),
             })}
             value={text}
