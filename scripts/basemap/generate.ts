@@ -38,6 +38,7 @@ import {
   readManifest,
   type BasemapManifest,
 } from '../../server/geo/basemap-file.ts';
+import { mercatorX, mercatorY } from '../../domain/mercator.ts';
 import { cutLines, cutPolygons } from './antimeridian.ts';
 import { writePmtiles } from './pmtiles-writer.ts';
 
@@ -63,6 +64,7 @@ const INPUT_SOURCES = [
   path.join(here, 'pmtiles-writer.ts'),
   path.join(here, '../../server/geo/world.ts'),
   path.join(here, '../../server/geo/basemap-file.ts'),
+  path.join(here, '../../domain/mercator.ts'),
 ];
 
 /** Version of the archive the current inputs make: 12 hex digits of a SHA-256. */
@@ -111,9 +113,8 @@ function pointTile(points: LabelPoint[], z: number, x: number, y: number): Legac
   const features: LegacyFeature[] = [];
   for (const p of points) {
     if (p.minzoom > z) continue;
-    const px = ((p.lng + 180) / 360) * n - x;
-    const sin = Math.sin((p.lat * Math.PI) / 180);
-    const py = (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * n - y;
+    const px = mercatorX(p.lng) * n - x;
+    const py = mercatorY(p.lat) * n - y;
     if (px < 0 || px >= 1 || py < 0 || py >= 1) continue;
     features.push({ type: 1, geometry: [[Math.round(px * EXTENT), Math.round(py * EXTENT)]], tags: p.tags });
   }

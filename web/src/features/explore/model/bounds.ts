@@ -4,6 +4,7 @@ import {
   MAP_SAVED_BOUNDS_TTL_MS,
   MAP_VISIBILITY_TOLERANCE,
 } from '#domain/constants';
+import { latitudeOf, longitudeOf, mercatorX, mercatorY } from '#domain/mercator';
 
 /** The map's edges in degrees (product §3, UI state boundingBox). */
 export interface MapBounds {
@@ -157,18 +158,12 @@ export function boundsAround(
   height: number,
 ): MapBounds {
   const world = WORLD_PX_AT_ZOOM_0 * 2 ** zoom;
-  const x = ((lng + 180) / 360) * world;
-  const sin = Math.sin((Math.max(-85.05, Math.min(85.05, lat)) * Math.PI) / 180);
-  const y = (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * world;
-  const lngOf = (px: number) => (px / world) * 360 - 180;
-  const latOf = (py: number) => {
-    const n = Math.PI - (2 * Math.PI * Math.min(world, Math.max(0, py))) / world;
-    return (180 / Math.PI) * Math.atan(Math.sinh(n));
-  };
+  const [x, y] = [mercatorX(lng), mercatorY(lat)];
+  const [dx, dy] = [width / 2 / world, height / 2 / world];
   return normalizeBounds({
-    north: latOf(y - height / 2),
-    south: latOf(y + height / 2),
-    west: lngOf(x - width / 2),
-    east: lngOf(x + width / 2),
+    north: latitudeOf(y - dy),
+    south: latitudeOf(y + dy),
+    west: longitudeOf(x - dx),
+    east: longitudeOf(x + dx),
   });
 }
