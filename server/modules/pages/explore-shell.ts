@@ -8,7 +8,7 @@
  * explore-screen, filter-bar and time-control styles, Mantine's spacing), in both themes and on
  * phones (≤ 767 px, MAP_MOBILE_MAX_WIDTH). It holds no data and no control: links are plain links.
  */
-import type { BuildingList } from '#domain/buildings';
+import type { BuildingCard, BuildingList } from '#domain/buildings';
 import { buildingYearsText } from '#domain/building-years';
 import { MAP_MOBILE_MAX_WIDTH } from '#domain/constants';
 import { locatorUrl } from '#domain/endpoints/locator';
@@ -108,6 +108,20 @@ export const EXPLORE_SHELL_HTML = [
   '</div>',
 ].join('');
 
+/**
+ * A card's picture as the page can show it before the app runs (BuildingCover draws the same): its
+ * cover image, or until it has one its locator, in the light and the dark scheme (the page follows
+ * the system's).
+ */
+export function cardPictureUrls(card: BuildingCard): { cover: boolean; light: string; dark: string } {
+  if (card.cover_image) return { cover: true, light: card.cover_image, dark: card.cover_image };
+  return {
+    cover: false,
+    light: locatorUrl(card.coordinates, 'light'),
+    dark: locatorUrl(card.coordinates, 'dark'),
+  };
+}
+
 /** How many of the first card page's cards the frame draws (more than a tall window shows). */
 const SHELL_CARDS = 8;
 
@@ -120,12 +134,13 @@ const SHELL_CARDS = 8;
  */
 export function exploreShellCards(list: BuildingList): string {
   const count = escapeHtml(list.total_exact ? String(list.total) : `${list.total}+`);
-  const picture = (card: BuildingList['items'][number]): string => {
-    if (card.cover_image) return `<img src="${escapeHtml(card.cover_image)}" alt="">`;
+  const picture = (card: BuildingCard): string => {
+    const urls = cardPictureUrls(card);
+    if (urls.cover) return `<img src="${escapeHtml(urls.light)}" alt="">`;
     const { width, height } = LOCATOR_SIZE;
     return (
-      `<picture><source media="(prefers-color-scheme: dark)" srcset="${escapeHtml(locatorUrl(card.coordinates, 'dark'))}">` +
-      `<img src="${escapeHtml(locatorUrl(card.coordinates, 'light'))}" alt="" width="${width}" height="${height}"></picture>`
+      `<picture><source media="(prefers-color-scheme: dark)" srcset="${escapeHtml(urls.dark)}">` +
+      `<img src="${escapeHtml(urls.light)}" alt="" width="${width}" height="${height}"></picture>`
     );
   };
   const cards = list.items.slice(0, SHELL_CARDS).map((card) => {

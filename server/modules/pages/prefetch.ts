@@ -12,8 +12,7 @@ import { BUILDINGS_PER_PAGE_DEFAULT, MAP_DEFAULT_BOUNDS } from '#domain/constant
 import { API_PREFIX, fillPath } from '#domain/endpoints/define';
 import type { BuildingList } from '#domain/buildings';
 import { buildingEndpoints } from '#domain/endpoints/buildings';
-import { locatorUrl } from '#domain/endpoints/locator';
-import { exploreShellCards } from './explore-shell.ts';
+import { cardPictureUrls, exploreShellCards } from './explore-shell.ts';
 import { escapeHtml } from './page-head.ts';
 
 /** Id of the `<script type="application/json">` holding the answers by URL. */
@@ -54,9 +53,10 @@ function firstPicturePreloads(list: BuildingList): string[] {
   if (!first) return [];
   const preload = (href: string, media?: string) =>
     `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(href)}"${media ? ` media="${media}"` : ''}>`;
-  if (first.cover_image) return [preload(first.cover_image)];
+  const urls = cardPictureUrls(first);
+  if (urls.cover) return [preload(urls.light)];
   return (['light', 'dark'] as const).map((scheme) =>
-    preload(locatorUrl(first.coordinates, scheme), `(prefers-color-scheme: ${scheme})`),
+    preload(urls[scheme], `(prefers-color-scheme: ${scheme})`),
   );
 }
 
