@@ -35,6 +35,7 @@ import { freePort, stopChild } from '../server/test/processes.ts';
 import { loadBuildings, rng } from './generate.ts';
 import {
   agent,
+  CENTERS,
   loadAverage,
   percentile,
   plan,
@@ -221,16 +222,7 @@ async function startServer(dataDir: string, cgroup: Cgroup | null): Promise<Star
 }
 
 /** The cities bench/generate.ts builds around; probes move around them so no two hit one cache entry. */
-const PROBE_CENTERS: readonly [number, number][] = [
-  [2.35, 48.86],
-  [-0.13, 51.51],
-  [13.4, 52.52],
-  [-74.0, 40.71],
-  [139.69, 35.69],
-  [77.21, 28.61],
-  [-43.2, -22.91],
-  [151.21, -33.87],
-];
+const PROBE_CENTERS = CENTERS.slice(0, 8);
 
 function box(center: [number, number], width: number, height: number, zoom: number): string {
   const [lng, lat] = center;

@@ -23,7 +23,7 @@ export const CATEGORY_OF: Record<Kind, Category> = {
 };
 
 /** The cities bench/generate.ts puts 80% of the buildings around (a subset is enough here). */
-const CENTERS: readonly [number, number][] = [
+export const CENTERS: readonly [number, number][] = [
   [2.35, 48.86],
   [-0.13, 51.51],
   [13.4, 52.52],
