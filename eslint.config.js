@@ -23,7 +23,27 @@ export default tseslint.config(
   {
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // A map made without web/src/lib/map/create-map.ts has no worker and draws no tiles.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'maplibre-gl',
+              importNames: ['Map', 'setWorkerUrl', 'prewarm'],
+              message: 'Make maps with createMap from web/src/lib/map/create-map.ts.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/src/lib/map/create-map.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
   {
     files: ['**/*.js', '**/*.mjs'],

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BUILDING_FLY_TO_ZOOM } from '#domain/constants';
 import { BASEMAP_PALETTE } from '../web/src/lib/map/map-style.ts';
-import { getSeededBuildings } from './api.ts';
+import { getJson, getSeededBuildings } from './api.ts';
 import { baseURL, launchBrowser, newContext } from './browser.ts';
 import { waitForMapIdle, waitForNextIdle } from './map.ts';
 import { signIn } from './session.ts';
@@ -231,12 +231,14 @@ describe('offline basemap (issue 15)', () => {
     expect(shares.water).toBeGreaterThan(0.5);
   });
 
-  it("draws the basemap in the wizard's location preview", async () => {
+  it("draws the basemap in the wizard's location preview, opened where no other map has loaded", async () => {
     context = await newContext(browser, { colorScheme: 'light' });
     const page = await context.newPage();
     const outside = watchOrigin(page);
     await page.goto('/');
     await signIn(page, `basemap_${Date.now().toString(36)}`);
+    // A new page with no map on it: the preview must set up the map library's worker itself.
+    await page.goto('/about');
     await page.getByRole('button', { name: 'Add New Building' }).click();
     const preview = page.locator('[data-preview-state="world"]');
     // The preview map marks its container once its view is drawn with all tiles.
@@ -248,6 +250,31 @@ describe('offline basemap (issue 15)', () => {
     });
     expect(shares.land).toBeGreaterThan(0.1);
     expect(shares.water).toBeGreaterThan(0.1);
+    expect(outside).toEqual([]);
+  });
+
+  it("draws the basemap on an architect's page opened from its URL", async () => {
+    const { items } = await getJson<{ items: { id: number; name: string }[] }>('/api/architects?q=Gaud');
+    const architect = items[0];
+    if (!architect) throw new Error('No seeded architect');
+    context = await newContext(browser, { colorScheme: 'light' });
+    const page = await context.newPage();
+    const outside = watchOrigin(page);
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto(`/architects/${architect.id}`);
+    const map = page.getByRole('img', { name: "Map of the architect's buildings" });
+    await map.locator('[data-map-idle="true"]').waitFor({ timeout: 30_000 });
+    const png = await map.screenshot({ path: path.join(SHOTS, 'architect-light.png') });
+    const shares = await colourShares(png, {
+      land: BASEMAP_PALETTE.light.land,
+      water: BASEMAP_PALETTE.light.water,
+    });
+    expect(shares.land).toBeGreaterThan(0.05);
+    expect(shares.land! + shares.water!).toBeGreaterThan(0.3);
+    expect(errors).toEqual([]);
     expect(outside).toEqual([]);
   });
 });

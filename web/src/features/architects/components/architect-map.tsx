@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, Text, useComputedColorScheme } from '@mantine/core';
-import { LngLatBounds, Map as MapLibreMap, Marker } from 'maplibre-gl';
+import { LngLatBounds, Marker, type Map as MapLibreMap } from 'maplibre-gl';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { createMap } from '../../../lib/map/create-map.ts';
 import { buildMapStyle } from '../../../lib/map/map-style.ts';
 import { configuredTileSources } from '../../../lib/map/tile-config.ts';
 
@@ -22,7 +24,7 @@ export function ArchitectMap({ points }: ArchitectMapProps) {
     if (!container || coords.length === 0) return;
     let map: MapLibreMap;
     try {
-      map = new MapLibreMap({
+      map = createMap({
         container,
         style: buildMapStyle(colorScheme, configuredTileSources),
         center: coords[0],
@@ -36,6 +38,13 @@ export function ArchitectMap({ points }: ArchitectMapProps) {
       setFailed(true);
       return;
     }
+    // For tests and screenshots: the view is drawn with all its tiles.
+    map.on('idle', () => {
+      container.dataset.mapIdle = 'true';
+    });
+    map.on('dataloading', () => {
+      container.dataset.mapIdle = 'false';
+    });
     map.on('error', () => map.triggerRepaint());
     const bounds = new LngLatBounds();
     for (const point of coords) {

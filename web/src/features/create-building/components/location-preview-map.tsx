@@ -1,14 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Box, Text, useComputedColorScheme } from '@mantine/core';
-import { Map as MapLibreMap, Marker } from 'maplibre-gl';
+import { Marker, type Map as MapLibreMap } from 'maplibre-gl';
 import { applyMapScheme, buildMapStyle } from '../../../lib/map/map-style.ts';
 import { configuredTileSources } from '../../../lib/map/tile-config.ts';
 import { previewView } from '../model/preview.ts';
 // Loaded lazily with this module, like the explore map's (issue 16).
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { setupMapLibre } from '../../../lib/map/setup-maplibre.ts';
-
-setupMapLibre();
+import { createMap } from '../../../lib/map/create-map.ts';
 
 interface LocationPreviewMapProps {
   /** [longitude, latitude] when the location is valid. */
@@ -34,7 +32,7 @@ export function LocationPreviewMap({ coordinates }: LocationPreviewMapProps) {
     if (!container) return;
     let map: MapLibreMap;
     try {
-      map = new MapLibreMap({
+      map = createMap({
         container,
         style: buildMapStyle(appliedScheme.current, configuredTileSources),
         ...previewView(null),

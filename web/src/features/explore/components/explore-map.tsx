@@ -25,9 +25,6 @@ import classes from './explore-map.module.css';
 import '../explore.css';
 // The map library, its CSS and worker load with this module only (it is imported lazily, issue 16).
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { setupMapLibre } from '../../../lib/map/setup-maplibre.ts';
-
-setupMapLibre();
 
 export interface ExploreMapProps {
   /** The latest geojson answer (kept while the next one loads). */

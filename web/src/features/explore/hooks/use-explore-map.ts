@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { Map as MapLibreMap, type ErrorEvent } from 'maplibre-gl';
+import type { ErrorEvent, Map as MapLibreMap } from 'maplibre-gl';
+import { createMap } from '../../../lib/map/create-map.ts';
 import { BUILDING_FLY_TO_ZOOM, MAP_START_CENTER, MAP_START_ZOOM } from '#domain/constants';
 import type { ColorScheme } from '../../../lib/color-scheme.ts';
 import { BASEMAP_SOURCE_ID, applyMapScheme, buildMapStyle } from '../../../lib/map/map-style.ts';
@@ -57,7 +58,7 @@ export function useExploreMap(
     const { colorScheme: scheme, initialBounds: bounds, initialFocus: focus } = initial.current;
     let map: MapLibreMap;
     try {
-      map = new MapLibreMap({
+      map = createMap({
         container: element,
         style: buildMapStyle(scheme, configuredTileSources),
         ...(focus

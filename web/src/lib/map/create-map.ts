@@ -1,0 +1,18 @@
+import { Map as MapLibreMap, prewarm, setWorkerUrl, type MapOptions } from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+
+// maplibre-gl 6 is ESM-only: under Vite its worker must be named, or a map never reads a tile
+// ("Worker failed to load": the architect page's map drew no basemap when opened from its URL).
+// Done once, as this module loads, with the worker started at once (`prewarm`) rather than by the
+// first map: its script downloads and compiles while the screen renders, so the map's first tiles
+// are read as soon as it asks, and the worker stays for the next map on another screen.
+setWorkerUrl(workerUrl);
+if (typeof Worker !== 'undefined') prewarm();
+
+/**
+ * Every map of the app is made here (eslint forbids `new Map` from maplibre-gl elsewhere), so none
+ * can miss the worker set-up above.
+ */
+export function createMap(options: MapOptions): MapLibreMap {
+  return new MapLibreMap(options);
+}
