@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getJson } from './api.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import { waitForMapIdle } from './map.ts';
 import { createBuilding, pageFetch, signIn, styleIdsByName } from './session.ts';
@@ -219,6 +220,14 @@ describe.each(['light', 'dark'] as const)(
       const viewer = page.getByRole('dialog', { name: /^Image \d+ of \d+$/ });
       await viewer.getByRole('heading', { name: 'Image 1 of 1' }).waitFor();
       await expectAccessible(page, 'image viewer');
+    });
+
+    it("an architect's page, its map drawn", async () => {
+      const { items } = await getJson<{ items: { id: number }[] }>('/api/architects?q=Gaud');
+      await page.goto(`/architects/${items[0]?.id ?? 0}`);
+      await page.getByRole('heading', { name: 'Antoni Gaudí', level: 1 }).waitFor();
+      await page.locator('[data-map-idle="true"]').waitFor({ timeout: 30_000 });
+      await expectAccessible(page, 'architect page');
     });
 
     it.each(['lists', 'buildings', 'images', 'settings', 'stats'])('the user page: %s', async (tab) => {

@@ -265,7 +265,7 @@ describe('offline basemap (issue 15)', () => {
       if (message.type() === 'error') errors.push(message.text());
     });
     await page.goto(`/architects/${architect.id}`);
-    const map = page.getByRole('img', { name: "Map of the architect's buildings" });
+    const map = page.getByRole('region', { name: "Map of the architect's buildings" });
     await map.locator('[data-map-idle="true"]').waitFor({ timeout: 30_000 });
     const png = await map.screenshot({ path: path.join(SHOTS, 'architect-light.png') });
     const shares = await colourShares(png, {

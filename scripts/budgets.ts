@@ -107,7 +107,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
 ];
 
 /** Map code: the map library or a module that draws a map. */
-const MAP_CODE = /maplibre|explore-map|location-preview-map|setup-maplibre/i;
+const MAP_CODE = /maplibre|explore-map|location-preview-map|architect-map|create-map/i;
 
 /** Keys of `roots` and everything they import statically (what the browser fetches at once). */
 export function staticClosure(manifest: Manifest, roots: string[]): string[] {

@@ -60,7 +60,7 @@ export function ArchitectMap({ points }: ArchitectMapProps) {
       pos="relative"
       h={280}
       style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}
-      role="img"
+      role="region"
       aria-label="Map of the architect's buildings"
     >
       <Box ref={containerRef} pos="absolute" inset={0} />
