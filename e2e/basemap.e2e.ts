@@ -253,11 +253,11 @@ describe('offline basemap (issue 15)', () => {
     expect(outside).toEqual([]);
   });
 
-  it("draws the basemap on an architect's page opened from its URL", async () => {
+  it("draws the basemap on an architect's page opened from its URL, dark with the theme", async () => {
     const { items } = await getJson<{ items: { id: number; name: string }[] }>('/api/architects?q=Gaud');
     const architect = items[0];
     if (!architect) throw new Error('No seeded architect');
-    context = await newContext(browser, { colorScheme: 'light' });
+    context = await newContext(browser, { colorScheme: 'dark' });
     const page = await context.newPage();
     const outside = watchOrigin(page);
     const errors: string[] = [];
@@ -267,12 +267,17 @@ describe('offline basemap (issue 15)', () => {
     await page.goto(`/architects/${architect.id}`);
     const map = page.getByRole('region', { name: "Map of the architect's buildings" });
     await map.locator('[data-map-idle="true"]').waitFor({ timeout: 30_000 });
-    const png = await map.screenshot({ path: path.join(SHOTS, 'architect-light.png') });
+    const png = await map.screenshot({ path: path.join(SHOTS, 'architect-dark.png') });
     const shares = await colourShares(png, {
-      land: BASEMAP_PALETTE.light.land,
-      water: BASEMAP_PALETTE.light.water,
+      land: BASEMAP_PALETTE.dark.land,
+      water: BASEMAP_PALETTE.dark.water,
     });
     expect(shares.land).toBeGreaterThan(0.05);
+    // The attribution follows the theme here too (its style is loaded with every map).
+    const attribution = await map
+      .locator('.maplibregl-ctrl-attrib')
+      .evaluate((element) => getComputedStyle(element).backgroundColor);
+    expect(attribution).toBe('rgba(36, 36, 36, 0.8)');
     expect(shares.land! + shares.water!).toBeGreaterThan(0.3);
     expect(errors).toEqual([]);
     expect(outside).toEqual([]);

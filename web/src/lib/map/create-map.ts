@@ -1,5 +1,8 @@
 import { Map as MapLibreMap, prewarm, setWorkerUrl, type MapOptions } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+// The map library's CSS and the app's own for every map, loaded with the map screens only.
+import 'maplibre-gl/dist/maplibre-gl.css';
+import './map.css';
 
 // maplibre-gl 6 is ESM-only: under Vite its worker must be named, or a map never reads a tile
 // ("Worker failed to load": the architect page's map drew no basemap when opened from its URL).

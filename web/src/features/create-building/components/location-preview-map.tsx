@@ -4,8 +4,6 @@ import { Marker, type Map as MapLibreMap } from 'maplibre-gl';
 import { applyMapScheme, buildMapStyle } from '../../../lib/map/map-style.ts';
 import { configuredTileSources } from '../../../lib/map/tile-config.ts';
 import { previewView } from '../model/preview.ts';
-// Loaded lazily with this module, like the explore map's (issue 16).
-import 'maplibre-gl/dist/maplibre-gl.css';
 import { createMap } from '../../../lib/map/create-map.ts';
 
 interface LocationPreviewMapProps {

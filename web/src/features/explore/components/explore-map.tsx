@@ -23,8 +23,6 @@ import { MapStatusOverlay } from './map-status-overlay.tsx';
 import { ScrollZoomHint } from './scroll-zoom-hint.tsx';
 import classes from './explore-map.module.css';
 import '../explore.css';
-// The map library, its CSS and worker load with this module only (it is imported lazily, issue 16).
-import 'maplibre-gl/dist/maplibre-gl.css';
 
 export interface ExploreMapProps {
   /** The latest geojson answer (kept while the next one loads). */
