@@ -1,12 +1,13 @@
 /**
  * The head of the web app's page for link previews and search engines (issue 16): the server
  * fills index.html's <title>, meta description, canonical URL, Open Graph and Twitter card tags
- * for /buildings/{id}, /gallery/{id}, /user/{handle}/… and /about; every other path gets the site's own.
+ * for /buildings/{id}, /gallery/{id}, /architects/{id}, /user/{handle}/… and /about; every other path
+ * gets the site's own.
  * Reading a head does not count a building view (previews and crawlers are not visitors).
  */
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { buildings, images, users } from '../../db/schema.ts';
+import { architects, buildingArchitects, buildings, images, users } from '../../db/schema.ts';
 import type { MediaUrls } from '../../storage/media-url.ts';
 
 export const SITE_NAME = 'Atlas of Buildings';
@@ -101,6 +102,28 @@ export async function pageHeadFor(db: Db, media: MediaUrls, pathname: string): P
       description: shorten(b.description ?? `${b.name}${facts ? `, ${facts}` : ''}, on ${SITE_NAME}.`),
       canonicalPath: `/buildings/${id}`,
       image,
+    };
+  }
+  if (first === 'architects' && parts.length === 2) {
+    const id = parseId(second);
+    const [architect] =
+      id === null
+        ? []
+        : await db
+            .select({ name: architects.name, buildings: count(buildingArchitects.building_id) })
+            .from(architects)
+            .leftJoin(buildingArchitects, eq(buildingArchitects.architect_id, architects.id))
+            .where(eq(architects.id, id))
+            .groupBy(architects.id);
+    if (!architect) return notFoundHead();
+    const n = architect.buildings;
+    return {
+      title: `${architect.name} – ${SITE_NAME}`,
+      description: shorten(
+        `${n} ${n === 1 ? 'building' : 'buildings'} by ${architect.name} on a world map, on ${SITE_NAME}.`,
+      ),
+      canonicalPath: `/architects/${id}`,
+      image: null,
     };
   }
   if (first === 'about' && parts.length === 1) {

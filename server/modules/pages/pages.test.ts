@@ -7,6 +7,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { insertBuildings, insertUser } from '../../test/fixtures.ts';
+import { architects, buildingArchitects } from '../../db/schema.ts';
 import type { BuildingList } from '#domain/buildings';
 import { locatorUrl } from '#domain/endpoints/locator';
 import {
@@ -84,7 +85,7 @@ describe('the app page head (issue 16)', () => {
     expect(html.indexOf('<meta charset')).toBeLessThan(html.indexOf('<title>'));
   });
 
-  it('describes a gallery, a user page and the About page; other paths get the site head', async () => {
+  it('describes a gallery, a user page, an architect and the About page; other paths get the site head', async () => {
     const id = ids.get('Plain')!;
     const gallery = await t.app.inject({ method: 'GET', url: `/gallery/${id}` });
     expect(gallery.statusCode).toBe(200);
@@ -94,6 +95,22 @@ describe('the app page head (issue 16)', () => {
     expect(user.statusCode).toBe(200);
     expect(user.body).toContain('<title>ada – Atlas of Buildings</title>');
     expect(user.body).toContain('<link rel="canonical" href="https://atlas.example/user/ada/lists" />');
+    const [architect] = await t.app.db
+      .insert(architects)
+      .values({ name: `Ada & "Co"` })
+      .returning({ id: architects.id });
+    await t.app.db
+      .insert(buildingArchitects)
+      .values([ids.get('Plain')!, ids.get(EVIL)!].map((building_id) => ({ building_id, architect_id: architect!.id })));
+    const architectPage = await t.app.inject({ method: 'GET', url: `/architects/${architect!.id}` });
+    expect(architectPage.statusCode).toBe(200);
+    expect(architectPage.body).toContain('<title>Ada &amp; &quot;Co&quot; – Atlas of Buildings</title>');
+    expect(architectPage.body).toContain(
+      '<meta name="description" content="2 buildings by Ada &amp; &quot;Co&quot; on a world map, on Atlas of Buildings." />',
+    );
+    expect(architectPage.body).toContain(
+      `<link rel="canonical" href="https://atlas.example/architects/${architect!.id}" />`,
+    );
     const about = await t.app.inject({ method: 'GET', url: '/about' });
     expect(about.statusCode).toBe(200);
     expect(about.body).toContain('<title>About – Atlas of Buildings</title>');
@@ -108,6 +125,8 @@ describe('the app page head (issue 16)', () => {
     for (const url of [
       '/buildings/999999',
       '/gallery/999999',
+      '/architects/999999',
+      '/architects/abc',
       '/buildings/abc',
       '/user/nobody',
       '/user/Bad%20Handle',
