@@ -128,9 +128,12 @@ describe('explore screen (product §2)', () => {
     if (shown?.properties.description)
       expect(await popup.textContent()).toContain(shown.properties.description);
 
+    expect(await page.title()).toBe('Atlas of Buildings');
     await popup.locator('a').click();
     await page.waitForURL(`**/buildings/${shown?.properties.id}`);
     await page.getByRole('heading', { name: shown?.properties.name }).waitFor();
+    // Opened without a reload, the page is named after the building, as the server would name it.
+    await expect.poll(() => page.title()).toBe(`${shown?.properties.name} – Atlas of Buildings`);
   });
 
   it('toggles the theme, recolours the markers and keeps the choice after a reload', async () => {
@@ -297,14 +300,19 @@ describe('building page (product §2)', () => {
     }
     await waitForMapIdle(page);
 
+    expect(await page.title()).toBe(`${detail.name} – Atlas of Buildings`);
     await panel.getByRole('button', { name: 'Close building panel' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await panel.waitFor({ state: 'detached' });
+    await expect.poll(() => page.title()).toBe('Atlas of Buildings');
+    await page.getByRole('link', { name: 'About' }).click();
+    await expect.poll(() => page.title()).toBe('About – Atlas of Buildings');
   });
 
   it("answers an unknown building with 'Building not found'", async () => {
     await page.goto('/buildings/987654321');
     await page.getByText('Building not found').waitFor();
+    expect(await page.title()).toBe('Not found – Atlas of Buildings');
   });
 });
 

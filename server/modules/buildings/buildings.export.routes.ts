@@ -16,7 +16,7 @@ import {
 import { sendProblem } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { listForExport } from '../lists/lists.service.ts';
-import { SITE_NAME } from '../pages/page-head.ts';
+import { SITE_NAME } from '#domain/page-titles';
 import { buildingFilterWhere } from './buildings.queries.ts';
 import {
   exportBatches,

@@ -9,8 +9,8 @@ import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { architects, buildingArchitects, buildings, images, users } from '../../db/schema.ts';
 import type { MediaUrls } from '../../storage/media-url.ts';
+import { pageTitles, SITE_NAME } from '#domain/page-titles';
 
-export const SITE_NAME = 'Atlas of Buildings';
 export const SITE_DESCRIPTION = 'Atlas of Buildings: a community catalogue of architecture on a world map.';
 const DESCRIPTION_MAX = 200;
 
@@ -26,7 +26,7 @@ export interface PageHead {
 }
 
 const siteHead = (canonicalPath = '/'): PageHead => ({
-  title: SITE_NAME,
+  title: pageTitles.site,
   description: SITE_DESCRIPTION,
   canonicalPath,
   image: null,
@@ -34,7 +34,7 @@ const siteHead = (canonicalPath = '/'): PageHead => ({
 
 const notFoundHead = (): PageHead => ({
   ...siteHead('/'),
-  title: `Not found – ${SITE_NAME}`,
+  title: pageTitles.notFound,
   notFound: true,
 });
 
@@ -89,7 +89,7 @@ export async function pageHeadFor(db: Db, media: MediaUrls, pathname: string): P
       .join(', ');
     if (first === 'gallery') {
       return {
-        title: `Photos of ${b.name} – ${SITE_NAME}`,
+        title: pageTitles.gallery(b.name),
         description: shorten(
           `${b.image_count} ${b.image_count === 1 ? 'photo' : 'photos'} of ${b.name}${facts ? `, ${facts}` : ''}, on ${SITE_NAME}.`,
         ),
@@ -98,7 +98,7 @@ export async function pageHeadFor(db: Db, media: MediaUrls, pathname: string): P
       };
     }
     return {
-      title: `${b.name} – ${SITE_NAME}`,
+      title: pageTitles.building(b.name),
       description: shorten(b.description ?? `${b.name}${facts ? `, ${facts}` : ''}, on ${SITE_NAME}.`),
       canonicalPath: `/buildings/${id}`,
       image,
@@ -118,7 +118,7 @@ export async function pageHeadFor(db: Db, media: MediaUrls, pathname: string): P
     if (!architect) return notFoundHead();
     const n = architect.buildings;
     return {
-      title: `${architect.name} – ${SITE_NAME}`,
+      title: pageTitles.architect(architect.name),
       description: shorten(
         `${n} ${n === 1 ? 'building' : 'buildings'} by ${architect.name} on a world map, on ${SITE_NAME}.`,
       ),
@@ -128,7 +128,7 @@ export async function pageHeadFor(db: Db, media: MediaUrls, pathname: string): P
   }
   if (first === 'about' && parts.length === 1) {
     return {
-      title: `About – ${SITE_NAME}`,
+      title: pageTitles.about,
       description:
         'What Atlas of Buildings is, its open data licence (ODbL 1.0), the licences of its photos, and how to export the catalogue as GeoJSON or CSV.',
       canonicalPath: '/about',
@@ -144,7 +144,7 @@ export async function pageHeadFor(db: Db, media: MediaUrls, pathname: string): P
       .where(eq(users.handle, handle));
     if (!user) return notFoundHead();
     return {
-      title: `${user.handle} – ${SITE_NAME}`,
+      title: pageTitles.user(user.handle),
       description: `Buildings, photos and lists by ${user.handle} on ${SITE_NAME}.`,
       canonicalPath: `/${parts.map(encodeURIComponent).join('/')}`,
       image: null,

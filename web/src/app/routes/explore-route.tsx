@@ -4,6 +4,8 @@ import { parseBuildingId, useBuilding } from '../../features/buildings/api/get-b
 import { ExploreScreen } from '../../features/explore/components/explore-screen.tsx';
 import classes from './explore-route.module.css';
 import { exploreRequestOf } from '../layout/search-pick.ts';
+import { pageTitles } from '#domain/page-titles';
+import { titleFromQuery, usePageTitle } from '../../lib/page-title.ts';
 
 /** The explore screen; /buildings/{id} renders its panel over the map through the outlet. */
 export function ExploreRoute() {
@@ -11,6 +13,11 @@ export function ExploreRoute() {
   const buildingMatch = useMatch('/buildings/:id');
   const buildingId = parseBuildingId(buildingMatch?.params.id);
   const building = useBuilding(buildingId);
+  usePageTitle(
+    buildingMatch
+      ? titleFromQuery(buildingId !== null, building, (b) => pageTitles.building(b.name))
+      : pageTitles.site,
+  );
   // A page opened on a building shows its panel once the building has loaded, not first as a
   // spinner that then grows (on a phone the panel is a bottom sheet: growing moves it, a layout
   // shift of a quarter of the screen, issue 16). Later openings show the panel's own spinner, and

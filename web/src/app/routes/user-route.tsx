@@ -1,5 +1,8 @@
 import { Navigate, Outlet, useParams } from 'react-router';
 import { UserPage } from '../../features/user/components/user-page.tsx';
+import { useUser } from '../../features/user/api/get-user.ts';
+import { pageTitles } from '#domain/page-titles';
+import { titleFromQuery, usePageTitle } from '../../lib/page-title.ts';
 
 /**
  * /user/{handle}/*: the user page frame; the section comes from the child route, each its own
@@ -7,6 +10,8 @@ import { UserPage } from '../../features/user/components/user-page.tsx';
  */
 export function UserRoute() {
   const { handle = '' } = useParams();
+  const user = useUser(handle);
+  usePageTitle(titleFromQuery(true, user, (u) => pageTitles.user(u.handle)));
   return (
     <UserPage handle={handle}>
       <Outlet />

@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { pageTitles } from '#domain/page-titles';
+import { ApiError } from './api-client.ts';
+
+/**
+ * Sets the document's title while the page is shown (titles from #domain/page-titles, the same the
+ * server writes into the page it sends): moving between pages without a reload names the new one
+ * in the tab, the history and to screen readers. `undefined` leaves the title as it is (a page
+ * still loading what it is named after, or one whose child route names it).
+ */
+export function usePageTitle(title: string | undefined): void {
+  useEffect(() => {
+    if (title !== undefined) document.title = title;
+  }, [title]);
+}
+
+/**
+ * The title of a page named after what a query loads: `named(data)` once it is here, 'Not found'
+ * when the id is not a valid one or the server answers 404, undefined while it loads.
+ */
+export function titleFromQuery<T>(
+  valid: boolean,
+  query: { data: T | undefined; error: unknown },
+  named: (data: T) => string,
+): string | undefined {
+  if (!valid || (query.error instanceof ApiError && query.error.status === 404)) return pageTitles.notFound;
+  return query.data === undefined ? undefined : named(query.data);
+}
