@@ -54,7 +54,8 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     route: '/',
     modules: ['src/app/routes/explore-route.tsx'],
     mapModules: ['src/features/explore/components/explore-map.tsx'],
-    maxJsBytes: 172 * KB,
+    // 172.3 KB since the page titles (usePageTitle, domain/page-titles.ts): +0.3 KB.
+    maxJsBytes: 173 * KB,
     maxCssBytes: 28 * KB,
     targetJsBytes: 200 * KB,
     targetCssBytes: 30 * KB,
@@ -94,6 +95,16 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     targetJsBytes: 180 * KB,
     targetCssBytes: 30 * KB,
     noMapCode: true,
+  },
+  {
+    // The architect's map and its library load after the page is drawn (architect-page.tsx).
+    route: '/architects/:id',
+    modules: ['src/app/routes/architect-route.tsx'],
+    mapModules: ['src/features/architects/components/architect-map.tsx'],
+    maxJsBytes: 126 * KB,
+    maxCssBytes: 27 * KB,
+    targetJsBytes: 180 * KB,
+    targetCssBytes: 30 * KB,
   },
   {
     route: '/user/:handle/stats',

@@ -1,11 +1,21 @@
 import { Anchor, Card, Container, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { BuildingCover } from '../../../components/building-cover.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useAfterFirstPaint } from '../../../lib/use-after-first-paint.ts';
 import { formatYear } from '#domain/building-years';
 import { useArchitect } from '../api/get-architect.ts';
-import { ArchitectMap } from './architect-map.tsx';
 import classes from './architect-page.module.css';
+
+/**
+ * The map and its library load once the page is drawn (issue 16's rule for map screens): the name
+ * and the cards come first, and a phone does not parse the map library before it shows them.
+ */
+const ArchitectMap = lazy(() => import('./architect-map.tsx').then((m) => ({ default: m.ArchitectMap })));
+
+/** Where the map will be, the same size, so nothing moves when it comes. */
+const mapPlaceholder = <div className={classes.mapPlaceholder} data-testid="map-loading" />;
 
 interface ArchitectPageProps {
   id: number | null;
@@ -14,6 +24,7 @@ interface ArchitectPageProps {
 /** Issue 17: /architects/{id}, the architect's name, a small map of their buildings and their cards. */
 export function ArchitectPage({ id }: ArchitectPageProps) {
   const architect = useArchitect(id);
+  const mapMayLoad = useAfterFirstPaint(architect.isSuccess);
   const notFound = id === null || (architect.error instanceof ApiError && architect.error.status === 404);
 
   if (notFound) {
@@ -50,7 +61,11 @@ export function ArchitectPage({ id }: ArchitectPageProps) {
         <Text c="dimmed">
           {buildings.length} building{buildings.length === 1 ? '' : 's'} in the atlas
         </Text>
-        {buildings.length > 0 && <ArchitectMap points={buildings.map((b) => b.coordinates)} />}
+        {buildings.length > 0 && (
+          <Suspense fallback={mapPlaceholder}>
+            {mapMayLoad ? <ArchitectMap points={buildings.map((b) => b.coordinates)} /> : mapPlaceholder}
+          </Suspense>
+        )}
         <SimpleGrid
           cols={{ base: 1, xs: 2, md: 3 }}
           spacing="md"

@@ -14,7 +14,7 @@ import { catalogueExportHref, type CatalogueExportFilters } from '../../../lib/e
 import { useArchitecturalStyles } from '../../../lib/styles/get-architectural-styles.ts';
 import { useBuildings } from '../api/get-buildings.ts';
 import { useBuildingsGeojson } from '../api/get-buildings-geojson.ts';
-import { useAfterFirstPaint } from '../hooks/use-after-first-paint.ts';
+import { useAfterFirstPaint } from '../../../lib/use-after-first-paint.ts';
 import { useFetchViewport, type FetchViewport } from '../hooks/use-fetch-viewport.ts';
 import {
   boundsAround,
