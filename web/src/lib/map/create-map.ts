@@ -14,8 +14,17 @@ if (typeof Worker !== 'undefined') prewarm();
 
 /**
  * Every map of the app is made here (eslint forbids `new Map` from maplibre-gl elsewhere), so none
- * can miss the worker set-up above.
+ * can miss the worker set-up above. Its container says whether the view is drawn with all its
+ * tiles (`data-map-idle="true"`), for tests and screenshots.
  */
 export function createMap(options: MapOptions): MapLibreMap {
-  return new MapLibreMap(options);
+  const map = new MapLibreMap(options);
+  const container = map.getContainer();
+  map.on('idle', () => {
+    container.dataset.mapIdle = 'true';
+  });
+  map.on('dataloading', () => {
+    container.dataset.mapIdle = 'false';
+  });
+  return map;
 }

@@ -37,13 +37,6 @@ export function ArchitectMap({ points }: ArchitectMapProps) {
       setFailed(true);
       return;
     }
-    // For tests and screenshots: the view is drawn with all its tiles.
-    map.on('idle', () => {
-      container.dataset.mapIdle = 'true';
-    });
-    map.on('dataloading', () => {
-      container.dataset.mapIdle = 'false';
-    });
     map.on('error', () => map.triggerRepaint());
     const bounds = new LngLatBounds();
     for (const point of coords) {

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { BuildingCover } from '../../../components/building-cover.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { MapPlaceholder } from '../../../lib/map/map-placeholder.tsx';
 import { useAfterFirstPaint } from '../../../lib/use-after-first-paint.ts';
 import { formatYear } from '#domain/building-years';
 import { useArchitect } from '../api/get-architect.ts';
@@ -15,7 +16,7 @@ import classes from './architect-page.module.css';
 const ArchitectMap = lazy(() => import('./architect-map.tsx').then((m) => ({ default: m.ArchitectMap })));
 
 /** Where the map will be, the same size, so nothing moves when it comes. */
-const mapPlaceholder = <div className={classes.mapPlaceholder} data-testid="map-loading" />;
+const mapPlaceholder = <MapPlaceholder className={classes.mapPlaceholder} />;
 
 interface ArchitectPageProps {
   id: number | null;

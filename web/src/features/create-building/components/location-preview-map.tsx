@@ -44,13 +44,6 @@ export function LocationPreviewMap({ coordinates }: LocationPreviewMapProps) {
       setFailed(true);
       return;
     }
-    // For tests and screenshots: the view is drawn with all its tiles.
-    map.on('idle', () => {
-      container.dataset.mapIdle = 'true';
-    });
-    map.on('dataloading', () => {
-      container.dataset.mapIdle = 'false';
-    });
     map.on('error', () => {
       // Missing tiles leave the plain background; the marker still shows the place. A new frame
       // lets the map finish loading when the basemap's TileJSON itself failed.

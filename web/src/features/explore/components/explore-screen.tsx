@@ -14,6 +14,7 @@ import { catalogueExportHref, type CatalogueExportFilters } from '../../../lib/e
 import { useArchitecturalStyles } from '../../../lib/styles/get-architectural-styles.ts';
 import { useBuildings } from '../api/get-buildings.ts';
 import { useBuildingsGeojson } from '../api/get-buildings-geojson.ts';
+import { MapPlaceholder } from '../../../lib/map/map-placeholder.tsx';
 import { useAfterFirstPaint } from '../../../lib/use-after-first-paint.ts';
 import { useFetchViewport, type FetchViewport } from '../hooks/use-fetch-viewport.ts';
 import {
@@ -63,7 +64,7 @@ export interface ExploreRequest {
   styleFilter?: number;
 }
 
-const mapPlaceholder = <div className={classes.mapPlaceholder} data-testid="map-loading" />;
+const mapPlaceholder = <MapPlaceholder className={classes.mapPlaceholder} />;
 
 function savedBoundsOnce(): MapBounds | null {
   try {

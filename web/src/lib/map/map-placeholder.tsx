@@ -1,0 +1,11 @@
+import classes from './map-placeholder.module.css';
+
+/**
+ * Holds a map's place, in the map's plain colour, until the lazily loaded map library draws it.
+ * Imports nothing from maplibre-gl: it shows while that loads. `className` gives its size.
+ */
+export function MapPlaceholder({ className }: { className?: string | undefined }) {
+  return (
+    <div className={[classes.placeholder, className].filter(Boolean).join(' ')} data-testid="map-loading" />
+  );
+}
