@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { assertChromiumInstalled, CHROMIUM_ARGS, chromiumPath } from './chromium-path.ts';
+import { assertChromiumInstalled, chromiumPath, E2E_CHROMIUM_ARGS } from './chromium-path.ts';
 import { freePort, stopChild } from '../server/test/processes.ts';
 import { fetchWorldBuildings } from './world.ts';
 
@@ -53,7 +53,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   try {
     // Chromium starts while the server does.
     [browser] = await Promise.all([
-      chromium.launchServer({ executablePath: chromiumPath(), args: CHROMIUM_ARGS }),
+      chromium.launchServer({ executablePath: chromiumPath(), args: E2E_CHROMIUM_ARGS }),
       waitForHealth(baseURL, server, logPath),
     ]);
   } catch (error) {
