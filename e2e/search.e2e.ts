@@ -15,7 +15,10 @@ describe('search in the navigation bar (issue 17)', () => {
     await page.goto('/');
     await waitForMapIdle(page);
     await page.keyboard.press('/');
-    expect(await searchBox(page).evaluate((el) => el === document.activeElement)).toBe(true);
+    // The box may be the stand-in or the loaded combobox taking over: wait for the focus to land.
+    await expect
+      .poll(() => searchBox(page).evaluate((el) => el === document.activeElement), { timeout: 5000 })
+      .toBe(true);
     await page.keyboard.type('batllo');
     const option = page.getByRole('option', { name: /Casa Batlló/ });
     await option.waitFor();
