@@ -62,10 +62,8 @@ export function SearchCombobox({ onPick, start }: SearchComboboxProps) {
     if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
     event.preventDefault();
     setExpanded(true);
-    // The box on a wide screen is there: focus it now. The phone box mounts on expand: focus it
-    // once it is there.
-    if (inputRef.current) inputRef.current.focus();
-    else requestAnimationFrame(() => inputRef.current?.focus());
+    // The phone box mounts on expand; focus once it is there.
+    requestAnimationFrame(() => inputRef.current?.focus());
   });
 
   const pick = (value: string) => {
