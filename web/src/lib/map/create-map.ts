@@ -20,11 +20,11 @@ if (typeof Worker !== 'undefined') prewarm();
 export function createMap(options: MapOptions): MapLibreMap {
   const map = new MapLibreMap(options);
   const container = map.getContainer();
-  map.on('idle', () => {
-    container.dataset.mapIdle = 'true';
-  });
-  map.on('dataloading', () => {
-    container.dataset.mapIdle = 'false';
-  });
+  // Written only when it changes: 'dataloading' comes for every tile while the map moves.
+  const markIdle = (idle: 'true' | 'false') => {
+    if (container.dataset.mapIdle !== idle) container.dataset.mapIdle = idle;
+  };
+  map.on('idle', () => markIdle('true'));
+  map.on('dataloading', () => markIdle('false'));
   return map;
 }
