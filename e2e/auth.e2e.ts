@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { AuthProviders } from '#domain/auth';
 import type { User } from '#domain/users';
 import { getJson } from './api.ts';
-import { launchBrowser, newContext } from './browser.ts';
+import { closePages, launchBrowser, newContext, openPage, releasePage } from './browser.ts';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -17,18 +17,18 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await closePages();
   await browser?.close();
 });
 
 beforeEach(async () => {
-  context = await newContext(browser, { colorScheme: 'light' });
+  ({ context, page } = await openPage(browser, { colorScheme: 'light' }));
   requested = [];
   context.on('request', (request) => requested.push(request.url()));
-  page = await context.newPage();
 });
 
 afterEach(async () => {
-  await context?.close();
+  await releasePage(page);
 });
 
 interface CheckLogin {

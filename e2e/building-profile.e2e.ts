@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getBuilding } from './api.ts';
-import { launchBrowser, newContext } from './browser.ts';
+import { closePages, launchBrowser, newContext, openPage, releasePage } from './browser.ts';
 import { waitForMapIdle } from './map.ts';
 import {
   buildingPayload,
@@ -14,7 +14,6 @@ import {
 } from './session.ts';
 
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let styles: Map<string, number>;
 /** Buildings this file made, deleted again at the end whatever happened. */
@@ -45,16 +44,16 @@ afterAll(async () => {
     for (const id of made) await pageFetch(p, 'DELETE', `/api/buildings/${id}`);
     await cleanup.close();
   }
+  await closePages();
   await browser?.close();
 });
 
 beforeEach(async () => {
-  context = await newContext(browser, { colorScheme: 'light' });
-  page = await context.newPage();
+  ({ page } = await openPage(browser, { colorScheme: 'light' }));
 });
 
 afterEach(async () => {
-  await context?.close();
+  await releasePage(page);
 });
 
 const panel = (p: Page) => p.getByRole('complementary', { name: 'Building' });

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { formatYear } from '#domain/building-years';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   MARKER_COLOR_DARK,
@@ -10,7 +10,7 @@ import {
   THEME_STORAGE_KEY,
 } from '#domain/constants';
 import { getBuilding, getSeededBuildings, type WorldBuildings } from './api.ts';
-import { launchBrowser, newContext } from './browser.ts';
+import { closePages, launchBrowser, newContext, openPage, releasePage } from './browser.ts';
 import { checkViewport, markerColor, waitForMapIdle, type PlacedBuilding } from './map.ts';
 import { createBuilding, pageFetch, signIn, styleIdsByName } from './session.ts';
 
@@ -18,7 +18,6 @@ import { createBuilding, pageFetch, signIn, styleIdsByName } from './session.ts'
 const EDGE_PX = 10;
 
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let seeded: WorldBuildings;
 
@@ -52,16 +51,16 @@ afterAll(async () => {
     for (const id of made) await pageFetch(p, 'DELETE', `/api/buildings/${id}`);
     await cleanup.close();
   }
+  await closePages();
   await browser?.close();
 });
 
 beforeEach(async () => {
-  context = await newContext(browser, { colorScheme: 'light' });
-  page = await context.newPage();
+  ({ page } = await openPage(browser, { colorScheme: 'light' }));
 });
 
 afterEach(async () => {
-  await context?.close();
+  await releasePage(page);
 });
 
 describe('explore screen (product §2)', () => {

@@ -2,13 +2,12 @@
  * Issue 20, open data export: the explore screen's Export menu downloads the catalogue with the
  * current filters and year, and the About page states the data licence.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext } from './browser.ts';
+import { closePages, launchBrowser, openPage, releasePage } from './browser.ts';
 import { waitForMapIdle } from './map.ts';
 
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
@@ -16,16 +15,16 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await closePages();
   await browser?.close();
 });
 
 beforeEach(async () => {
-  context = await newContext(browser, { colorScheme: 'light', acceptDownloads: true });
-  page = await context.newPage();
+  ({ page } = await openPage(browser, { colorScheme: 'light', acceptDownloads: true }));
 });
 
 afterEach(async () => {
-  await context?.close();
+  await releasePage(page);
 });
 
 describe('open data export (issue 20)', () => {

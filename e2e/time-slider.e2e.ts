@@ -2,15 +2,14 @@
  * Issue 20, the catalogue through time: the explore screen's time slider, the year kept in the
  * URL, play stepping through decades, and demolished buildings marked on cards and their page.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { currentYear } from '#domain/constants';
 import { getSeededBuildings } from './api.ts';
-import { launchBrowser, newContext } from './browser.ts';
+import { closePages, launchBrowser, openPage, releasePage } from './browser.ts';
 import { waitForMapIdle } from './map.ts';
 
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let ids: { crystal: number; penn: number; wtc: number };
 
@@ -30,16 +29,16 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await closePages();
   await browser?.close();
 });
 
 beforeEach(async () => {
-  context = await newContext(browser, { colorScheme: 'light' });
-  page = await context.newPage();
+  ({ page } = await openPage(browser, { colorScheme: 'light' }));
 });
 
 afterEach(async () => {
-  await context?.close();
+  await releasePage(page);
 });
 
 /** Building ids in the map's `buildings` source (points; the seeded world view does not cluster). */

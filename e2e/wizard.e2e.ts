@@ -2,11 +2,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getBuilding } from './api.ts';
-import { launchBrowser, newContext } from './browser.ts';
+import { closePages, launchBrowser, newContext, openPage, releasePage } from './browser.ts';
 import { checkViewport, waitForMapIdle } from './map.ts';
 import { pageFetch, signIn, styleIdsByName } from './session.ts';
 
@@ -15,7 +15,6 @@ import { pageFetch, signIn, styleIdsByName } from './session.ts';
 // building sits in the South Pacific, away from the seeded ones, and is deleted at the end.
 
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let imageDir: string;
 let images: string[];
@@ -53,17 +52,17 @@ afterAll(async () => {
     for (const id of made) await pageFetch(p, 'DELETE', `/api/buildings/${id}`);
     await cleanup.close();
   }
+  await closePages();
   await browser?.close();
   if (imageDir) await fs.promises.rm(imageDir, { recursive: true, force: true });
 });
 
 beforeEach(async () => {
-  context = await newContext(browser, { colorScheme: 'light' });
-  page = await context.newPage();
+  ({ page } = await openPage(browser, { colorScheme: 'light' }));
 });
 
 afterEach(async () => {
-  await context?.close();
+  await releasePage(page);
 });
 
 const wizard = (p: Page) => p.getByRole('dialog', { name: 'Add New Building' });
