@@ -91,9 +91,10 @@ export async function openPage(
 
 /**
  * Ends a test's use of a page from `openPage` and empties it for the next test: other pages
- * closed, the page's and the context's listeners and routes removed, the app left for a quiet page of the same site (so it
- * makes no more requests, and the next load stays in this renderer), local and session storage,
- * cookies and permissions cleared, viewport and media emulation back to the options'. The HTTP
+ * closed, the page's and the context's listeners and routes removed, the app left for a quiet
+ * page of the same site (so it makes no more requests, and the next load stays in this
+ * renderer), local and session storage, cookies and permissions cleared, viewport and media
+ * emulation back to the options'. The HTTP
  * cache stays, as a returning visitor's would: API answers are `no-store`. If any of that fails
  * (the page crashed, say), the context is closed and the next test gets a new one. A page the
  * test opened itself (`newContext`) is closed with its context.
