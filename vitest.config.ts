@@ -10,7 +10,8 @@ const globalSetup = ['server/test/global-setup.ts'];
 // Web, domain and script tests share a worker's loaded modules from file to file too (isolate:
 // false, as the server tests below): React, Mantine and the app's modules are imported once per
 // worker instead of once per file, which took this project from 104 s to 59–66 s on a 2-core machine
-// (`npx vitest run --project unit`). Each file still gets its own environment (a fresh jsdom).
+// (`npx vitest run --project unit`). Each file still gets its own environment (a fresh happy-dom: see
+// docs/decisions/2026-11-25-happy-dom-for-component-tests.md).
 // What a module keeps for the page's lifetime is emptied after each test by
 // web/src/testing/shared-worker-setup.ts (the toast stack); a test must not leave other
 // module-level state changed. None of these files opens a test database, so no template either.

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 // RouterProvider from 'react-router', not 'react-router/dom': under Vitest's Node resolution the dom
 // entry loads a second (CommonJS) copy of react-router whose contexts the routes cannot see.

@@ -9,7 +9,10 @@ import { AuthProvider } from '../lib/auth/auth-provider.tsx';
 import { checkLoginQueryKey, type CheckLoginResponse } from '../lib/auth/check-login.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 
-/** jsdom has no matchMedia; Mantine asks it for the colour scheme and reduced motion. */
+/**
+ * A matchMedia that matches nothing (light scheme, motion allowed), whatever the test DOM answers;
+ * Mantine asks it for the colour scheme and reduced motion.
+ */
 export function stubMatchMedia(): void {
   vi.stubGlobal('matchMedia', (query: string) => ({
     matches: false,
@@ -24,7 +27,8 @@ export function stubMatchMedia(): void {
 }
 
 /**
- * The browser APIs jsdom lacks and Mantine uses: matchMedia, ResizeObserver (Select, ScrollArea)
+ * The browser APIs Mantine uses that a test DOM lacks or answers differently: matchMedia,
+ * ResizeObserver (Select, ScrollArea)
  * and the font loading API (autosize textareas). Call in beforeEach; vi.unstubAllGlobals() undoes
  * the first two.
  */
@@ -38,7 +42,7 @@ export function stubBrowserApis(): void {
       disconnect() {}
     },
   );
-  // Mantine's comboboxes scroll the active option into view; jsdom has no layout to scroll.
+  // Mantine's comboboxes scroll the active option into view; the test DOM has no layout to scroll.
   if (typeof Element.prototype.scrollIntoView !== 'function') Element.prototype.scrollIntoView = () => {};
   if (!('fonts' in document)) {
     Object.defineProperty(document, 'fonts', {

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 /**
  * An object URL for a chosen file's preview, revoked when the file changes or the component
  * goes (the upload dialog and the wizard's images step). Null until created, or where the
- * browser has no URL.createObjectURL (jsdom).
+ * browser has no URL.createObjectURL.
  */
 export function useObjectUrl(file: File): string | null {
   const [url, setUrl] = useState<string | null>(null);

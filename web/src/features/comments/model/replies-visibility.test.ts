@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { REPLIES_OPEN_KEY_PREFIX, readRepliesOpen, writeRepliesOpen } from './replies-visibility.ts';
 

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
@@ -21,7 +21,7 @@ vi.mock('../lib/upload-images.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof UploadModule>()),
   uploadImages,
 }));
-// WebGL does not exist in jsdom: the preview map is tested in the browser journey.
+// WebGL does not exist in the test DOM (happy-dom): the preview map is tested in the browser journey.
 vi.mock('./location-preview-map.tsx', () => ({
   LocationPreviewMap: ({ coordinates }: { coordinates: [number, number] | null }) => (
     <div data-testid="preview">{coordinates ? coordinates.join(',') : 'world'}</div>

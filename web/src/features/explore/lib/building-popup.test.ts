@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
 import { buildPopupContent, fitShift, popupBuildingFrom, yearBuiltText } from './building-popup.ts';
 

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { afterEach, describe, expect, it } from 'vitest';
 import { exposeMap, forgetMap, setMapIdle } from './test-hooks.ts';
