@@ -143,8 +143,8 @@ function component(longText: string | null, types: string[], shortText?: string 
 /** The Google-shaped details of a neutral OSM place. */
 function toPlaceDetails(p: OsmPlace): PlaceDetails {
   const cc = p.countryCode?.toUpperCase() ?? null;
-  const stateShort =
-    p.stateCode ?? (cc && p.state ? (STATE_CODES[cc]?.[p.state.toLowerCase()] ?? null) : null) ?? p.state;
+  const stateFromName = cc && p.state ? (STATE_CODES[cc]?.[p.state.toLowerCase()] ?? null) : null;
+  const stateShort = p.stateCode ?? stateFromName ?? p.state;
   const establishment = p.kind === 'establishment' && p.name && p.name !== p.street ? p.name : null;
   const addressComponents: AddressComponent[] = [
     ...component(establishment, ['point_of_interest', 'establishment']),

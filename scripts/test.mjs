@@ -1,7 +1,10 @@
-// `npm test`: type-check and lint at once (each uses one core; the web build and its size budgets follow the shorter
-// type-check on its core), then the unit and API tests, then the end-to-end tests on that build.
-// Each step is an npm script of its own; a failing step stops the run with its exit code. The
-// parallel steps' output is printed whole when each ends, so it does not interleave.
+// `npm test`: two lanes at once, then the end-to-end tests. Lane one: type-check, the web build
+// and its size budgets, then the unit and API tests; lane two: lint. Lint (typed rules, one core)
+// takes about three times as long as type-check, build and budgets together, so the unit tests
+// start on the core those leave free instead of waiting for lint. The end-to-end tests use the
+// build made in lane one. Each step is an npm script of its own; a failing step stops its lane,
+// and the run ends with that step's exit code. Lint's output is printed whole when it ends, so it
+// does not interleave with the unit tests' own.
 import { spawn } from 'node:child_process';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -33,11 +36,17 @@ function report({ script, code, signal, seconds }) {
 
 const startedAll = performance.now();
 
-/** Runs the scripts one after the other, output captured; stops at the first failure. */
-async function lane(scripts) {
+/**
+ * Runs the steps one after the other; stops at the first failure. A step is a script name, its
+ * output captured and printed when it ends, or `{ script, stream: true }`, its output shown live.
+ */
+async function lane(steps) {
   const results = [];
-  for (const script of scripts) {
-    const result = await run(script, { capture: true });
+  for (const step of steps) {
+    const { script, stream = false } = typeof step === 'string' ? { script: step } : step;
+    if (stream) console.log(`\n── npm run ${script}`);
+    // The end-to-end tests use lane one's build instead of making their own.
+    const result = await run(script, { capture: !stream, env: { E2E_SKIP_BUILD: '1' } });
     if (result.output.trim()) console.log(`\n── output of npm run ${script}:\n${result.output.trimEnd()}`);
     report(result);
     results.push(result);
@@ -46,16 +55,16 @@ async function lane(scripts) {
   return results;
 }
 
-console.log('── npm run typecheck, then build, then check:budgets ‖ npm run lint');
-const lanes = await Promise.all([lane(['typecheck', 'build', 'check:budgets']), lane(['lint'])]);
+console.log('── npm run typecheck, then build, then check:budgets, then test:unit ‖ npm run lint');
+const lanes = await Promise.all([
+  lane(['typecheck', 'build', 'check:budgets', { script: 'test:unit', stream: true }]),
+  lane(['lint']),
+]);
 let failed = lanes.flat().find((result) => result.code !== 0);
 
-for (const script of ['test:unit', 'test:e2e']) {
-  if (failed) break;
-  console.log(`\n── npm run ${script}`);
+if (!failed) {
   // The e2e tests use the build made above.
-  const result = await run(script, { env: { E2E_SKIP_BUILD: '1' } });
-  report(result);
+  const [result] = await lane([{ script: 'test:e2e', stream: true }]);
   if (result.code !== 0) failed = result;
 }
 
