@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page, Request } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BUILDING_FLY_TO_ZOOM } from '#domain/constants';
 import { BASEMAP_PALETTE } from '../web/src/lib/map/map-style.ts';
 import { getJson, getSeededBuildings } from './api.ts';
-import { baseURL, launchBrowser, newContext } from './browser.ts';
+import { baseURL, closePages, launchBrowser, openPage, releasePage } from './browser.ts';
 import { waitForMapIdle, waitForNextIdle } from './map.ts';
 import { signIn } from './session.ts';
 
@@ -16,7 +16,13 @@ import { signIn } from './session.ts';
 
 const SHOTS = path.join(process.cwd(), 'test-results/basemap');
 let browser: Browser;
-let context: BrowserContext | undefined;
+let opened: Page | undefined;
+
+/** A test's page: the previous test's with the same options, emptied (browser.ts openPage). */
+async function open(options: BrowserContextOptions): Promise<Page> {
+  opened = (await openPage(browser, options)).page;
+  return opened;
+}
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -24,11 +30,12 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  await context?.close();
-  context = undefined;
+  await releasePage(opened);
+  opened = undefined;
 });
 
 afterAll(async () => {
+  await closePages();
   await browser?.close();
 });
 
@@ -96,8 +103,7 @@ async function waitForBasemap(page: Page): Promise<void> {
 
 describe('offline basemap (issue 15)', () => {
   it('draws land and water in the light theme, then in the dark one on the same map, all from this origin', async () => {
-    context = await newContext(browser, { colorScheme: 'light' });
-    const page = await context.newPage();
+    const page = await open({ colorScheme: 'light' });
     const outside = watchOrigin(page);
     const tiles: { status: number; encoding?: string; cache?: string }[] = [];
     page.on('response', (response) => {
@@ -184,8 +190,7 @@ describe('offline basemap (issue 15)', () => {
     // A seeded building in a city on land (its name is not the point).
     const building = features[0];
     if (!building) throw new Error('No seeded buildings');
-    context = await newContext(browser, { colorScheme: 'dark' });
-    const page = await context.newPage();
+    const page = await open({ colorScheme: 'dark' });
     const outside = watchOrigin(page);
     await page.goto(`/buildings/${building.properties.id}`);
     await waitForMapIdle(page);
@@ -209,8 +214,7 @@ describe('offline basemap (issue 15)', () => {
   });
 
   it('still loads the map, on its plain background, when the basemap cannot be had', async () => {
-    context = await newContext(browser, { colorScheme: 'light' });
-    const page = await context.newPage();
+    const page = await open({ colorScheme: 'light' });
     // As on a server whose archive was never built: /basemap answers 404 problems.
     await page.route('**/basemap/**', (route) =>
       route.fulfill({ status: 404, contentType: 'application/problem+json', body: '{"status":404}' }),
@@ -232,8 +236,7 @@ describe('offline basemap (issue 15)', () => {
   });
 
   it("draws the basemap in the wizard's location preview, opened where no other map has loaded", async () => {
-    context = await newContext(browser, { colorScheme: 'light' });
-    const page = await context.newPage();
+    const page = await open({ colorScheme: 'light' });
     const outside = watchOrigin(page);
     await page.goto('/');
     await signIn(page, `basemap_${Date.now().toString(36)}`);
@@ -257,8 +260,7 @@ describe('offline basemap (issue 15)', () => {
     const { items } = await getJson<{ items: { id: number; name: string }[] }>('/api/architects?q=Gaud');
     const architect = items[0];
     if (!architect) throw new Error('No seeded architect');
-    context = await newContext(browser, { colorScheme: 'dark' });
-    const page = await context.newPage();
+    const page = await open({ colorScheme: 'dark' });
     const outside = watchOrigin(page);
     const errors: string[] = [];
     page.on('console', (message) => {
