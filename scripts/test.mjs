@@ -63,7 +63,6 @@ const lanes = await Promise.all([
 let failed = lanes.flat().find((result) => result.code !== 0);
 
 if (!failed) {
-  // The e2e tests use the build made above.
   const [result] = await lane([{ script: 'test:e2e', stream: true }]);
   if (result.code !== 0) failed = result;
 }
