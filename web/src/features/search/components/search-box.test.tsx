@@ -53,6 +53,24 @@ describe('navigation search: the stand-in before the combobox loads (issue 16)',
     await waitFor(() => expect(input.getAttribute('aria-expanded')).toBe('true'));
   });
 
+  it('keeps the focus and the typing of a click that comes just after the code arrived', async () => {
+    renderWithProviders(<SearchBox onPick={() => {}} />);
+    const standIn = screen.getByRole('combobox', { name: 'Search' });
+    // The pointer passing over starts the load. The click and the typing come as soon as the code
+    // is there: a swap drawn later (on React's next render) would take the box from under them
+    // and leave the focus nowhere.
+    fireEvent.pointerEnter(standIn);
+    await import('./search-combobox.tsx');
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    const box = screen.getByRole<HTMLInputElement>('combobox', { name: 'Search' });
+    box.focus();
+    fireEvent.change(box, { target: { value: 'batl' } });
+    await screen.findByRole('option', { name: /Casa Batlló/ }, { timeout: 10_000 });
+    const input = screen.getByRole<HTMLInputElement>('combobox', { name: 'Search' });
+    expect(document.activeElement).toBe(input);
+    expect(input.value).toBe('batl');
+  });
+
   it("on a phone, '/' opens the box and the combobox takes the focus even before the stand-in could", async () => {
     // A phone: the box is an icon until opened; the stand-in it mounts would take the focus a frame
     // later, and here that frame never comes.

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { TextInput } from '@mantine/core';
 import { useMediaQuery, useWindowEvent } from '@mantine/hooks';
 import type { SearchHit } from '#domain/search';
@@ -59,7 +60,10 @@ export function SearchBox({ onPick }: SearchBoxProps) {
           input !== null && input === document.activeElement && input.selectionStart !== null
             ? ([input.selectionStart, input.selectionEnd ?? input.selectionStart] as const)
             : null;
-        setLoaded({ Combobox, start: { focused, selection } });
+        // Drawn now, in this task: the focus and caret just read are the ones the combobox takes.
+        // A render left to React's scheduler comes a moment later on a busy page, and a click on
+        // the stand-in and typing in between would lose the focus and the keystrokes after it.
+        flushSync(() => setLoaded({ Combobox, start: { focused, selection } }));
       },
       (error: unknown) => console.error('Failed to load the search', error),
     );
