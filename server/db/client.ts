@@ -75,8 +75,13 @@ export function guardLostConnections(pool: pg.Pool, onError: (err: Error) => voi
   );
 }
 
-/** The embedded instance behind a Database, for `createPgliteTemplate`. */
+/** The embedded instance behind a Database, for `createPgliteTemplate` and the tests' pool. */
 const pgliteOf = new WeakMap<Database, PGlite>();
+
+/** The PGlite instance a Database of openDatabase() runs on (undefined on PostgreSQL). */
+export function pgliteClientOf(database: Database): PGlite | undefined {
+  return pgliteOf.get(database);
+}
 
 /** Longest wait for a PostgreSQL connection before a query fails (then the API answers 503). */
 export const CONNECTION_TIMEOUT_MS = 2_000;
@@ -204,12 +209,10 @@ export async function openDatabase(opts: {
       close: () => pool.end(),
     };
   }
-  const [{ PGlite }, { openPglite }, { readEmptyCluster }, { drizzle }, { migrate }] = await Promise.all([
+  const [{ PGlite }, { openPglite }, { readEmptyCluster }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('./pglite.ts'),
     import('./pglite-cluster.ts'),
-    import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
   ]);
   const startParams = pgliteStartParams(
     PGlite,
@@ -233,8 +236,22 @@ export async function openDatabase(opts: {
   // Tests: an in-memory copy of the run's migrated template (server/test/databases.ts).
   const loadDataDir = dir ? emptyCluster : opts.pgliteTemplate;
   const client = await openPglite(dir, { startParams, ...(loadDataDir ? { loadDataDir } : {}) });
+  const database = await pgliteDatabase(client);
+  pgliteOf.set(database, client);
+  return database;
+}
+
+/**
+ * The Database on an open PGlite; closing it closes the PGlite. Also used by the tests' pool of
+ * instances (server/test/pglite-pool.ts), with a client whose `close` gives the instance back.
+ */
+export async function pgliteDatabase(client: PGlite): Promise<Database> {
+  const [{ drizzle }, { migrate }] = await Promise.all([
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const db = drizzle(client, { schema });
-  const database: Database = {
+  return {
     db,
     kind: 'pglite',
     listen: (channel, handlers) => listenPglite(client, channel, handlers),
@@ -243,8 +260,6 @@ export async function openDatabase(opts: {
     migrate: () => migrate(db, { migrationsFolder }),
     close: () => client.close(),
   };
-  pgliteOf.set(database, client);
-  return database;
 }
 
 /** A migrated in-memory PGlite's data directory as a tarball, for `openDatabase({ pgliteTemplate })`. */

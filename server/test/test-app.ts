@@ -12,6 +12,7 @@ import { buildApp, type BuildAppOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { createPostgresDatabase, type FreshDatabase } from './databases.ts';
+import { lendPglite } from './pglite-pool.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -31,14 +32,17 @@ async function templates(): Promise<{ pgliteTemplateFile?: string; postgresTempl
 let pgliteTemplate: Promise<Blob | undefined> | undefined;
 
 /**
- * A new in-memory PGlite: under Vitest a copy of the run's migrated template (no initdb, no
- * migrations), elsewhere a fresh one that buildApp migrates.
+ * An in-memory PGlite as the run's migrated template made it: under Vitest an instance of this
+ * worker's pool (pglite-pool.ts: opened from the template once, reset and checked each time it
+ * is given back), elsewhere a fresh one that buildApp migrates.
  */
 export async function openTestPglite(): Promise<Database> {
   pgliteTemplate ??= templates().then(async ({ pgliteTemplateFile }) =>
     pgliteTemplateFile ? new Blob([new Uint8Array(await fs.readFile(pgliteTemplateFile))]) : undefined,
   );
-  return openDatabase({ pgliteTemplate: await pgliteTemplate });
+  const template = await pgliteTemplate;
+  if (!template) return openDatabase({});
+  return lendPglite(() => openDatabase({ pgliteTemplate: template }));
 }
 
 /** A new PostgreSQL database on TEST_DATABASE_URL's server: a copy of `template`, or empty without one. */
