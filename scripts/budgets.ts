@@ -64,7 +64,8 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     route: '/buildings/:id',
     modules: ['src/app/routes/explore-route.tsx', 'src/app/routes/building-route.tsx'],
     mapModules: ['src/features/explore/components/explore-map.tsx'],
-    maxJsBytes: 197 * KB,
+    // 197.1 KB since the search box hands over to its combobox in one task (flushSync, 2026-11-25).
+    maxJsBytes: 198 * KB,
     maxCssBytes: 29 * KB,
     targetJsBytes: 200 * KB,
     targetCssBytes: 30 * KB,

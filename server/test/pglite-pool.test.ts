@@ -32,9 +32,9 @@ describe.skipIf(usesPostgres())('the PGlite pool of the API tests', () => {
     // Emptying buildings and styles did not bump the map's version either.
     expect(await one(second, sql`SELECT version::text FROM map_data_version`)).toEqual(fresh);
     expect(await one(second, sql`SELECT nextval('users_id_seq')::int AS n`)).toEqual({ n: 1 });
-    expect(await one(second, sql`SELECT count(*)::int AS n FROM pg_namespace WHERE nspname = 'left_behind'`)).toEqual(
-      { n: 0 },
-    );
+    expect(
+      await one(second, sql`SELECT count(*)::int AS n FROM pg_namespace WHERE nspname = 'left_behind'`),
+    ).toEqual({ n: 0 });
     expect(await one(second, sql`SELECT current_setting('work_mem') AS v`)).toEqual({ v: '4MB' });
     await second.close();
   });
@@ -42,10 +42,14 @@ describe.skipIf(usesPostgres())('the PGlite pool of the API tests', () => {
   it('refuses every call on a database after its close, as a closed PGlite does', async () => {
     const database = await openTestPglite();
     await database.close();
+    const error: unknown = await database.db.execute(sql`SELECT 1`).then(
+      () => null,
+      (err: unknown) => err,
+    );
     // Drizzle wraps the driver's error.
-    await expect(database.db.execute(sql`SELECT 1`)).rejects.toMatchObject({
-      cause: expect.objectContaining({ message: 'PGlite is closed' }),
-    });
+    expect(error instanceof Error && error.cause instanceof Error && error.cause.message).toBe(
+      'PGlite is closed',
+    );
   });
 
   it('closes an instance it cannot put back instead of lending it again', async () => {

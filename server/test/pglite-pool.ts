@@ -102,7 +102,10 @@ async function remember(client: PGlite): Promise<Pooled> {
   const prints = await tablePrints(client);
   const tables = new Map<string, { print: string; rows: string | null }>();
   for (const [name, print] of prints) {
-    const [saved] = await rows<{ rows: string | null }>(client, `SELECT json_agg(r)::text AS rows FROM ${name} r`);
+    const [saved] = await rows<{ rows: string | null }>(
+      client,
+      `SELECT json_agg(r)::text AS rows FROM ${name} r`,
+    );
     tables.set(name, { print, rows: saved?.rows ?? null });
   }
   const schemas = await rows<{ nspname: string }>(
@@ -125,13 +128,19 @@ async function reset(pooled: Pooled): Promise<boolean> {
   // settings, prepared statements, temporary tables, LISTENs and advisory locks.
   await client.exec('ROLLBACK');
   await client.exec('DISCARD ALL');
-  const schemas = await rows<{ nspname: string }>(client, `SELECT nspname FROM pg_namespace WHERE ${OWN('nspname')}`);
+  const schemas = await rows<{ nspname: string }>(
+    client,
+    `SELECT nspname FROM pg_namespace WHERE ${OWN('nspname')}`,
+  );
   for (const { nspname } of schemas) {
     // pg-boss makes its schema when a queue starts: a fresh database has none.
-    if (!pooled.schemas.has(nspname)) await client.exec(`DROP SCHEMA "${nspname.replaceAll('"', '""')}" CASCADE`);
+    if (!pooled.schemas.has(nspname))
+      await client.exec(`DROP SCHEMA "${nspname.replaceAll('"', '""')}" CASCADE`);
   }
   const now = await tablePrints(client);
-  const changed = [...now].filter(([name, print]) => pooled.tables.get(name)?.print !== print).map(([name]) => name);
+  const changed = [...now]
+    .filter(([name, print]) => pooled.tables.get(name)?.print !== print)
+    .map(([name]) => name);
   if (changed.length > 0) {
     await client.transaction(async (tx) => {
       // The app's triggers stay out of it (emptying buildings would bump map_data_version).
@@ -140,7 +149,9 @@ async function reset(pooled: Pooled): Promise<boolean> {
       for (const name of changed) {
         const saved = pooled.tables.get(name)?.rows;
         if (saved)
-          await tx.query(`INSERT INTO ${name} SELECT * FROM json_populate_recordset(NULL::${name}, $1)`, [saved]);
+          await tx.query(`INSERT INTO ${name} SELECT * FROM json_populate_recordset(NULL::${name}, $1)`, [
+            saved,
+          ]);
       }
     });
   }
