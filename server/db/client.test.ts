@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createPgliteTemplate, openDatabase, type Database } from './client.ts';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { openDatabase, type Database } from './client.ts';
 import { emptyClusterFile } from './pglite-cluster.ts';
 import { selectRows } from './rows.ts';
 import { architecturalStyles } from './schema.ts';
@@ -23,16 +23,23 @@ async function setting(database: Database, name: 'shared_buffers' | 'max_connect
   return row!.setting;
 }
 
+/** The run's migrated template (server/test/global-setup.ts): a data directory initdb made. */
+function template(): Blob {
+  const file = inject('pgliteTemplateFile');
+  if (!file) throw new Error('no PGlite template: run under the server project');
+  return new Blob([new Uint8Array(fs.readFileSync(file))]);
+}
+
 describe('openDatabase on PGlite', () => {
   it('runs with a small buffer pool instead of the 128 MB initdb writes into postgresql.conf', async () => {
-    const database = await openDatabase({});
+    const database = await openDatabase({ pgliteTemplate: template() });
     opened.push(database);
     expect(await setting(database, 'shared_buffers')).toBe('16MB');
     expect(await setting(database, 'max_connections')).toBe('5');
   });
 
   it('takes the buffer pool size from PGLITE_SHARED_BUFFERS_MB', async () => {
-    const database = await openDatabase({ pgliteSharedBuffersMb: 48 });
+    const database = await openDatabase({ pgliteTemplate: template(), pgliteSharedBuffersMb: 48 });
     opened.push(database);
     expect(await setting(database, 'shared_buffers')).toBe('48MB');
   });
@@ -67,8 +74,7 @@ describe('openDatabase on PGlite', () => {
     // A stand-in for the build's cluster that initdb could not have made: an already migrated one.
     const clusterDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-client-cluster-'));
     dirs.push(clusterDir);
-    const tarball = await createPgliteTemplate();
-    fs.writeFileSync(await emptyClusterFile(clusterDir), new Uint8Array(await tarball.arrayBuffer()));
+    fs.writeFileSync(await emptyClusterFile(clusterDir), new Uint8Array(await template().arrayBuffer()));
 
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-client-test-'));
     dirs.push(dataDir);

@@ -4,8 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from './client.ts';
+import { emptyClusterFile } from './pglite-cluster.ts';
 import { selectRows } from './rows.ts';
 import { architects } from './schema.ts';
 
@@ -18,7 +19,14 @@ describe('openDatabase on a PGlite data directory', () => {
   it('writes and searches after a reopen (the extensions are loaded at every open)', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'atlas-pglite-'));
     dirs.push(dataDir);
-    const first = await openDatabase({ dataDir });
+    // The data directory starts as the run's migrated template (server/test/global-setup.ts),
+    // unpacked as the build's empty cluster would be: no initdb, no migrations to wait for.
+    const clusterDir = await fs.mkdtemp(path.join(os.tmpdir(), 'atlas-pglite-cluster-'));
+    dirs.push(clusterDir);
+    const templateFile = inject('pgliteTemplateFile');
+    if (!templateFile) throw new Error('no PGlite template: run under the server project');
+    await fs.copyFile(templateFile, await emptyClusterFile(clusterDir));
+    const first = await openDatabase({ dataDir, pgliteClusterDir: clusterDir });
     await first.migrate();
     await first.db.insert(architects).values({ name: 'Alvar Aalto' });
     await first.close();
@@ -28,7 +36,7 @@ describe('openDatabase on a PGlite data directory', () => {
     await expect(bare.query(`INSERT INTO architects (name) VALUES ('Aino Aalto')`)).rejects.toThrow();
     await bare.close();
 
-    const again = await openDatabase({ dataDir });
+    const again = await openDatabase({ dataDir, pgliteClusterDir: clusterDir });
     await again.migrate();
     await again.db.insert(architects).values({ name: 'Aino Aalto' });
     const res = await selectRows<{ name: string }>(
