@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuthProviders } from '#domain/auth';
 import type { User } from '#domain/users';
 import { getJson } from './api.ts';
-import { closePages, launchBrowser, newContext, openPage, releasePage } from './browser.ts';
+import { newContext, pagePerTest } from './browser.ts';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -12,23 +12,10 @@ let page: Page;
 /** Every URL the page asked for, to prove what was not loaded. */
 let requested: string[];
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await closePages();
-  await browser?.close();
-});
-
-beforeEach(async () => {
-  ({ context, page } = await openPage(browser, { colorScheme: 'light' }));
+pagePerTest({ colorScheme: 'light' }, (opened) => {
+  ({ browser, context, page } = opened);
   requested = [];
   context.on('request', (request) => requested.push(request.url()));
-});
-
-afterEach(async () => {
-  await releasePage(page);
 });
 
 interface CheckLogin {

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getBuilding } from './api.ts';
-import { closePages, launchBrowser, newContext, openPage, releasePage } from './browser.ts';
+import { newContext, pagePerTest } from './browser.ts';
 import { waitForMapIdle } from './map.ts';
 import {
   buildingPayload,
@@ -30,8 +30,9 @@ function testBuilding(name: string, coordinates: [number, number]): TestBuilding
   return { name, coordinates, year_built: 1901, architectural_styles: [gothic] };
 }
 
+pagePerTest({ colorScheme: 'light' }, (opened) => ({ browser, page } = opened));
+
 beforeAll(async () => {
-  browser = await launchBrowser();
   styles = await styleIdsByName();
 });
 
@@ -44,16 +45,6 @@ afterAll(async () => {
     for (const id of made) await pageFetch(p, 'DELETE', `/api/buildings/${id}`);
     await cleanup.close();
   }
-  await closePages();
-  await browser?.close();
-});
-
-beforeEach(async () => {
-  ({ page } = await openPage(browser, { colorScheme: 'light' }));
-});
-
-afterEach(async () => {
-  await releasePage(page);
 });
 
 const panel = (p: Page) => p.getByRole('complementary', { name: 'Building' });

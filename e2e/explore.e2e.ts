@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { formatYear } from '#domain/building-years';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MARKER_COLOR_DARK,
   MARKER_COLOR_LIGHT,
@@ -10,7 +10,7 @@ import {
   THEME_STORAGE_KEY,
 } from '#domain/constants';
 import { getBuilding, getSeededBuildings, type WorldBuildings } from './api.ts';
-import { closePages, launchBrowser, newContext, openPage, releasePage } from './browser.ts';
+import { newContext, pagePerTest } from './browser.ts';
 import { checkViewport, markerColor, waitForMapIdle, type PlacedBuilding } from './map.ts';
 import { createBuilding, pageFetch, signIn, styleIdsByName } from './session.ts';
 
@@ -37,8 +37,9 @@ const APART_PX = 30;
 const made: number[] = [];
 const maker = `explore_${crypto.randomBytes(3).toString('hex')}`;
 
+pagePerTest({ colorScheme: 'light' }, (opened) => ({ browser, page } = opened));
+
 beforeAll(async () => {
-  browser = await launchBrowser();
   seeded = await getSeededBuildings();
 });
 
@@ -51,16 +52,6 @@ afterAll(async () => {
     for (const id of made) await pageFetch(p, 'DELETE', `/api/buildings/${id}`);
     await cleanup.close();
   }
-  await closePages();
-  await browser?.close();
-});
-
-beforeEach(async () => {
-  ({ page } = await openPage(browser, { colorScheme: 'light' }));
-});
-
-afterEach(async () => {
-  await releasePage(page);
 });
 
 describe('explore screen (product §2)', () => {

@@ -2,30 +2,14 @@
  * Issue 20, open data export: the explore screen's Export menu downloads the catalogue with the
  * current filters and year, and the About page states the data licence.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { closePages, launchBrowser, openPage, releasePage } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { pagePerTest } from './browser.ts';
 import { waitForMapIdle } from './map.ts';
 
-let browser: Browser;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await closePages();
-  await browser?.close();
-});
-
-beforeEach(async () => {
-  ({ page } = await openPage(browser, { colorScheme: 'light', acceptDownloads: true }));
-});
-
-afterEach(async () => {
-  await releasePage(page);
-});
+pagePerTest({ colorScheme: 'light', acceptDownloads: true }, (opened) => ({ page } = opened));
 
 describe('open data export (issue 20)', () => {
   it("downloads the catalogue as of the slider's year as CSV from the explore screen's Export menu", async () => {

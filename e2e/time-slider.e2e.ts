@@ -2,19 +2,19 @@
  * Issue 20, the catalogue through time: the explore screen's time slider, the year kept in the
  * URL, play stepping through decades, and demolished buildings marked on cards and their page.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { currentYear } from '#domain/constants';
 import { getSeededBuildings } from './api.ts';
-import { closePages, launchBrowser, openPage, releasePage } from './browser.ts';
+import { pagePerTest } from './browser.ts';
 import { waitForMapIdle } from './map.ts';
 
-let browser: Browser;
 let page: Page;
 let ids: { crystal: number; penn: number; wtc: number };
 
+pagePerTest({ colorScheme: 'light' }, (opened) => ({ page } = opened));
+
 beforeAll(async () => {
-  browser = await launchBrowser();
   const world = await getSeededBuildings();
   const idOf = (name: string) => {
     const found = world.features.find((f) => f.properties.name === name);
@@ -26,19 +26,6 @@ beforeAll(async () => {
     penn: idOf('Pennsylvania Station (1910)'),
     wtc: idOf('World Trade Center Twin Towers'),
   };
-});
-
-afterAll(async () => {
-  await closePages();
-  await browser?.close();
-});
-
-beforeEach(async () => {
-  ({ page } = await openPage(browser, { colorScheme: 'light' }));
-});
-
-afterEach(async () => {
-  await releasePage(page);
 });
 
 /** Building ids in the map's `buildings` source (points; the seeded world view does not cluster). */

@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getBuilding } from './api.ts';
-import { closePages, launchBrowser, newContext, openPage, releasePage } from './browser.ts';
+import { newContext, pagePerTest } from './browser.ts';
 import { checkViewport, waitForMapIdle } from './map.ts';
 import { pageFetch, signIn, styleIdsByName } from './session.ts';
 
@@ -27,8 +27,9 @@ const lng = -150.25 + Math.round(Math.random() * 1000) / 10_000;
 const lat = -40.5;
 const made: number[] = [];
 
+pagePerTest({ colorScheme: 'light' }, (opened) => ({ browser, page } = opened));
+
 beforeAll(async () => {
-  browser = await launchBrowser();
   const styles = [...(await styleIdsByName()).keys()];
   const first = styles[0];
   if (!first) throw new Error('No styles seeded');
@@ -52,17 +53,7 @@ afterAll(async () => {
     for (const id of made) await pageFetch(p, 'DELETE', `/api/buildings/${id}`);
     await cleanup.close();
   }
-  await closePages();
-  await browser?.close();
   if (imageDir) await fs.promises.rm(imageDir, { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  ({ page } = await openPage(browser, { colorScheme: 'light' }));
-});
-
-afterEach(async () => {
-  await releasePage(page);
 });
 
 const wizard = (p: Page) => p.getByRole('dialog', { name: 'Add New Building' });
