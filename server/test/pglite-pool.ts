@@ -183,7 +183,12 @@ export async function lendPglite(open: () => Promise<Database>): Promise<Databas
     const opened = await open();
     const client = pgliteClientOf(opened);
     if (!client) throw new Error('lendPglite: open() gave no PGlite database');
-    pooled = await remember(client);
+    try {
+      pooled = await remember(client);
+    } catch (err) {
+      await opened.close();
+      throw err;
+    }
   }
   return lend(pooled);
 }
@@ -200,12 +205,12 @@ async function lend(pooled: Pooled): Promise<Database> {
   const giveBack = async () => {
     if (ended) return;
     ended = true;
-    for (const unlisten of [...unlistens]) await unlisten();
     let clean = false;
     try {
+      for (const unlisten of [...unlistens]) await unlisten();
       clean = await reset(pooled);
     } catch {
-      clean = false;
+      clean = false; // closed below, as an instance that cannot be put back
     }
     if (clean && idle.length < MAX_IDLE) idle.push(pooled);
     else await client.close();
