@@ -26,16 +26,26 @@ export async function snapshotDb(db: Db): Promise<DbSnapshot> {
   const tables = await publicTables(db);
   if (tables.length === 0) return {};
   // One statement for all tables: a fuzz test takes a snapshot after every refused request.
-  const parts = tables.map((table) => {
-    const ident = `"${table.replaceAll('"', '""')}"`;
-    const literal = `'${table.replaceAll("'", "''")}'`;
-    return `SELECT ${literal} AS name, count(*) AS rows, md5(string_agg(t::text, '|' ORDER BY t::text)) AS md5 FROM ${ident} t`;
-  });
+  const query = tableFingerprintSql(tables.map((table) => `"${table.replaceAll('"', '""')}"`));
   const rows = await selectRows<{ name: string; rows: number | string; md5: string | null }>(
     db,
-    sql.raw(parts.join(' UNION ALL ')),
+    sql.raw(query),
   );
   return Object.fromEntries(rows.map((r) => [r.name, { rows: Number(r.rows), md5: r.md5 }]));
+}
+
+/**
+ * One statement giving each table's row count and an md5 of its rows as text (columns name, rows,
+ * md5), for tables given as SQL identifiers (quoted, schema-qualified or not); `name` is the
+ * identifier as given. Also the pool's check of a given-back PGlite (pglite-pool.ts).
+ */
+export function tableFingerprintSql(identifiers: string[]): string {
+  return identifiers
+    .map(
+      (ident) =>
+        `SELECT '${ident.replaceAll("'", "''")}' AS name, count(*) AS rows, md5(string_agg(t::text, '|' ORDER BY t::text)) AS md5 FROM ${ident} t`,
+    )
+    .join(' UNION ALL ');
 }
 
 /** The tables whose fingerprint differs, for a readable assertion message. */

@@ -14,6 +14,7 @@
  */
 import type { PGlite } from '@electric-sql/pglite';
 import { pgliteClientOf, pgliteDatabase, type Database } from '../db/client.ts';
+import { tableFingerprintSql } from './db-snapshot.ts';
 
 /** Idle instances kept per worker; more given back at once are closed (each holds ~130 MB). */
 const MAX_IDLE = 2;
@@ -70,16 +71,19 @@ async function rows<T>(client: PGlite, text: string, params?: unknown[]): Promis
 async function tablePrints(client: PGlite): Promise<Map<string, string>> {
   const tables = (await rows<{ name: string }>(client, TABLES)).map((t) => t.name);
   if (tables.length === 0) return new Map();
-  const parts = tables.map(
-    (t) =>
-      `SELECT ${quoteLiteral(t)} AS name, count(*) || ':' || coalesce(md5(string_agg(r::text, '|' ORDER BY r::text)), '') AS print FROM ${t} r`,
+  const found = await rows<{ name: string; rows: number | string; md5: string | null }>(
+    client,
+    tableFingerprintSql(tables),
   );
-  const found = await rows<{ name: string; print: string }>(client, parts.join(' UNION ALL '));
-  return new Map(found.map((r) => [r.name, r.print]));
+  return new Map(found.map((r) => [r.name, `${r.rows}:${r.md5 ?? ''}`]));
 }
 
-function quoteLiteral(text: string): string {
-  return `'${text.replaceAll("'", "''")}'`;
+async function ownSchemas(client: PGlite): Promise<string[]> {
+  const found = await rows<{ nspname: string }>(
+    client,
+    `SELECT nspname FROM pg_namespace WHERE ${OWN('nspname')}`,
+  );
+  return found.map((s) => s.nspname);
 }
 
 async function sequenceValues(client: PGlite): Promise<Map<string, string | null>> {
@@ -108,16 +112,12 @@ async function remember(client: PGlite): Promise<Pooled> {
     );
     tables.set(name, { print, rows: saved?.rows ?? null });
   }
-  const schemas = await rows<{ nspname: string }>(
-    client,
-    `SELECT nspname FROM pg_namespace WHERE ${OWN('nspname')}`,
-  );
   return {
     client,
     print: await fingerprint(client),
     tables,
     sequences: await sequenceValues(client),
-    schemas: new Set(schemas.map((s) => s.nspname)),
+    schemas: new Set(await ownSchemas(client)),
   };
 }
 
@@ -128,11 +128,7 @@ async function reset(pooled: Pooled): Promise<boolean> {
   // settings, prepared statements, temporary tables, LISTENs and advisory locks.
   await client.exec('ROLLBACK');
   await client.exec('DISCARD ALL');
-  const schemas = await rows<{ nspname: string }>(
-    client,
-    `SELECT nspname FROM pg_namespace WHERE ${OWN('nspname')}`,
-  );
-  for (const { nspname } of schemas) {
+  for (const nspname of await ownSchemas(client)) {
     // pg-boss makes its schema when a queue starts: a fresh database has none.
     if (!pooled.schemas.has(nspname))
       await client.exec(`DROP SCHEMA "${nspname.replaceAll('"', '""')}" CASCADE`);
