@@ -63,11 +63,13 @@ export default defineConfig({
     fs: { allow: [repoRoot] },
     proxy: {
       '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false },
+      '/basemap': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false },
     },
   },
   preview: {
     proxy: {
       '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false },
+      '/basemap': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false },
     },
   },
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page, Request } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { BASEMAP_TILEJSON_PATH } from '#domain/basemap';
 import { BUILDING_FLY_TO_ZOOM } from '#domain/constants';
 import { BASEMAP_PALETTE } from '../web/src/lib/map/map-style.ts';
 import { getJson, getSeededBuildings } from './api.ts';
@@ -106,6 +107,11 @@ describe('offline basemap (issue 15)', () => {
     const page = await open({ colorScheme: 'light' });
     const outside = watchOrigin(page);
     const tiles: { status: number; encoding?: string; cache?: string }[] = [];
+    const basemapPaths: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/basemap/')) basemapPaths.push(pathname);
+    });
     page.on('response', (response) => {
       if (!response.url().endsWith('.mvt')) return;
       const headers = response.headers();
@@ -135,6 +141,11 @@ describe('offline basemap (issue 15)', () => {
           .length ?? 0,
     );
     expect(labels).toBeGreaterThan(5);
+    // The style names the tiles of the archive the server has (the build's version): the map asks
+    // for them at once, without reading the TileJSON first.
+    const { version } = await getJson<{ version: string }>(BASEMAP_TILEJSON_PATH);
+    expect(basemapPaths.length).toBeGreaterThan(0);
+    expect(basemapPaths.filter((p) => !p.startsWith(`/basemap/${version}/`))).toEqual([]);
 
     // The world around the antimeridian: Russia, Fiji and Antarctica are cut at ±180°, so no
     // band of land runs across the map (between 50° S and 50° N no row is land from edge to edge).

@@ -228,13 +228,16 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
     { prefix: API_PREFIX },
   );
   await app.register(mediaRoutes);
-  await app.register((await import('./modules/basemap/basemap.routes.ts')).basemapRoutes);
+  const { basemapRoutes, openServedBasemap } = await import('./modules/basemap/basemap.routes.ts');
+  const basemap = await openServedBasemap(app.log);
+  await app.register(basemapRoutes, { basemap });
 
   const webDir = config.webDir;
   if (webDir && fs.existsSync(webDir)) await registerStaticFiles(app, webDir);
   // robots.txt, sitemap.xml, and the app's page with its head filled per route (issue 16).
   await app.register(pagesRoutes);
-  const sendAppPage = appPageSender(app, webDir);
+  // The pages name the basemap's version, so the maps ask for its tiles without the TileJSON.
+  const sendAppPage = appPageSender(app, webDir, { basemapVersion: basemap?.version });
 
   // Deep links such as /buildings/3 get the web app; unknown /api paths get a 404 problem.
   app.setNotFoundHandler(async (request, reply) => {

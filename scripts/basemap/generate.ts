@@ -31,13 +31,12 @@ import {
   type Resolution,
 } from '../../server/geo/world.ts';
 import {
-  BASEMAP_ATTRIBUTION,
   BASEMAP_DIR,
   BASEMAP_LAYERS,
-  BASEMAP_MAX_ZOOM,
   readManifest,
   type BasemapManifest,
 } from '../../server/geo/basemap-file.ts';
+import { BASEMAP_ATTRIBUTION, BASEMAP_BOUNDS, BASEMAP_MAX_ZOOM } from '../../domain/basemap.ts';
 import { mercatorX, mercatorY } from '../../domain/mercator.ts';
 import { cutLines, cutPolygons } from './antimeridian.ts';
 import { writePmtiles } from './pmtiles-writer.ts';
@@ -65,6 +64,7 @@ const INPUT_SOURCES = [
   path.join(here, '../../server/geo/world.ts'),
   path.join(here, '../../server/geo/basemap-file.ts'),
   path.join(here, '../../domain/mercator.ts'),
+  path.join(here, '../../domain/basemap.ts'),
 ];
 
 /** Version of the archive the current inputs make: 12 hex digits of a SHA-256. */
@@ -256,7 +256,7 @@ export function generateArchive(): GenerateResult {
     tiles,
     minZoom: 0,
     maxZoom: BASEMAP_MAX_ZOOM,
-    bounds: [-180, -85.051129, 180, 85.051129],
+    bounds: BASEMAP_BOUNDS,
     center: [0, 40, 3],
     metadata: {
       name: 'Atlas of Buildings world basemap',

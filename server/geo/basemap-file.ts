@@ -10,7 +10,6 @@ import { fileURLToPath } from 'node:url';
 import { findTile, ResolvedValueCache, zxyToTileId, type Header, type Source } from 'pmtiles';
 
 export const BASEMAP_DIR = fileURLToPath(new URL('../../dist/basemap', import.meta.url));
-export const BASEMAP_MAX_ZOOM = 6;
 export const BASEMAP_LAYERS = [
   'land',
   'lake',
@@ -20,8 +19,6 @@ export const BASEMAP_LAYERS = [
   'country_label',
   'place',
 ] as const;
-export const BASEMAP_ATTRIBUTION =
-  '<a href="https://www.naturalearthdata.com/">Natural Earth</a> · <a href="https://www.geonames.org/">GeoNames</a> (CC BY 4.0)';
 
 export interface BasemapManifest {
   /** Hash of the generator's inputs; part of the tile URLs (immutable caching). */

@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writePmtiles } from '../../../scripts/basemap/pmtiles-writer.ts';
 import type { BasemapManifest } from '../../geo/basemap-file.ts';
-import { basemapRoutes } from './basemap.routes.ts';
+import { basemapRoutes, openServedBasemap } from './basemap.routes.ts';
 
 const VERSION = 'abc123def456';
 const TILE = Buffer.from('a vector tile');
@@ -31,7 +31,7 @@ beforeAll(async () => {
   const manifest: BasemapManifest = { version: VERSION, file, seconds: 0, largestTileBytes: 0, ...stats };
   fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
   app = Fastify();
-  await app.register(basemapRoutes, { dir });
+  await app.register(basemapRoutes, { basemap: await openServedBasemap(app.log, dir) });
   await app.ready();
 });
 
@@ -107,7 +107,9 @@ describe('GET /basemap (the offline world basemap)', () => {
 describe('GET /basemap without an archive', () => {
   it('answers 404 problems and the server still starts', async () => {
     const empty = Fastify();
-    await empty.register(basemapRoutes, { dir: path.join(os.tmpdir(), 'atlas-no-basemap-here') });
+    const basemap = await openServedBasemap(empty.log, path.join(os.tmpdir(), 'atlas-no-basemap-here'));
+    expect(basemap).toBeUndefined();
+    await empty.register(basemapRoutes, { basemap });
     const res = await empty.inject({ url: '/basemap/tiles.json' });
     expect(res.statusCode).toBe(404);
     expect(res.json<{ detail: string }>().detail).toMatch(/npm run build/);

@@ -9,10 +9,16 @@
  */
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendProblem } from '../../http/errors.ts';
 import {
   BASEMAP_ATTRIBUTION,
+  BASEMAP_BOUNDS,
+  BASEMAP_PREFIX,
+  BASEMAP_TILEJSON_PATH,
+  basemapTilePath,
+} from '#domain/basemap';
+import {
   BASEMAP_DIR,
   BASEMAP_LAYERS,
   openBasemap,
@@ -20,13 +26,12 @@ import {
   type BasemapReader,
 } from '../../geo/basemap-file.ts';
 
-export const BASEMAP_PREFIX = '/basemap';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const TILE_PATTERN = /^(\d{1,2})\/(\d{1,7})\/(\d{1,7})\.mvt$/;
 
 export interface BasemapRoutesOptions {
-  /** Directory holding manifest.json and the archive (default dist/basemap). */
-  dir?: string;
+  /** The archive served (openServedBasemap); undefined when none could be opened. */
+  basemap: BasemapReader | undefined;
 }
 
 function acceptsGzip(request: FastifyRequest): boolean {
@@ -40,25 +45,35 @@ function acceptsGzip(request: FastifyRequest): boolean {
   });
 }
 
-export async function basemapRoutes(app: FastifyInstance, options: BasemapRoutesOptions = {}) {
-  const dir = options.dir ?? BASEMAP_DIR;
+/**
+ * Opens the archive `dir`'s manifest names (default dist/basemap); undefined, with a warning, when
+ * there is none or it cannot be read: the maps then show their plain background.
+ */
+export async function openServedBasemap(
+  log: FastifyBaseLogger,
+  dir: string = BASEMAP_DIR,
+): Promise<BasemapReader | undefined> {
   const manifest = readManifest(dir);
-  let reader: BasemapReader | undefined;
-  if (manifest) {
-    try {
-      reader = await openBasemap(path.join(dir, manifest.file), manifest.version);
-    } catch (error) {
-      app.log.warn({ err: error }, 'the basemap archive could not be opened; maps show a plain background');
-    }
-  } else {
-    app.log.warn('no basemap archive in %s (npm run build makes it); maps show a plain background', dir);
+  if (!manifest) {
+    log.warn('no basemap archive in %s (npm run build makes it); maps show a plain background', dir);
+    return undefined;
   }
+  try {
+    return await openBasemap(path.join(dir, manifest.file), manifest.version);
+  } catch (error) {
+    log.warn({ err: error }, 'the basemap archive could not be opened; maps show a plain background');
+    return undefined;
+  }
+}
+
+/** The basemap's routes; the archive is closed with the app. */
+export async function basemapRoutes(app: FastifyInstance, { basemap: reader }: BasemapRoutesOptions) {
   app.addHook('onClose', async () => reader?.close());
 
   const missing = (reply: FastifyReply) =>
     sendProblem(reply, 404, 'The basemap is not built. Run `npm run build` (npm start does it for you).');
 
-  app.get(`${BASEMAP_PREFIX}/tiles.json`, { schema: { hide: true } }, async (request, reply) => {
+  app.get(BASEMAP_TILEJSON_PATH, { schema: { hide: true } }, async (request, reply) => {
     if (!reader) return missing(reply);
     const origin = `${request.protocol}://${request.host}`;
     return reply
@@ -70,10 +85,10 @@ export async function basemapRoutes(app: FastifyInstance, options: BasemapRoutes
         version: reader.version,
         attribution: BASEMAP_ATTRIBUTION,
         scheme: 'xyz',
-        tiles: [`${origin}${BASEMAP_PREFIX}/${reader.version}/{z}/{x}/{y}.mvt`],
+        tiles: [`${origin}${basemapTilePath(reader.version)}`],
         minzoom: reader.header.minZoom,
         maxzoom: reader.header.maxZoom,
-        bounds: [-180, -85.051129, 180, 85.051129],
+        bounds: BASEMAP_BOUNDS,
         vector_layers: BASEMAP_LAYERS.map((id) => ({ id, fields: {} })),
       });
   });

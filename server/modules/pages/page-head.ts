@@ -196,13 +196,24 @@ export function headTags(head: PageHead, publicUrl: string): string {
 
 /**
  * index.html with the page's head: the template's own <title> and meta description are replaced,
- * the new tags go right after <meta charset> (which must stay in the first 1024 bytes).
+ * the new tags go right after <meta charset> (which must stay in the first 1024 bytes), followed
+ * by `appMeta`'s name/content pairs for the app's scripts to read.
  */
-export function renderIndexHtml(template: string, head: PageHead, publicUrl: string): string {
+export function renderIndexHtml(
+  template: string,
+  head: PageHead,
+  publicUrl: string,
+  appMeta: Record<string, string> = {},
+): string {
   const stripped = template
     .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
     .replace(/<meta\s+name=["']description["'][^>]*>\s*/i, '');
-  const tags = headTags(head, publicUrl);
+  const tags = [
+    headTags(head, publicUrl),
+    ...Object.entries(appMeta).map(
+      ([name, content]) => `<meta name="${escapeHtml(name)}" content="${escapeHtml(content)}" />`,
+    ),
+  ].join('\n    ');
   const charset = /<meta\s+charset=[^>]*>/i.exec(stripped);
   if (charset) {
     const at = charset.index + charset[0].length;

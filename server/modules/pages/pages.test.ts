@@ -99,9 +99,12 @@ describe('the app page head (issue 16)', () => {
       .insert(architects)
       .values({ name: `Ada & "Co"` })
       .returning({ id: architects.id });
-    await t.app.db
-      .insert(buildingArchitects)
-      .values([ids.get('Plain')!, ids.get(EVIL)!].map((building_id) => ({ building_id, architect_id: architect!.id })));
+    await t.app.db.insert(buildingArchitects).values(
+      [ids.get('Plain')!, ids.get(EVIL)!].map((building_id) => ({
+        building_id,
+        architect_id: architect!.id,
+      })),
+    );
     const architectPage = await t.app.inject({ method: 'GET', url: `/architects/${architect!.id}` });
     expect(architectPage.statusCode).toBe(200);
     expect(architectPage.body).toContain('<title>Ada &amp; &quot;Co&quot; – Atlas of Buildings</title>');
@@ -330,6 +333,25 @@ describe('robots.txt and sitemap.xml', () => {
 });
 
 describe('the app page sender', () => {
+  it("names the basemap's version for the map style, and nothing without an archive", async () => {
+    const app = Fastify({ logger: false });
+    const withBasemap = appPageSender(t.app, webDir, { basemapVersion: 'abc123def456' });
+    const without = appPageSender(t.app, webDir);
+    app.get('/with', (request, reply) => withBasemap(request, reply).then(() => reply));
+    app.get('/without', (request, reply) => without(request, reply).then(() => reply));
+    try {
+      const page = (await app.inject({ method: 'GET', url: '/with' })).body;
+      expect(page).toContain('<meta name="atlas-basemap-version" content="abc123def456" />');
+      // In the head, read before the app's scripts run.
+      expect(page.indexOf('atlas-basemap-version')).toBeLessThan(page.indexOf('<script type="module"'));
+      expect((await app.inject({ method: 'GET', url: '/without' })).body).not.toContain(
+        'atlas-basemap-version',
+      );
+    } finally {
+      await app.close();
+    }
+  });
+
   it('says it sent the page (the not-found handler then sends nothing more), and false with no build', async () => {
     const sender = appPageSender(t.app, webDir);
     const app = Fastify({ logger: false });

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
 import type { Map as MapLibreMap } from 'maplibre-gl';
+import { BASEMAP_ATTRIBUTION, BASEMAP_MAX_ZOOM } from '#domain/basemap';
 import {
   BACKGROUND_LAYER_ID,
   BASEMAP_PALETTE,
@@ -18,10 +19,15 @@ const RASTER = {
 
 describe('buildMapStyle', () => {
   it('draws the offline world basemap from this origin when no tile service is configured', () => {
-    const style = buildMapStyle('light');
+    const style = buildMapStyle('light', {}, 'c38c0c964950');
+    // Its tiles named at once (no TileJSON to read first), under the archive's version.
     expect(style.sources[BASEMAP_SOURCE_ID]).toEqual({
       type: 'vector',
-      url: `${window.location.origin}/basemap/tiles.json`,
+      tiles: [`${window.location.origin}/basemap/c38c0c964950/{z}/{x}/{y}.mvt`],
+      minzoom: 0,
+      maxzoom: BASEMAP_MAX_ZOOM,
+      bounds: [-180, -85.051129, 180, 85.051129],
+      attribution: BASEMAP_ATTRIBUTION,
     });
     const ids = style.layers.map((layer) => layer.id);
     expect(ids[0]).toBe(BACKGROUND_LAYER_ID);
@@ -39,6 +45,25 @@ describe('buildMapStyle', () => {
     // No glyph server and no font files: MapLibre draws the labels with the browser's fonts.
     expect(style.glyphs).toBeUndefined();
     expect(style['font-faces']).toBeUndefined();
+  });
+
+  it('takes the basemap version from the page the server sent, else reads the TileJSON', () => {
+    // No meta tag (no archive on the server, or Vite's dev server): the TileJSON names the tiles.
+    expect(buildMapStyle('light').sources[BASEMAP_SOURCE_ID]).toEqual({
+      type: 'vector',
+      url: `${window.location.origin}/basemap/tiles.json`,
+    });
+    const meta = document.createElement('meta');
+    meta.name = 'atlas-basemap-version';
+    meta.content = 'fedcba987654';
+    document.head.append(meta);
+    try {
+      expect(buildMapStyle('dark').sources[BASEMAP_SOURCE_ID]).toMatchObject({
+        tiles: [`${window.location.origin}/basemap/fedcba987654/{z}/{x}/{y}.mvt`],
+      });
+    } finally {
+      meta.remove();
+    }
   });
 
   it('colours land and water by theme, different in light and dark', () => {

@@ -1,4 +1,12 @@
 import type { Map as MapLibreMap, MapOptions, RasterTileSource } from 'maplibre-gl';
+import {
+  BASEMAP_ATTRIBUTION,
+  BASEMAP_BOUNDS,
+  BASEMAP_MAX_ZOOM,
+  BASEMAP_TILEJSON_PATH,
+  BASEMAP_VERSION_META,
+  basemapTilePath,
+} from '#domain/basemap';
 import { BASEMAP_PALETTE, MAP_BACKGROUND_COLOR } from '#domain/map-palette';
 import type { ColorScheme } from '../color-scheme.ts';
 
@@ -20,8 +28,14 @@ export interface TileSource {
 export const BACKGROUND_LAYER_ID = 'background';
 /** The basemap's source: the configured raster tiles, or the product's own vector tiles. */
 export const BASEMAP_SOURCE_ID = 'basemap';
-/** TileJSON of the offline world basemap the server serves (server/modules/basemap). */
-export const BASEMAP_TILEJSON_PATH = '/basemap/tiles.json';
+/**
+ * The version of the offline basemap the server has, from the meta tag it writes into the page
+ * (server/modules/pages); '' without one (no archive built, or the page came from Vite's dev server).
+ */
+export function servedBasemapVersion(): string {
+  if (typeof document === 'undefined') return '';
+  return document.querySelector<HTMLMetaElement>(`meta[name="${BASEMAP_VERSION_META}"]`)?.content ?? '';
+}
 /**
  * Labels are drawn by MapLibre from the browser's own fonts (no `glyphs` URL, no font file to
  * fetch before the first labels: measured faster than shipping Noto Sans as `font-faces`).
@@ -136,13 +150,33 @@ function sameOrigin(path: string): string {
 }
 
 /**
+ * The offline basemap's source. Its tiles are named in the style when the version is known, so
+ * the map asks for them as soon as the style is parsed: reading the TileJSON first cost the first
+ * drawn map ≈ 200 ms (`npm run bench:map`, docs/decisions/2026-11-25-basemap-tiles-named-in-the-page.md).
+ * Without a version (a page that does not name one) the server's TileJSON names them.
+ */
+function basemapSource(version: string): MapStyle['sources'][string] {
+  if (!version) return { type: 'vector', url: sameOrigin(BASEMAP_TILEJSON_PATH) };
+  return {
+    type: 'vector',
+    tiles: [sameOrigin(basemapTilePath(version))],
+    minzoom: 0,
+    maxzoom: BASEMAP_MAX_ZOOM,
+    bounds: BASEMAP_BOUNDS,
+    attribution: BASEMAP_ATTRIBUTION,
+  };
+}
+
+/**
  * The map's base style. With a configured tile service (VITE_TILE_URL_*), its raster tiles for the
  * theme; otherwise the product's offline world basemap (vector tiles served same-origin, light or
- * dark palette). Text is drawn with local fonts (no glyph server).
+ * dark palette; `basemapVersion` is the archive's, the page's by default). Text is drawn with
+ * local fonts (no glyph server).
  */
 export function buildMapStyle(
   colorScheme: ColorScheme,
   tiles?: Partial<Record<ColorScheme, TileSource>>,
+  basemapVersion: string = servedBasemapVersion(),
 ): MapStyle {
   const tileSource = tiles?.[colorScheme];
   const background: LayerSpec = {
@@ -167,7 +201,7 @@ export function buildMapStyle(
   }
   return {
     version: 8,
-    sources: { [BASEMAP_SOURCE_ID]: { type: 'vector', url: sameOrigin(BASEMAP_TILEJSON_PATH) } },
+    sources: { [BASEMAP_SOURCE_ID]: basemapSource(basemapVersion) },
     layers: [background, ...vectorLayers(colorScheme)],
   };
 }
