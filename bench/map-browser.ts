@@ -26,7 +26,12 @@ import { freePort, stopChild } from '../server/test/processes.ts';
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const env = process.env;
 const SIZES = (env.BENCH_MAP_SIZES ?? '10000,100000').split(',').map(Number);
-const RUNS = Number(env.BENCH_MAP_RUNS ?? 5);
+/**
+ * 15 by default: on this 2-core machine the ratio on ÷ off of one run's pair ranged 0.95–1.58
+ * (2026-11-26), so the median of 5 pairs moved by ±0.07 from run to run, more than the question
+ * it answers (is the basemap's cost within 1.25×?); 15 pairs narrow that to about ±0.04.
+ */
+const RUNS = Number(env.BENCH_MAP_RUNS ?? 15);
 const POSTGRES_URL = env.BENCH_DATABASE_URL;
 const ENGINES = (env.BENCH_ENGINES ?? (POSTGRES_URL ? 'pglite,postgres' : 'pglite')).split(',') as Engine[];
 /** Passed to the server as GEOJSON_MAX_FEATURES (≤ 50000): raise it to send points, not clusters. */
@@ -112,12 +117,26 @@ interface SizeResult {
   runs: RunResult[];
 }
 
+/** The middle value (the mean of the two middle ones for an even count). */
+function median(values: number[]): number {
+  const v = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(v.length / 2);
+  return v.length % 2 ? v[mid]! : (v[mid - 1]! + v[mid]!) / 2;
+}
+
 function stats(values: (number | null)[]): Stats {
   const v = values.filter((x): x is number => x !== null).sort((a, b) => a - b);
   if (v.length === 0) return { median: NaN, min: NaN, max: NaN };
-  const mid = Math.floor(v.length / 2);
-  const median = v.length % 2 ? v[mid]! : (v[mid - 1]! + v[mid]!) / 2;
-  return { median: Math.round(median), min: Math.round(v[0]!), max: Math.round(v[v.length - 1]!) };
+  return { median: Math.round(median(v)), min: Math.round(v[0]!), max: Math.round(v[v.length - 1]!) };
+}
+
+/** on ÷ off of first drawn idle for each run that measured both (the two loads of one run are neighbours in time). */
+function pairedRatios(on: SizeResult, off: SizeResult): number[] {
+  return on.runs.flatMap((r) => {
+    const other = off.runs.find((o) => o.run === r.run);
+    if (r.firstDrawnIdle === null || !other?.firstDrawnIdle) return [];
+    return [Number((r.firstDrawnIdle / other.firstDrawnIdle).toFixed(3))];
+  });
 }
 
 function loadAverage(): string {
@@ -507,6 +526,12 @@ async function main() {
       loadAverageAtStart,
       loadAverageAtEnd: loadAverage(),
       sizes,
+      /** Per size: on ÷ off of first drawn idle, run by run (see pairedRatios). */
+      pairedRatios: SIZES.flatMap((n) => {
+        const on = sizes.find((s) => s.buildings === n && s.basemap === 'on');
+        const off = sizes.find((s) => s.buildings === n && s.basemap === 'off');
+        return on && off ? [{ buildings: n, ratios: pairedRatios(on, off) }] : [];
+      }),
     };
     const suffix = `${MAX_FEATURES ? `-max${MAX_FEATURES}` : ''}${THROTTLE ? '-throttled' : ''}`;
     const file = path.join(repoRoot, 'bench', 'results', `map-browser-${engine}${suffix}.json`);
@@ -527,9 +552,12 @@ async function main() {
       const off = sizes.find((s) => s.buildings === n && s.basemap === 'off');
       if (on && off) {
         const ratio = on.summary.firstDrawnIdle.median / off.summary.firstDrawnIdle.median;
+        const paired = pairedRatios(on, off);
         console.log(
           `${engine} ${n}: first drawn idle, basemap on ${on.summary.firstDrawnIdle.median} ms / off ` +
-            `${off.summary.firstDrawnIdle.median} ms = ${ratio.toFixed(2)}× (load average ${loadAverageAtStart} → ${loadAverage()})`,
+            `${off.summary.firstDrawnIdle.median} ms = ${ratio.toFixed(2)}×; run by run ${median(paired).toFixed(2)}× ` +
+            `(median of ${paired.length}, ${Math.min(...paired).toFixed(2)}–${Math.max(...paired).toFixed(2)}) ` +
+            `(load average ${loadAverageAtStart} → ${loadAverage()})`,
         );
       }
     }
