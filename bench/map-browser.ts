@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Response } from 'playwright-core';
+import { BASEMAP_VERSION_META } from '#domain/basemap';
 import { MAP_FETCH_DEBOUNCE_MS, MAP_START_CENTER, MAP_START_ZOOM } from '#domain/constants';
 import { openDatabase } from '../server/db/client.ts';
 import { BUILDINGS_SOURCE_ID, CLUSTERS_SOURCE_ID } from '../web/src/features/explore/lib/buildings-layer.ts';
@@ -336,7 +337,15 @@ async function measureOnce(baseURL: string, runIndex: number, basemap: BasemapMo
     await context.addInitScript({ content: INSTRUMENT_PAGE });
     const page = await context.newPage();
     if (basemap === 'off') {
-      // As if no basemap were built: the map keeps its plain background.
+      // As if no basemap were built: the page names no archive version (a server without one
+      // writes no such tag; the tag goes as the page finishes parsing, before the app's scripts
+      // run), the map asks for the TileJSON and, answered 404, keeps its plain background.
+      await context.addInitScript({
+        content: `document.addEventListener('readystatechange', () => {
+          if (document.readyState === 'interactive')
+            document.querySelector('meta[name="${BASEMAP_VERSION_META}"]')?.remove();
+        });`,
+      });
       await page.route('**/basemap/**', (route) =>
         route.fulfill({ status: 404, contentType: 'application/problem+json', body: '{"status":404}' }),
       );
@@ -410,6 +419,15 @@ async function measureOnce(baseURL: string, runIndex: number, basemap: BasemapMo
         usedJsHeapBytes: memory?.usedJSHeapSize ?? null,
       };
     });
+    const namesArchive = await page.evaluate(
+      (name) => document.querySelector(`meta[name="${name}"]`) !== null,
+      BASEMAP_VERSION_META,
+    );
+    if (namesArchive !== (basemap === 'on')) {
+      throw new Error(
+        `run ${runIndex}: basemap ${basemap}, but the page ${namesArchive ? 'names' : 'does not name'} the archive`,
+      );
+    }
     const camera = await page.evaluate(() => {
       const map = window.__atlasMap;
       return map ? { center: map.getCenter().toArray(), zoom: map.getZoom() } : null;
