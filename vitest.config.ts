@@ -19,7 +19,7 @@ const unit = {
   extends: true as const,
   test: {
     name: 'unit',
-    include: ['domain/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    include: ['domain/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
     isolate: false,
     setupFiles: ['web/src/testing/shared-worker-setup.ts'],
   },

@@ -21,6 +21,7 @@ import { openDatabase } from '../server/db/client.ts';
 import { BUILDINGS_SOURCE_ID, CLUSTERS_SOURCE_ID } from '../web/src/features/explore/lib/buildings-layer.ts';
 import { assertChromiumInstalled, CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium-path.ts';
 import { loadBuildings, type Area } from './generate.ts';
+import { median, medianInterval } from './stats.ts';
 import { createPostgresDatabase } from '../server/test/databases.ts';
 import { freePort, stopChild } from '../server/test/processes.ts';
 
@@ -116,13 +117,6 @@ interface SizeResult {
   settledAnswer: GeojsonAnswer;
   summary: Record<'mapLoaded' | 'firstGeojsonResponse' | 'firstDrawnIdle' | 'settledIdle', Stats>;
   runs: RunResult[];
-}
-
-/** The middle value (the mean of the two middle ones for an even count). */
-function median(values: number[]): number {
-  const v = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(v.length / 2);
-  return v.length % 2 ? v[mid]! : (v[mid - 1]! + v[mid]!) / 2;
 }
 
 function stats(values: (number | null)[]): Stats {
@@ -548,7 +542,9 @@ async function main() {
       pairedRatios: SIZES.flatMap((n) => {
         const on = sizes.find((s) => s.buildings === n && s.basemap === 'on');
         const off = sizes.find((s) => s.buildings === n && s.basemap === 'off');
-        return on && off ? [{ buildings: n, ratios: pairedRatios(on, off) }] : [];
+        if (!on || !off) return [];
+        const ratios = pairedRatios(on, off);
+        return [{ buildings: n, median: median(ratios), interval95: medianInterval(ratios) ?? null, ratios }];
       }),
     };
     const suffix = `${MAX_FEATURES ? `-max${MAX_FEATURES}` : ''}${THROTTLE ? '-throttled' : ''}`;
@@ -571,10 +567,12 @@ async function main() {
       if (on && off) {
         const ratio = on.summary.firstDrawnIdle.median / off.summary.firstDrawnIdle.median;
         const paired = pairedRatios(on, off);
+        const interval = medianInterval(paired);
         console.log(
           `${engine} ${n}: first drawn idle, basemap on ${on.summary.firstDrawnIdle.median} ms / off ` +
             `${off.summary.firstDrawnIdle.median} ms = ${ratio.toFixed(2)}×; run by run ${median(paired).toFixed(2)}× ` +
-            `(median of ${paired.length}, ${Math.min(...paired).toFixed(2)}–${Math.max(...paired).toFixed(2)}) ` +
+            `(median of ${paired.length}, ${Math.min(...paired).toFixed(2)}–${Math.max(...paired).toFixed(2)}` +
+            `${interval ? `; 95% interval of that median ${interval[0].toFixed(2)}–${interval[1].toFixed(2)}` : ''}) ` +
             `(load average ${loadAverageAtStart} → ${loadAverage()})`,
         );
       }

@@ -17,6 +17,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { median } from './stats.ts';
 
 const env = process.env;
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -189,12 +190,6 @@ async function startOnce(kind: Run['kind'], extraEnv: Record<string, string>, lo
   } finally {
     await stop(child);
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
