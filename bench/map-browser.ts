@@ -125,13 +125,25 @@ function stats(values: (number | null)[]): Stats {
   return { median: Math.round(median(v)), min: Math.round(v[0]!), max: Math.round(v[v.length - 1]!) };
 }
 
-/** on ÷ off of first drawn idle for each run that measured both (the two loads of one run are neighbours in time). */
-function pairedRatios(on: SizeResult, off: SizeResult): number[] {
-  return on.runs.flatMap((r) => {
+interface OnOff {
+  buildings: number;
+  on: SizeResult;
+  off: SizeResult;
+  /** on ÷ off of first drawn idle for each run that measured both (its two loads are neighbours in time). */
+  ratios: number[];
+}
+
+/** The basemap on and off results of one size, with their run-by-run ratios; undefined unless both ran. */
+function compareOnOff(sizes: SizeResult[], n: number): OnOff | undefined {
+  const on = sizes.find((s) => s.buildings === n && s.basemap === 'on');
+  const off = sizes.find((s) => s.buildings === n && s.basemap === 'off');
+  if (!on || !off) return undefined;
+  const ratios = on.runs.flatMap((r) => {
     const other = off.runs.find((o) => o.run === r.run);
     if (r.firstDrawnIdle === null || !other?.firstDrawnIdle) return [];
     return [Number((r.firstDrawnIdle / other.firstDrawnIdle).toFixed(3))];
   });
+  return { buildings: n, on, off, ratios };
 }
 
 function loadAverage(): string {
@@ -523,6 +535,7 @@ async function main() {
     const loadAverageAtStart = loadAverage();
     const sizes: SizeResult[] = [];
     for (const n of SIZES) sizes.push(...(await measureSize(engine, n)));
+    const comparisons = SIZES.flatMap((n) => compareOnOff(sizes, n) ?? []);
     const result = {
       engine,
       date: new Date().toISOString(),
@@ -538,14 +551,13 @@ async function main() {
       loadAverageAtStart,
       loadAverageAtEnd: loadAverage(),
       sizes,
-      /** Per size: on ÷ off of first drawn idle, run by run (see pairedRatios). */
-      pairedRatios: SIZES.flatMap((n) => {
-        const on = sizes.find((s) => s.buildings === n && s.basemap === 'on');
-        const off = sizes.find((s) => s.buildings === n && s.basemap === 'off');
-        if (!on || !off) return [];
-        const ratios = pairedRatios(on, off);
-        return [{ buildings: n, median: median(ratios), interval95: medianInterval(ratios) ?? null, ratios }];
-      }),
+      /** Per size: on ÷ off of first drawn idle, run by run (see compareOnOff). */
+      pairedRatios: comparisons.map(({ buildings, ratios }) => ({
+        buildings,
+        median: median(ratios),
+        interval95: medianInterval(ratios) ?? null,
+        ratios,
+      })),
     };
     const suffix = `${MAX_FEATURES ? `-max${MAX_FEATURES}` : ''}${THROTTLE ? '-throttled' : ''}`;
     const file = path.join(repoRoot, 'bench', 'results', `map-browser-${engine}${suffix}.json`);
@@ -561,21 +573,16 @@ async function main() {
           `${settled.median} (${settled.min}–${settled.max}) |`,
       );
     }
-    for (const n of SIZES) {
-      const on = sizes.find((s) => s.buildings === n && s.basemap === 'on');
-      const off = sizes.find((s) => s.buildings === n && s.basemap === 'off');
-      if (on && off) {
-        const ratio = on.summary.firstDrawnIdle.median / off.summary.firstDrawnIdle.median;
-        const paired = pairedRatios(on, off);
-        const interval = medianInterval(paired);
-        console.log(
-          `${engine} ${n}: first drawn idle, basemap on ${on.summary.firstDrawnIdle.median} ms / off ` +
-            `${off.summary.firstDrawnIdle.median} ms = ${ratio.toFixed(2)}×; run by run ${median(paired).toFixed(2)}× ` +
-            `(median of ${paired.length}, ${Math.min(...paired).toFixed(2)}–${Math.max(...paired).toFixed(2)}` +
-            `${interval ? `; 95% interval of that median ${interval[0].toFixed(2)}–${interval[1].toFixed(2)}` : ''}) ` +
-            `(load average ${loadAverageAtStart} → ${loadAverage()})`,
-        );
-      }
+    for (const { buildings: n, on, off, ratios } of comparisons) {
+      const ratio = on.summary.firstDrawnIdle.median / off.summary.firstDrawnIdle.median;
+      const interval = medianInterval(ratios);
+      console.log(
+        `${engine} ${n}: first drawn idle, basemap on ${on.summary.firstDrawnIdle.median} ms / off ` +
+          `${off.summary.firstDrawnIdle.median} ms = ${ratio.toFixed(2)}×; run by run ${median(ratios).toFixed(2)}× ` +
+          `(median of ${ratios.length}, ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}` +
+          `${interval ? `; 95% interval of that median ${interval[0].toFixed(2)}–${interval[1].toFixed(2)}` : ''}) ` +
+          `(load average ${loadAverageAtStart} → ${loadAverage()})`,
+      );
     }
   }
 }

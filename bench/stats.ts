@@ -24,5 +24,5 @@ export function medianInterval(values: number[]): [number, number] | undefined {
     if (below > 0.025) break;
     k = rank;
   }
-  return k >= 1 && k <= n - k + 1 ? [v[k - 1]!, v[n - k]!] : undefined;
+  return k >= 1 ? [v[k - 1]!, v[n - k]!] : undefined;
 }
