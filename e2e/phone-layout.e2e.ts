@@ -122,3 +122,43 @@ describe('the explore screen on a 390 px phone (issue 18)', () => {
     await wizard.waitFor({ state: 'hidden' });
   });
 });
+
+describe('the signed-out header on phones', () => {
+  // 'Login' is wider than a profile avatar: the header must still fit on one line, every control
+  // inside the screen (at 390 px 'Login' used to end 10 px beyond it, cut off).
+  for (const width of [360, 390]) {
+    it(`fits on one line at ${width} px with 'Login' inside the screen`, async () => {
+      const signedOut = await newContext(browser, {
+        colorScheme: 'light',
+        viewport: { width, height: HEIGHT },
+      });
+      try {
+        const phone = await signedOut.newPage();
+        await phone.goto('/');
+        const nav = phone.getByRole('navigation', { name: 'Main' });
+        const login = nav.getByRole('button', { name: 'Login' });
+        await login.waitFor();
+        expect(await nav.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+        const controls = [
+          nav.getByRole('link', { name: 'Atlas of Buildings home' }),
+          nav.getByRole('button', { name: 'Search' }),
+          nav.getByRole('button', { name: 'Feedback' }),
+          nav.getByRole('button', { name: 'Toggle color scheme' }),
+          login,
+        ];
+        let right = 0;
+        for (const control of controls) {
+          const b = await box(control);
+          // In order, side by side, none overlapping the one before, all inside the screen.
+          expect(b.x).toBeGreaterThanOrEqual(right);
+          right = b.x + b.width;
+        }
+        expect(right).toBeLessThanOrEqual(width);
+        // 'Explore Buildings' stays where there is room for it; below 380 px the logo alone leads home.
+        expect(await nav.getByRole('link', { name: 'Explore Buildings' }).isVisible()).toBe(width >= 380);
+      } finally {
+        await signedOut.close();
+      }
+    });
+  }
+});

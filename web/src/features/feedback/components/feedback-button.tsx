@@ -19,7 +19,7 @@ export function FeedbackButton() {
         color="gray"
         size="compact-md"
         leftSection={<IconMessageReport size={18} aria-hidden />}
-        classNames={{ label: classes.label }}
+        classNames={{ root: classes.root, section: classes.section, label: classes.label }}
         aria-label="Feedback"
         onClick={() => {
           setWanted(true);

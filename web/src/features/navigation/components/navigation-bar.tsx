@@ -13,7 +13,9 @@ interface NavigationBarProps {
 
 /**
  * Product §2: logo to /, 'Explore Buildings' to /, 'About' (issue 20; on phones it is in the
- * profile menu and the Export menu instead), then the app's actions.
+ * profile menu and the Export menu instead), then the app's actions. Below 380 px 'Explore
+ * Buildings' gives way too (the logo beside it leads to the same place), so the signed-out
+ * header, whose 'Login' is wider than a profile avatar, still fits on one line.
  */
 export function NavigationBar({ actions, search }: NavigationBarProps) {
   return (
@@ -30,7 +32,7 @@ export function NavigationBar({ actions, search }: NavigationBarProps) {
         <Anchor component={NavLink} to="/" aria-label="Atlas of Buildings home" underline="never">
           <Logo />
         </Anchor>
-        <Anchor component={NavLink} to="/" end={false} className={classes.link}>
+        <Anchor component={NavLink} to="/" end={false} className={`${classes.link} ${classes.explore}`}>
           Explore Buildings
         </Anchor>
         <Anchor component={NavLink} to="/about" className={`${classes.link} ${classes.wide}`}>
