@@ -10,6 +10,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { LocatorService } from '../server/modules/locator/locator.service.ts';
+import { median } from './stats.ts';
 
 const PLACES: [string, number, number][] = [
   ['Paris', 2.35, 48.86],
@@ -30,11 +31,6 @@ const PLACES: [string, number, number][] = [
   ['Pacific', -140, -30],
 ];
 const RUNS = Number(process.env.BENCH_LOCATOR_RUNS ?? 5);
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? NaN;
-};
 
 async function time(fn: () => Promise<unknown>): Promise<number> {
   const t0 = performance.now();
