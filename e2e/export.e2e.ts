@@ -54,6 +54,29 @@ describe('open data export (issue 20)', () => {
     await page.getByRole('heading', { level: 2, name: 'The data: ODbL 1.0' }).waitFor();
   });
 
+  it("opens the menu when the button is pressed before the menu's code arrives and released after", async () => {
+    await page.goto('/');
+    await waitForMapIdle(page);
+    // Hold the menu's code until the button is pressed (a slow network, or a quick hand).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/export-menu-dropdown-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const box = (await page.getByRole('button', { name: 'Export buildings' }).boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    release();
+    // The real button takes over under the pressed pointer; the release lands on it.
+    await page.getByRole('button', { name: 'Export buildings', expanded: true }).waitFor();
+    await page.mouse.up();
+    await page.getByRole('menuitem', { name: "GeoJSON, in the map's view" }).waitFor();
+    // Still open a moment later: the release did not toggle it shut.
+    await page.waitForTimeout(300);
+    expect(await page.getByRole('menu').isVisible()).toBe(true);
+  });
+
   it('serves the About page with its own head, reachable from the header', async () => {
     await page.goto('/');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();

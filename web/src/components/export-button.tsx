@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import type { KeyboardEvent, PointerEvent, Ref } from 'react';
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { ExportFormat } from '#domain/export-formats';
@@ -28,6 +28,8 @@ export function ExportButton({
     onClick?: () => void;
     onFocus?: () => void;
     onPointerEnter?: () => void;
+    onPointerDown?: (event: PointerEvent<HTMLButtonElement>) => void;
+    onKeyDown?: (event: KeyboardEvent<HTMLButtonElement>) => void;
     'aria-haspopup'?: 'menu';
     'aria-expanded'?: boolean;
   }) {

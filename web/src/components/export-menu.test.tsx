@@ -33,4 +33,34 @@ describe('Export menu: the button stands in until the menu has loaded (issue 16)
     // As when Mantine's menu opens from its own button: the focus goes into the menu.
     expect(screen.getByRole('menu').contains(document.activeElement)).toBe(true);
   });
+
+  it('opens the menu once loaded when the pointer was pressed on the stand-in, with no click to follow', async () => {
+    renderWithProviders(<ExportMenu ariaLabel="Export list Favourites" groups={groups} />);
+    const standIn = screen.getByRole('button', { name: 'Export list Favourites' });
+    // The release lands on the real button once it has taken over: no click reaches the stand-in.
+    fireEvent.pointerDown(standIn, { button: 0 });
+    await screen.findByRole('menuitem', { name: 'GeoJSON' }, { timeout: 10_000 });
+    expect(screen.getByRole('button', { name: 'Export list Favourites' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
+  });
+
+  it('loads but keeps the menu closed when the pointer only passed over the stand-in', async () => {
+    renderWithProviders(<ExportMenu ariaLabel="Export list Favourites" groups={groups} />);
+    const standIn = screen.getByRole('button', { name: 'Export list Favourites' });
+    expect(standIn.id).toBe('');
+    fireEvent.pointerEnter(standIn);
+    fireEvent.pointerDown(standIn, { button: 2 }); // a right-click opens the browser's menu, not ours
+    // The real button takes over (Mantine's Menu.Target gives it an id), closed.
+    await vi.waitFor(
+      () => expect(screen.getByRole('button', { name: 'Export list Favourites' }).id).not.toBe(''),
+      {
+        timeout: 10_000,
+      },
+    );
+    expect(screen.getByRole('button', { name: 'Export list Favourites' }).getAttribute('aria-expanded')).toBe(
+      'false',
+    );
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
 });

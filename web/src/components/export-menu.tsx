@@ -23,7 +23,7 @@ function loadDropdown(): Promise<Dropdown> {
  * Issue 20, open data export: the Export button and its menu of download links
  * (export-menu-dropdown.tsx). The menu's code loads on the first sign of use (issue 16): the
  * pointer over the button, its focus or a click. Until then the same button stands in; a click
- * on it opens the menu as soon as it is there.
+ * on it (or a press of the pointer, Space or Enter) opens the menu as soon as it is there.
  */
 export function ExportMenu(props: ExportMenuProps) {
   const [loaded, setLoaded] = useState<{ Dropdown: Dropdown; start: ExportMenuStart }>();
@@ -41,6 +41,11 @@ export function ExportMenu(props: ExportMenuProps) {
     );
   };
 
+  const open = () => {
+    clicked.current = true;
+    load();
+  };
+
   if (loaded) return <loaded.Dropdown {...props} start={loaded.start} />;
   return (
     <ExportButton
@@ -52,10 +57,15 @@ export function ExportMenu(props: ExportMenuProps) {
       aria-expanded={false}
       onPointerEnter={load}
       onFocus={load}
-      onClick={() => {
-        clicked.current = true;
-        load();
+      // A press counts as the click: when the menu arrives between the press and the release,
+      // the release lands on the real button, and no click follows on either.
+      onPointerDown={(event) => {
+        if (event.button === 0) open();
       }}
+      onKeyDown={(event) => {
+        if (event.key === ' ' || event.key === 'Enter') open();
+      }}
+      onClick={open}
     />
   );
 }
