@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Anchor, Menu, Text } from '@mantine/core';
 import { IconFileSpreadsheet, IconMapPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -27,14 +27,20 @@ export function ExportMenuDropdown({
   start,
 }: ExportMenuProps & { start?: ExportMenuStart }) {
   const target = useRef<HTMLButtonElement>(null);
-  // Taking over from the stand-in: the focus stays on the button, in the same commit.
+  const [opened, setOpened] = useState(false);
+  // Taking over from the stand-in: the focus stays on the button, in the same commit, and a
+  // click on the stand-in opens the menu from there, as a click on this button would (so Menu
+  // knows where the focus returns when it closes; mounted open, it would not).
   useLayoutEffect(() => {
-    if (start?.focused) target.current?.focus();
+    if (start?.focused || start?.opened) target.current?.focus();
+    // Closed first, then open: a second render, once, on purpose (the change is what Menu sees).
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (start?.opened) setOpened(true);
     // Only when first mounted: `start` is what the stand-in had then.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
-    <Menu position="bottom-end" width={240} withinPortal zIndex={400} defaultOpened={start?.opened}>
+    <Menu position="bottom-end" width={240} withinPortal zIndex={400} opened={opened} onChange={setOpened}>
       <Menu.Target>
         <ExportButton ref={target} ariaLabel={ariaLabel} size={size} />
       </Menu.Target>

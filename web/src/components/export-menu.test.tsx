@@ -30,8 +30,12 @@ describe('Export menu: the button stands in until the menu has loaded (issue 16)
     expect(csv.getAttribute('href')).toBe('/api/lists/3/export?format=csv');
     const button = screen.getByRole('button', { name: 'Export list Favourites' });
     expect(button.getAttribute('aria-expanded')).toBe('true');
-    // As when Mantine's menu opens from its own button: the focus goes into the menu.
+    // As when Mantine's menu opens from its own button: the focus goes into the menu,
     expect(screen.getByRole('menu').contains(document.activeElement)).toBe(true);
+    // and back to the button when Escape closes it.
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await vi.waitFor(() => expect(document.activeElement).toBe(button));
+    expect(button.getAttribute('aria-expanded')).toBe('false');
   });
 
   it('opens the menu once loaded when the pointer was pressed on the stand-in, with no click to follow', async () => {

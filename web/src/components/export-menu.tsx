@@ -23,7 +23,7 @@ function loadDropdown(): Promise<Dropdown> {
  * Issue 20, open data export: the Export button and its menu of download links
  * (export-menu-dropdown.tsx). The menu's code loads on the first sign of use (issue 16): the
  * pointer over the button, its focus or a click. Until then the same button stands in; a click
- * on it (or a press of the pointer, Space or Enter) opens the menu as soon as it is there.
+ * on it (or a press of the pointer or of Space) opens the menu as soon as it is there.
  */
 export function ExportMenu(props: ExportMenuProps) {
   const [loaded, setLoaded] = useState<{ Dropdown: Dropdown; start: ExportMenuStart }>();
@@ -58,12 +58,13 @@ export function ExportMenu(props: ExportMenuProps) {
       onPointerEnter={load}
       onFocus={load}
       // A press counts as the click: when the menu arrives between the press and the release,
-      // the release lands on the real button, and no click follows on either.
+      // the release lands on the real button, and no click follows on either. (Enter clicks as
+      // it is pressed; Space only when released.)
       onPointerDown={(event) => {
         if (event.button === 0) open();
       }}
       onKeyDown={(event) => {
-        if (event.key === ' ' || event.key === 'Enter') open();
+        if (event.key === ' ') open();
       }}
       onClick={open}
     />
