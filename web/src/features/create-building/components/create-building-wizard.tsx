@@ -40,7 +40,10 @@ interface CreateBuildingWizardProps {
 
 /** Product §2, Create Building wizard: 4 steps with a progress bar, 'n of 4' and Previous/Next. */
 export function CreateBuildingWizard({ opened, onClose, state, dispatch }: CreateBuildingWizardProps) {
-  const narrow = useMediaQuery(`(max-width: ${MAP_MOBILE_MAX_WIDTH}px)`) ?? false;
+  // Read at once: on a phone the wizard opens full screen from its first frame.
+  const narrow = useMediaQuery(`(max-width: ${MAP_MOBILE_MAX_WIDTH}px)`, false, {
+    getInitialValueInEffect: false,
+  });
   const provider = usePlacesProvider();
   const [processingAddress, setProcessingAddress] = useState(false);
   const [submitErrors, setSubmitErrors] = useState<string[]>([]);

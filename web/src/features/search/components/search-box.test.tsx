@@ -92,4 +92,36 @@ describe('navigation search: the stand-in before the combobox loads (issue 16)',
     );
     expect(screen.getByRole('button', { name: 'Close search' })).toBeTruthy();
   });
+
+  it('on a phone, never draws a full box in the header, before or while the combobox takes over', async () => {
+    // Both read the screen's width in their first render: one drawn as on a desktop would put a
+    // box in a phone's header for a frame, the search icon gone (a test measuring the icon then
+    // found nothing to measure).
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+    }));
+    const added: Node[] = [];
+    const observer = new MutationObserver((records) => records.forEach((r) => added.push(...r.addedNodes)));
+    observer.observe(document.body, { childList: true, subtree: true });
+    const inputs = () => {
+      added.push(...observer.takeRecords().flatMap((r) => [...r.addedNodes]));
+      return added.filter(
+        (n) => n instanceof Element && (n.matches('input') || n.querySelector('input') !== null),
+      ).length;
+    };
+    renderWithProviders(<SearchBox onPick={() => {}} />);
+    const standIn = screen.getByRole('button', { name: 'Search' });
+    expect(inputs()).toBe(0);
+    // The combobox loads once the page is idle.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Search' })).not.toBe(standIn), {
+      timeout: 10_000,
+    });
+    expect(inputs()).toBe(0);
+    observer.disconnect();
+  });
 });

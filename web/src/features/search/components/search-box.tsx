@@ -36,7 +36,8 @@ function loadCombobox(): Promise<Combobox> {
  * text, the focus and the caret as they are, and searches at once.
  */
 export function SearchBox({ onPick }: SearchBoxProps) {
-  const phone = useMediaQuery(`(max-width: ${PHONE_MAX_WIDTH}px)`, false);
+  // Read at once: a first render in the desktop layout would flash a full box in a phone's header.
+  const phone = useMediaQuery(`(max-width: ${PHONE_MAX_WIDTH}px)`, false, { getInitialValueInEffect: false });
   const [text, setText] = useState('');
   const [expanded, setExpanded] = useState(false);
   const [loaded, setLoaded] = useState<{

@@ -34,7 +34,9 @@ interface SearchComboboxProps {
 export function SearchCombobox({ onPick, start }: SearchComboboxProps) {
   const [text, setText] = useState(start?.text ?? '');
   const [debounced] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
-  const phone = useMediaQuery(`(max-width: ${PHONE_MAX_WIDTH}px)`, false);
+  // Read at once, as the stand-in does: taking over on a phone, a first render in the desktop
+  // layout would put a full box in the header for a frame, the search icon gone.
+  const phone = useMediaQuery(`(max-width: ${PHONE_MAX_WIDTH}px)`, false, { getInitialValueInEffect: false });
   const [expanded, setExpanded] = useState(start?.expanded ?? false);
   const inputRef = useRef<HTMLInputElement>(null);
   const combobox = useCombobox({
