@@ -88,7 +88,7 @@ export interface ScoredPlace {
   hit: PlaceHit;
 }
 
-/** The best `limit` places for the query; among equal matches bigger places first. */
+/** The best `limit` places for the query, scored by the match alone; among equal matches bigger places first. */
 export function searchPlaces(query: string, limit: number): ScoredPlace[] {
   const q = normalise(query);
   if (q.length < 2) return [];
@@ -101,8 +101,10 @@ export function searchPlaces(query: string, limit: number): ScoredPlace[] {
     const score = placeScore(key, q);
     if (score === 0) continue;
     found.push({
-      // Population breaks ties only: at most +0.1 for the biggest cities.
-      score: score + Math.log10(Math.max(place.population, 1)) / 100,
+      // The match alone: a place and a building that match alike tie, and a tie goes to the
+      // building (search.service.ts). A bonus for population here put every town named 'Casa…'
+      // above Casa Batlló for 'casa'. Among places, bigger first: the order of the candidates.
+      score,
       hit: {
         type: 'place',
         name: place.name,

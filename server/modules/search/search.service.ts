@@ -182,6 +182,7 @@ export async function search(db: Db, media: MediaUrls, { q, limit }: SearchQuery
   const architectHits = await searchNamed(db, 'architect', q, limit, floorOf(buildingHits, limit));
   const styleHits = await searchNamed(db, 'style', q, limit, floorOf([...buildingHits, ...architectHits], limit));
   const all = [...buildingHits, ...architectHits, ...styleHits, ...searchPlaces(q, limit)];
+  // A tie goes to the kind first in TYPE_ORDER; places keep their order (biggest first): a stable sort.
   all.sort((a, b) => b.score - a.score || TYPE_ORDER[a.hit.type] - TYPE_ORDER[b.hit.type]);
   return all.slice(0, limit).map((s) => s.hit);
 }

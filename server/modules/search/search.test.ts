@@ -59,6 +59,16 @@ describe('GET /api/search', () => {
     expect(items.some((i) => i.type === 'building' && i.name === 'Casa Batlló')).toBe(true);
   });
 
+  it("lists Casa Batlló for 'casa' above the many places whose name starts the same way", async () => {
+    const items = await search('casa');
+    // A building and a place whose names both start with the query match alike: the building,
+    // what the catalogue is about, comes first; the places follow, the biggest first.
+    expect(items[0]).toMatchObject({ type: 'building', name: 'Casa Batlló' });
+    const places = items.filter((i) => i.type === 'place');
+    expect(places[0]).toMatchObject({ name: 'Casablanca', country_code: 'MA' });
+    expect(places.length).toBeGreaterThan(5);
+  });
+
   it("finds a place with a typo ('barcleona') and as typed ('barcel')", async () => {
     expect(first(await search('barcleona'), 'place')).toMatchObject({
       name: 'Barcelona',
