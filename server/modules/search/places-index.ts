@@ -66,11 +66,30 @@ export function editDistance(a: string, b: string, max: number): number {
   return prev[b.length]!;
 }
 
-/** How well a place name matches the normalised query; 0 when it does not. Same scale as the SQL. */
+/**
+ * pg_trgm's word_similarity of a query to the name it is the beginning of (`whole`: it ends where a
+ * word of the name ends), as the database computes it for buildings: each word of n letters has
+ * n + 1 trigrams, all shared but the last word's closing one when that word goes on in the name
+ * ('bau' in 'bauhaus': 3 of 4). Words with a repeated trigram count it once in pg_trgm, here twice:
+ * close enough for ranking.
+ */
+function prefixSimilarity(q: string, whole: boolean): number {
+  const words = q.split(' ');
+  const trigrams = words.reduce((n, w) => n + w.length + 1, 0);
+  return whole ? 1 : (trigrams - 1) / trigrams;
+}
+
+/**
+ * How well a place name matches the normalised query; 0 when it does not. The scale of the SQL
+ * (search.service.ts): the name 4; starting with the query 2 + similarity; a word starting with it
+ * 1.5 + similarity; a typo below 0.6.
+ */
 export function placeScore(key: string, q: string): number {
   if (key === q) return 4;
-  if (key.startsWith(q)) return 3;
-  if (key.includes(` ${q}`)) return 2.5;
+  const endsWord = (at: number) => at >= key.length || key[at] === ' ';
+  if (key.startsWith(q)) return 2 + prefixSimilarity(q, endsWord(q.length));
+  const at = key.indexOf(` ${q}`);
+  if (at >= 0) return 1.5 + prefixSimilarity(q, endsWord(at + 1 + q.length));
   if (q.length < 4) return 0;
   // A mistyped place is typed as one name: a query of more words than the name is no typo of it.
   if (q.split(' ').length > key.split(' ').length || q.length > key.length + 2) return 0;
@@ -83,28 +102,51 @@ export function placeScore(key: string, q: string): number {
   return d <= max ? 0.55 - 0.05 * d : 0;
 }
 
+/** How a match ranks among places: the name 3, its beginning 2, a word's beginning 1, a typo 0. */
+const matchKind = (key: string, q: string) =>
+  key === q ? 3 : key.startsWith(q) ? 2 : key.includes(` ${q}`) ? 1 : 0;
+
+/** Places of one name shown at most: 'paris' finds Paris (France) and the two biggest namesakes. */
+export const PLACES_PER_NAME = 3;
+
 export interface ScoredPlace {
   score: number;
   hit: PlaceHit;
 }
 
-/** The best `limit` places for the query, scored by the match alone; among equal matches bigger places first. */
+/**
+ * The best `limit` places for the query. Among places: the kind of match first, then the bigger
+ * place, at most PLACES_PER_NAME of one name. Scores are on the scale of the other kinds, made
+ * non-increasing down this order (a place's is at most the one's before), so merged with them by
+ * score the places keep it; a tie goes to the other kind (search.service.ts): 'casa' shows
+ * Casa Batlló before the towns named Casa…, and 'bau' the Bauhaus before Bauru.
+ */
 export function searchPlaces(query: string, limit: number): ScoredPlace[] {
   const q = normalise(query);
   if (q.length < 2) return [];
   const candidates = index().get(q.slice(0, q.length >= 3 && q[2] !== ' ' ? 3 : 2)) ?? [];
-  const found: ScoredPlace[] = [];
+  const found: { score: number; kind: number; key: string; place: Place }[] = [];
   const seen = new Set<number>();
   for (const { key, place } of candidates) {
     if (seen.has(place.id)) continue;
     seen.add(place.id);
     const score = placeScore(key, q);
-    if (score === 0) continue;
-    found.push({
-      // The match alone: a place and a building that match alike tie, and a tie goes to the
-      // building (search.service.ts). A bonus for population here put every town named 'Casa…'
-      // above Casa Batlló for 'casa'. Among places, bigger first: the order of the candidates.
-      score,
+    if (score > 0) found.push({ score, kind: matchKind(key, q), key, place });
+  }
+  // Stable: candidates were biggest first.
+  // Typos by closeness, then size.
+  found.sort((a, b) => b.kind - a.kind || (a.kind === 0 ? b.score - a.score : 0));
+  const perName = new Map<string, number>();
+  const kept: ScoredPlace[] = [];
+  let ceiling = Infinity;
+  for (const { score, key, place } of found) {
+    if (kept.length === limit) break;
+    const n = perName.get(key) ?? 0;
+    if (n === PLACES_PER_NAME) continue;
+    perName.set(key, n + 1);
+    ceiling = Math.min(ceiling, score);
+    kept.push({
+      score: ceiling,
       hit: {
         type: 'place',
         name: place.name,
@@ -113,6 +155,5 @@ export function searchPlaces(query: string, limit: number): ScoredPlace[] {
       },
     });
   }
-  // Stable: candidates were biggest first.
-  return found.sort((a, b) => b.score - a.score).slice(0, limit);
+  return kept;
 }

@@ -2,9 +2,11 @@
  * Search across buildings, architects, styles and places (issue 17). Text is compared normalised
  * (atlas_search_norm: accents, case and punctuation folded), so 'batllo' finds 'Casa Batlló'.
  * Each kind is ranked on one scale, best first:
- *   4  the name is the query          3    the name starts with it
- *   2.5 a word of the name starts with it (buildings also get +1 × trigram word similarity)
- *   0.6–1 trigram word similarity (typos: 'falingwater'; buildings also match city and address)
+ *   3    the name is the query           2  the name starts with it
+ *   1.5  a word of the name starts with it
+ *   each plus the trigram word similarity (0–1: 1 when the query ends where a word ends), or
+ *   0.6–1 trigram word similarity alone (typos: 'falingwater'; buildings also match city and address)
+ * Places (places-index.ts) are scored alike.
  * Buildings, architects and styles come from SQL that runs the same on PGlite and PostgreSQL
  * (btree prefix, full-text word and GIN trigram indexes on the normalised columns, used in that
  * order: see ranked()); places from the in-memory gazetteer.

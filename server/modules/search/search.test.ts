@@ -69,6 +69,22 @@ describe('GET /api/search', () => {
     expect(places.length).toBeGreaterThan(5);
   });
 
+  it("ranks a building's name begun ('bau') with the places begun alike, the building first", async () => {
+    const items = await search('bau');
+    const names = items.map((i) => i.name);
+    // Bau (Philippines) is the query itself; the Bauhaus comes before Bauru, Bauchi, Bautzen…
+    expect(names[0]).toBe('Bau');
+    expect(names.indexOf('Bauhaus Building Dessau')).toBeLessThan(names.indexOf('Bauru'));
+  });
+
+  it("shows at most three places of one name ('paris'), the biggest first, then what else matches", async () => {
+    const items = await search('paris');
+    const parises = items.filter((i) => i.type === 'place' && i.name === 'Paris');
+    expect(parises.map((p) => p.type === 'place' && p.country_code)).toEqual(['FR', 'US', 'CA']);
+    expect(items.slice(0, 3)).toEqual(parises);
+    expect(items.some((i) => i.type === 'building' && i.name === 'Notre-Dame de Paris')).toBe(true);
+  });
+
   it("finds a place with a typo ('barcleona') and as typed ('barcel')", async () => {
     expect(first(await search('barcleona'), 'place')).toMatchObject({
       name: 'Barcelona',
