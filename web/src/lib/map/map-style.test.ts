@@ -9,6 +9,7 @@ import {
   MAP_BACKGROUND_COLOR,
   applyMapScheme,
   buildMapStyle,
+  fitMaxZoom,
   themedPaint,
 } from './map-style.ts';
 
@@ -82,6 +83,19 @@ describe('buildMapStyle', () => {
     expect(style.sources[BASEMAP_SOURCE_ID]).toMatchObject({ type: 'raster', attribution: 'dark' });
     expect(style.layers.map((layer) => layer.id)).toEqual(['background', 'basemap']);
     expect(style['font-faces']).toBeUndefined();
+  });
+});
+
+describe('fitMaxZoom', () => {
+  it('fits no closer than one step past the offline data, where the map still shows a setting', () => {
+    expect(fitMaxZoom('light', {}, 13)).toBe(BASEMAP_MAX_ZOOM + 1);
+    expect(fitMaxZoom('dark', undefined, 13)).toBe(BASEMAP_MAX_ZOOM + 1);
+    expect(fitMaxZoom('light', {}, 4)).toBe(4);
+  });
+
+  it('fits to street level on a tile service of the theme', () => {
+    expect(fitMaxZoom('light', RASTER, 13)).toBe(13);
+    expect(fitMaxZoom('dark', { light: RASTER.light }, 13)).toBe(BASEMAP_MAX_ZOOM + 1);
   });
 });
 

@@ -183,6 +183,19 @@ function basemapSource(version: string): MapStyle['sources'][string] {
 }
 
 /**
+ * The closest zoom worth fitting a map to: with a tile service, street level (`detailed`); on the
+ * offline basemap (data to zoom 6, drawn overzoomed) one step past its data, where coastlines,
+ * borders and city names still give the place a setting; closer in it is a plain land colour.
+ */
+export function fitMaxZoom(
+  colorScheme: ColorScheme,
+  tiles: Partial<Record<ColorScheme, TileSource>> | undefined,
+  detailed: number,
+): number {
+  return tiles?.[colorScheme] ? detailed : Math.min(detailed, BASEMAP_MAX_ZOOM + 1);
+}
+
+/**
  * The map's base style. With a configured tile service (VITE_TILE_URL_*), its raster tiles for the
  * theme; otherwise the product's offline world basemap (vector tiles served same-origin, light or
  * dark palette; `basemapVersion` is the archive's, the page's by default). Text is drawn with

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Box, Text, useComputedColorScheme } from '@mantine/core';
 import { LngLatBounds, Marker, type Map as MapLibreMap } from 'maplibre-gl';
 import { createMap } from '../../../lib/map/create-map.ts';
-import { buildMapStyle } from '../../../lib/map/map-style.ts';
+import { buildMapStyle, fitMaxZoom } from '../../../lib/map/map-style.ts';
 import { configuredTileSources } from '../../../lib/map/tile-config.ts';
 
 interface ArchitectMapProps {
@@ -43,7 +43,9 @@ export function ArchitectMap({ points }: ArchitectMapProps) {
       new Marker({ color: '#e64980' }).setLngLat(point).addTo(map);
       bounds.extend(point);
     }
-    map.fitBounds(bounds, { padding: 40, maxZoom: 13, duration: 0 });
+    // One building, or a few close together: near enough to see the city, not an empty field.
+    const maxZoom = fitMaxZoom(colorScheme, configuredTileSources, 13);
+    map.fitBounds(bounds, { padding: 40, maxZoom, duration: 0 });
     return () => map.remove();
   }, [key, colorScheme]);
 
