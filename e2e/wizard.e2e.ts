@@ -66,7 +66,7 @@ async function fillWizard(p: Page, files: string[]): Promise<void> {
   await w.getByText('1 of 4').waitFor();
   // No place search is set up on the test server: manual entry is selected.
   await w
-    .getByText('Place search is unavailable right now, so please enter the location manually.')
+    .getByText('Place search is not set up on this site, so please enter the location manually.')
     .waitFor();
   await w.getByRole('textbox', { name: 'Name' }).fill(buildingName);
   // A pasted 'lat, lng' fills both boxes (product §5).

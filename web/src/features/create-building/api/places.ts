@@ -31,6 +31,8 @@ export function usePlacesProvider() {
   return {
     isPending: query.isPending,
     searchAvailable: query.isSuccess && query.data !== null,
+    /** The server answered that it has no provider (none configured), not that the question failed. */
+    searchUnconfigured: query.isSuccess && query.data === null,
   };
 }
 

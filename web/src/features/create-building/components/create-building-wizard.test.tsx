@@ -144,6 +144,23 @@ describe('Create Building wizard (product §2, 4, 5)', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('says place search is unavailable for now when the question about it failed', async () => {
+    stubFetch({
+      ...baseHandlers(),
+      'GET /api/places/provider': () => problem(503, 'Service Unavailable', 'The database is not reachable'),
+    });
+    renderButton();
+    await openWizard();
+    expect(
+      await within(dialog()).findByText(
+        'Place search is unavailable right now, so please enter the location manually.',
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeTruthy();
+    expect(field(/^Name/)).toBeTruthy();
+  });
+
   it('walks the 4 steps with n of 4, Previous and Next; without place search it enters manually', async () => {
     stubFetch(baseHandlers(null));
     renderButton();
@@ -151,7 +168,7 @@ describe('Create Building wizard (product §2, 4, 5)', () => {
     expect(within(dialog()).getByText('1 of 4')).toBeTruthy();
     expect(
       await within(dialog()).findByText(
-        'Place search is unavailable right now, so please enter the location manually.',
+        'Place search is not set up on this site, so please enter the location manually.',
       ),
     ).toBeTruthy();
     expect(field(/^Name/)).toBeTruthy();

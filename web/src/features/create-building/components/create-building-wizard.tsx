@@ -128,6 +128,7 @@ export function CreateBuildingWizard({ opened, onClose, state, dispatch }: Creat
                   dispatch={dispatch}
                   searchAvailable={provider.searchAvailable}
                   providerPending={provider.isPending}
+                  searchUnconfigured={provider.searchUnconfigured}
                 />
               )}
               {step === 1 && <AddressStep state={state} dispatch={dispatch} />}

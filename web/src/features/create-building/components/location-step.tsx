@@ -13,10 +13,18 @@ interface LocationStepProps {
   searchAvailable: boolean;
   /** The provider question has not been answered yet. */
   providerPending: boolean;
+  /** The server has none set up (rather than the question failing): no use trying again later. */
+  searchUnconfigured?: boolean;
 }
 
 /** Product §2 step 1, Location: 'Search on Map' or 'Enter Manually' (name, longitude, latitude). */
-export function LocationStep({ state, dispatch, searchAvailable, providerPending }: LocationStepProps) {
+export function LocationStep({
+  state,
+  dispatch,
+  searchAvailable,
+  providerPending,
+  searchUnconfigured = false,
+}: LocationStepProps) {
   const mode = locationModeOf(state, searchAvailable || providerPending);
   const rangeErrors = coordinateRangeErrors(state);
 
@@ -34,7 +42,9 @@ export function LocationStep({ state, dispatch, searchAvailable, providerPending
       />
       {!searchAvailable && !providerPending && (
         <Text size="sm" c="dimmed">
-          Place search is unavailable right now, so please enter the location manually.
+          {searchUnconfigured
+            ? 'Place search is not set up on this site, so please enter the location manually.'
+            : 'Place search is unavailable right now, so please enter the location manually.'}
         </Text>
       )}
       {mode === 'search' &&
