@@ -125,3 +125,39 @@ describe('navigation search: the stand-in before the combobox loads (issue 16)',
     observer.disconnect();
   });
 });
+
+describe('navigation search: while the answer is on its way', () => {
+  beforeEach(() => stubBrowserApis());
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("says 'Searching…' in the list, then shows the hits; 'Nothing found' only once answered", async () => {
+    let answer: (items: SearchHit[]) => void = () => {};
+    stubFetch({
+      'GET /api/search': () =>
+        new Promise<Response>((resolve) => {
+          answer = (items) => resolve(json({ items }));
+        }),
+    });
+    renderWithProviders(<SearchCombobox onPick={() => {}} />);
+    const input = screen.getByRole('combobox', { name: 'Search' });
+    input.focus();
+    fireEvent.change(input, { target: { value: 'batl' } });
+    // At once, in the pause before the request, and while it is answered.
+    expect(await screen.findByText('Searching…')).toBeTruthy();
+    expect(screen.queryByText('Nothing found')).toBeNull();
+    await waitFor(() => expect(fetch).toHaveBeenCalled(), { timeout: 5000 });
+    expect(screen.getByText('Searching…')).toBeTruthy();
+    answer([batllo]);
+    await screen.findByRole('option', { name: /Casa Batlló/ });
+    expect(screen.queryByText('Searching…')).toBeNull();
+
+    fireEvent.change(input, { target: { value: 'batlxq' } });
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2), { timeout: 5000 });
+    answer([]);
+    expect(await screen.findByText('Nothing found')).toBeTruthy();
+    expect(screen.queryByText('Searching…')).toBeNull();
+  });
+});

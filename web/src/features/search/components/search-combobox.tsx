@@ -79,6 +79,9 @@ export function SearchCombobox({ onPick, start }: SearchComboboxProps) {
   };
 
   const open = text.trim() !== '';
+  // Typed but not answered yet (the pause before asking, or the answer on its way): said in the
+  // list, which would otherwise open as an empty strip.
+  const searching = debounced !== text || result.isPending || result.isPlaceholderData;
   const showBox = !phone || expanded;
 
   if (!showBox) {
@@ -144,9 +147,13 @@ export function SearchCombobox({ onPick, start }: SearchComboboxProps) {
                 ))}
               </Combobox.Group>
             ))}
-            {open && !result.isPending && !result.isPlaceholderData && hits.length === 0 && (
+            {open && hits.length === 0 && (
               <Combobox.Empty>
-                {result.isError ? 'Search failed. Please try again.' : 'Nothing found'}
+                {searching
+                  ? 'Searching…'
+                  : result.isError
+                    ? 'Search failed. Please try again.'
+                    : 'Nothing found'}
               </Combobox.Empty>
             )}
           </Combobox.Options>
