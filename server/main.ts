@@ -1,6 +1,7 @@
 /** Starts the server: validated config, migrations, seed, then listen. */
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { warmPlacesIndex } from './modules/search/places-index.ts';
 
 async function main() {
   let config;
@@ -38,6 +39,11 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Atlas of Buildings is running at ${config.publicUrl}`);
+  // The search's gazetteer, loaded now rather than by the first search (which waited ≈ 1.3 s).
+  setImmediate(() => {
+    const ms = warmPlacesIndex();
+    app.log.info({ ms: Math.round(ms) }, 'places for search loaded');
+  });
 }
 
 main().catch((err: unknown) => {

@@ -43,6 +43,16 @@ function index(): Map<string, Entry[]> {
   return map;
 }
 
+/**
+ * Loads the gazetteer and builds its index now (≈ 1.3 s of CPU on this machine, once): the server
+ * calls it right after it starts listening, so the first search does not wait for it.
+ */
+export function warmPlacesIndex(): number {
+  const start = performance.now();
+  index();
+  return performance.now() - start;
+}
+
 /** Optimal string alignment distance (Levenshtein plus swaps of neighbours), or max + 1 beyond max. */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
