@@ -11,11 +11,12 @@ import { createQueryClient } from '../lib/query-client.ts';
 
 /**
  * A matchMedia that matches nothing (light scheme, motion allowed), whatever the test DOM answers;
- * Mantine asks it for the colour scheme and reduced motion.
+ * Mantine asks it for the colour scheme and reduced motion. `matches` picks the queries that match
+ * instead (a phone: `(q) => q.includes('max-width')`).
  */
-export function stubMatchMedia(): void {
+export function stubMatchMedia(matches: (query: string) => boolean = () => false): void {
   vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
+    matches: matches(query),
     media: query,
     onchange: null,
     addEventListener: () => {},
