@@ -39,7 +39,7 @@ describe('search in the navigation bar (issue 17)', () => {
     await waitForMapIdle(page);
     await searchBox(page).click();
     await page.keyboard.type('sydney');
-    const option = page.getByRole('option', { name: /^Sydney\s*AU/ });
+    const option = page.getByRole('option', { name: /^Sydney\s*Australia/ });
     await option.waitFor();
     await option.click();
     await page.waitForFunction(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchHit } from '#domain/search';
-import { groupHits, hitDetail } from './groups.ts';
+import { countryName, groupHits, hitDetail } from './groups.ts';
 
 const place: SearchHit = { type: 'place', name: 'Barcelona', country_code: 'ES', coordinates: [2.16, 41.39] };
 const building: SearchHit = {
@@ -27,6 +27,13 @@ describe('groupHits (issue 17: results grouped by type)', () => {
     expect(hitDetail(building)).toBe('Barcelona · ES · 1906');
     expect(hitDetail(architect)).toBe('1 building');
     expect(hitDetail({ ...architect, building_count: 5 })).toBe('5 buildings');
-    expect(hitDetail(place)).toBe('ES');
+    expect(hitDetail(place)).toBe('Spain');
+    expect(hitDetail({ ...place, name: 'Paris', country_code: 'US' })).toBe('United States');
+  });
+
+  it('names a country in full, or keeps a code it does not know', () => {
+    expect(countryName('FR')).toBe('France');
+    expect(countryName('XK')).toBe('Kosovo');
+    expect(countryName('ZZZ9')).toBe('ZZZ9');
   });
 });

@@ -32,7 +32,18 @@ export function groupHits(hits: readonly SearchHit[]): HitGroup[] {
   return [...groups.values()];
 }
 
-/** What a hit's option says under its name. */
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+
+/** A country's English name from its ISO code ('FR' → 'France'), the code when unknown. */
+export function countryName(code: string): string {
+  try {
+    return regionNames.of(code) ?? code;
+  } catch {
+    return code; // not a well-formed region code
+  }
+}
+
+/** What a hit's option says beside its name. */
 export function hitDetail(hit: SearchHit): string {
   switch (hit.type) {
     case 'building':
@@ -41,6 +52,7 @@ export function hitDetail(hit: SearchHit): string {
     case 'style':
       return `${hit.building_count} building${hit.building_count === 1 ? '' : 's'}`;
     case 'place':
-      return hit.country_code;
+      // The country in full: three places named Paris read 'France', 'United States', 'Canada'.
+      return countryName(hit.country_code);
   }
 }
