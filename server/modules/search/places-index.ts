@@ -89,32 +89,39 @@ function prefixSimilarity(q: string, whole: boolean): number {
   return whole ? 1 : (trigrams - 1) / trigrams;
 }
 
+/** How a place name matches a query: its kind (the name 3, its beginning 2, a word's beginning 1, a typo 0) and score. */
+interface PlaceMatch {
+  kind: number;
+  score: number;
+}
+
 /**
- * How well a place name matches the normalised query; 0 when it does not. The scale of the SQL
- * (search.service.ts): the name 4; starting with the query 2 + similarity; a word starting with it
- * 1.5 + similarity; a typo below 0.6.
+ * How a place name matches the normalised query, null when it does not. Scores are on the scale of
+ * the SQL (search.service.ts): the name 4; starting with the query 2 + similarity; a word starting
+ * with it 1.5 + similarity; a typo below 0.6.
  */
-export function placeScore(key: string, q: string): number {
-  if (key === q) return 4;
+function placeMatch(key: string, q: string): PlaceMatch | null {
+  if (key === q) return { kind: 3, score: 4 };
   const endsWord = (at: number) => at >= key.length || key[at] === ' ';
-  if (key.startsWith(q)) return 2 + prefixSimilarity(q, endsWord(q.length));
+  if (key.startsWith(q)) return { kind: 2, score: 2 + prefixSimilarity(q, endsWord(q.length)) };
   const at = key.indexOf(` ${q}`);
-  if (at >= 0) return 1.5 + prefixSimilarity(q, endsWord(at + 1 + q.length));
-  if (q.length < 4) return 0;
+  if (at >= 0) return { kind: 1, score: 1.5 + prefixSimilarity(q, endsWord(at + 1 + q.length)) };
+  if (q.length < 4) return null;
   // A mistyped place is typed as one name: a query of more words than the name is no typo of it.
-  if (q.split(' ').length > key.split(' ').length || q.length > key.length + 2) return 0;
+  if (q.split(' ').length > key.split(' ').length || q.length > key.length + 2) return null;
   const max = q.length >= 8 ? 2 : 1;
   // The whole name mistyped ('barcleona'), or its beginning as far as typed ('barcleo').
   const whole = editDistance(q, key, max);
   const typed = editDistance(q, key.slice(0, q.length), max);
   const d = Math.min(whole, typed);
   // Below any trigram match of the database (≥ 0.6): a place with a typo comes after those.
-  return d <= max ? 0.55 - 0.05 * d : 0;
+  return d <= max ? { kind: 0, score: 0.55 - 0.05 * d } : null;
 }
 
-/** How a match ranks among places: the name 3, its beginning 2, a word's beginning 1, a typo 0. */
-const matchKind = (key: string, q: string) =>
-  key === q ? 3 : key.startsWith(q) ? 2 : key.includes(` ${q}`) ? 1 : 0;
+/** placeMatch's score, 0 when the name does not match. */
+export function placeScore(key: string, q: string): number {
+  return placeMatch(key, q)?.score ?? 0;
+}
 
 /** Places of one name shown at most: 'paris' finds Paris (France) and the two biggest namesakes. */
 export const PLACES_PER_NAME = 3;
@@ -135,16 +142,15 @@ export function searchPlaces(query: string, limit: number): ScoredPlace[] {
   const q = normalise(query);
   if (q.length < 2) return [];
   const candidates = index().get(q.slice(0, q.length >= 3 && q[2] !== ' ' ? 3 : 2)) ?? [];
-  const found: { score: number; kind: number; key: string; place: Place }[] = [];
+  const found: (PlaceMatch & { key: string; place: Place })[] = [];
   const seen = new Set<number>();
   for (const { key, place } of candidates) {
     if (seen.has(place.id)) continue;
     seen.add(place.id);
-    const score = placeScore(key, q);
-    if (score > 0) found.push({ score, kind: matchKind(key, q), key, place });
+    const match = placeMatch(key, q);
+    if (match) found.push({ ...match, key, place });
   }
-  // Stable: candidates were biggest first.
-  // Typos by closeness, then size.
+  // By kind, typos by closeness; then size (stable: candidates were biggest first).
   found.sort((a, b) => b.kind - a.kind || (a.kind === 0 ? b.score - a.score : 0));
   const perName = new Map<string, number>();
   const kept: ScoredPlace[] = [];
