@@ -11,10 +11,15 @@ import { createQueryClient } from '../lib/query-client.ts';
 
 /**
  * A matchMedia that matches nothing (light scheme, motion allowed), whatever the test DOM answers;
- * Mantine asks it for the colour scheme and reduced motion. `matches` picks the queries that match
- * instead (a phone: `(q) => q.includes('max-width')`).
+ * Mantine asks it for the colour scheme and reduced motion. No parameter: tests pass it to
+ * beforeEach as it is.
  */
-export function stubMatchMedia(matches: (query: string) => boolean = () => false): void {
+export function stubMatchMedia(): void {
+  stubMatchMediaWith(() => false);
+}
+
+/** A matchMedia whose `matches` picks the queries that match (a phone: `(q) => q.includes('max-width')`). */
+export function stubMatchMediaWith(matches: (query: string) => boolean): void {
   vi.stubGlobal('matchMedia', (query: string) => ({
     matches: matches(query),
     media: query,

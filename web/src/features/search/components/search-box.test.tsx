@@ -7,7 +7,7 @@ import {
   renderWithProviders,
   stubBrowserApis,
   stubFetch,
-  stubMatchMedia,
+  stubMatchMediaWith,
 } from '../../../testing/render.tsx';
 import { SearchBox } from './search-box.tsx';
 import { SearchCombobox } from './search-combobox.tsx';
@@ -80,7 +80,7 @@ describe('navigation search: the stand-in before the combobox loads (issue 16)',
   it("on a phone, '/' opens the box and the combobox takes the focus even before the stand-in could", async () => {
     // A phone: the box is an icon until opened; the stand-in it mounts would take the focus a frame
     // later, and here that frame never comes.
-    stubMatchMedia((query) => query.includes('max-width')); // a phone
+    stubMatchMediaWith((query) => query.includes('max-width')); // a phone
     vi.stubGlobal('requestAnimationFrame', () => 0);
     renderWithProviders(<SearchBox onPick={() => {}} />);
     expect(screen.getByRole('button', { name: 'Search' })).toBeTruthy();
@@ -96,7 +96,7 @@ describe('navigation search: the stand-in before the combobox loads (issue 16)',
     // Both read the screen's width in their first render: one drawn as on a desktop would put a
     // box in a phone's header for a frame, the search icon gone (a test measuring the icon then
     // found nothing to measure).
-    stubMatchMedia((query) => query.includes('max-width')); // a phone
+    stubMatchMediaWith((query) => query.includes('max-width')); // a phone
     const added: Node[] = [];
     const observer = new MutationObserver((records) => records.forEach((r) => added.push(...r.addedNodes)));
     observer.observe(document.body, { childList: true, subtree: true });

@@ -6,10 +6,10 @@ import { THEME_STORAGE_KEY } from '#domain/constants';
 import { createColorSchemeManager } from '../color-scheme-manager.ts';
 import { THEME_TRANSITION_CLASS } from '../theme-transition.ts';
 import { ThemeToggle } from './theme-toggle.tsx';
-import { stubMatchMedia } from '../../../testing/render.tsx';
+import { stubMatchMediaWith } from '../../../testing/render.tsx';
 
 function stubSystemDark(dark: boolean) {
-  stubMatchMedia((query) => dark && query.includes('dark'));
+  stubMatchMediaWith((query) => dark && query.includes('dark'));
 }
 
 function renderToggle() {
