@@ -25,15 +25,17 @@ export function placesProviderQueryOptions() {
   });
 }
 
-/** Place search is available unless the server has no provider (or cannot say). */
-export function usePlacesProvider() {
+/**
+ * Whether the wizard can search places: 'pending' until the server says, 'on' with a provider,
+ * 'off' when it has none set up, 'failed' when it could not be asked.
+ */
+export type PlaceSearchStatus = 'pending' | 'on' | 'off' | 'failed';
+
+export function usePlaceSearchStatus(): PlaceSearchStatus {
   const query = useQuery(placesProviderQueryOptions());
-  return {
-    isPending: query.isPending,
-    searchAvailable: query.isSuccess && query.data !== null,
-    /** The server answered that it has no provider (none configured), not that the question failed. */
-    searchUnconfigured: query.isSuccess && query.data === null,
-  };
+  if (query.isPending) return 'pending';
+  if (query.isError) return 'failed';
+  return query.data === null ? 'off' : 'on';
 }
 
 /** GET /api/places/country (issue 18): the country at a point, null at sea. */

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useState, type Dispatch, type FormEvent } from 'react';
 import { Alert, Button, Grid, Group, Modal, Progress, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { MAP_MOBILE_MAX_WIDTH } from '#domain/constants';
 import { coordinatesOf } from '../../../lib/building-form/building-fields.ts';
-import { parsePlaceAddress, usePlacesProvider } from '../api/places.ts';
+import { useMaxWidth } from '../../../lib/use-max-width.ts';
+import { parsePlaceAddress, usePlaceSearchStatus } from '../api/places.ts';
 import { useCountryPreselect } from '../hooks/use-country-preselect.ts';
 import { useSubmitBuilding } from '../hooks/use-submit-building.ts';
 import {
@@ -41,10 +41,8 @@ interface CreateBuildingWizardProps {
 /** Product §2, Create Building wizard: 4 steps with a progress bar, 'n of 4' and Previous/Next. */
 export function CreateBuildingWizard({ opened, onClose, state, dispatch }: CreateBuildingWizardProps) {
   // Read at once: on a phone the wizard opens full screen from its first frame.
-  const narrow = useMediaQuery(`(max-width: ${MAP_MOBILE_MAX_WIDTH}px)`, false, {
-    getInitialValueInEffect: false,
-  });
-  const provider = usePlacesProvider();
+  const narrow = useMaxWidth(MAP_MOBILE_MAX_WIDTH);
+  const placeSearch = usePlaceSearchStatus();
   const [processingAddress, setProcessingAddress] = useState(false);
   const [submitErrors, setSubmitErrors] = useState<string[]>([]);
   const { submit, submitting, buttonText } = useSubmitBuilding({
@@ -122,15 +120,7 @@ export function CreateBuildingWizard({ opened, onClose, state, dispatch }: Creat
           </Stack>
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, md: 7 }}>
-              {step === 0 && (
-                <LocationStep
-                  state={state}
-                  dispatch={dispatch}
-                  searchAvailable={provider.searchAvailable}
-                  providerPending={provider.isPending}
-                  searchUnconfigured={provider.searchUnconfigured}
-                />
-              )}
+              {step === 0 && <LocationStep state={state} dispatch={dispatch} placeSearch={placeSearch} />}
               {step === 1 && <AddressStep state={state} dispatch={dispatch} />}
               {step === 2 && <DetailsStep state={state} dispatch={dispatch} />}
               {step === 3 && <ImagesStep state={state} dispatch={dispatch} disabled={submitting} />}

@@ -4,28 +4,18 @@ import { BUILDING_NAME_MAX } from '#domain/buildings';
 import { coordinateRangeErrors } from '../../../lib/building-form/building-fields.ts';
 import { CoordinateInputs, FormErrorAlert } from '../../../lib/building-form/building-inputs.tsx';
 import { locationModeOf, type LocationMode, type WizardAction, type WizardState } from '../model/wizard.ts';
+import type { PlaceSearchStatus } from '../api/places.ts';
 import { PlaceSearch } from './place-search.tsx';
 
 interface LocationStepProps {
   state: WizardState;
   dispatch: Dispatch<WizardAction>;
-  /** The server has a place search provider. */
-  searchAvailable: boolean;
-  /** The provider question has not been answered yet. */
-  providerPending: boolean;
-  /** The server has none set up (rather than the question failing): no use trying again later. */
-  searchUnconfigured?: boolean;
+  placeSearch: PlaceSearchStatus;
 }
 
 /** Product §2 step 1, Location: 'Search on Map' or 'Enter Manually' (name, longitude, latitude). */
-export function LocationStep({
-  state,
-  dispatch,
-  searchAvailable,
-  providerPending,
-  searchUnconfigured = false,
-}: LocationStepProps) {
-  const mode = locationModeOf(state, searchAvailable || providerPending);
+export function LocationStep({ state, dispatch, placeSearch }: LocationStepProps) {
+  const mode = locationModeOf(state, placeSearch === 'on' || placeSearch === 'pending');
   const rangeErrors = coordinateRangeErrors(state);
 
   return (
@@ -36,19 +26,23 @@ export function LocationStep({
         value={mode}
         onChange={(value) => dispatch({ type: 'setLocationMode', mode: value })}
         data={[
-          { value: 'search', label: 'Search on Map', disabled: !searchAvailable && !providerPending },
+          {
+            value: 'search',
+            label: 'Search on Map',
+            disabled: placeSearch === 'off' || placeSearch === 'failed',
+          },
           { value: 'manual', label: 'Enter Manually' },
         ]}
       />
-      {!searchAvailable && !providerPending && (
+      {(placeSearch === 'off' || placeSearch === 'failed') && (
         <Text size="sm" c="dimmed">
-          {searchUnconfigured
+          {placeSearch === 'off'
             ? 'Place search is not set up on this site, so please enter the location manually.'
             : 'Place search is unavailable right now, so please enter the location manually.'}
         </Text>
       )}
       {mode === 'search' &&
-        (providerPending ? (
+        (placeSearch === 'pending' ? (
           <Loader size="sm" role="status" aria-label="Loading place search" />
         ) : (
           <PlaceSearch state={state} dispatch={dispatch} />

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useState, type ReactNode } from 'react';
 import { Box } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useSearchParams } from 'react-router';
 import {
   BUILDING_FLY_TO_ZOOM,
@@ -16,6 +15,7 @@ import { useBuildings } from '../api/get-buildings.ts';
 import { useBuildingsGeojson } from '../api/get-buildings-geojson.ts';
 import { MapPlaceholder } from '../../../lib/map/map-placeholder.tsx';
 import { useAfterFirstPaint } from '../../../lib/use-after-first-paint.ts';
+import { useMaxWidth } from '../../../lib/use-max-width.ts';
 import { useFetchViewport, type FetchViewport } from '../hooks/use-fetch-viewport.ts';
 import {
   boundsAround,
@@ -108,10 +108,8 @@ export function ExploreScreen({
   const queriesHeld = openingOnBuilding && mapDeferred;
   const [filters, dispatch] = useReducer(filtersReducer, initialFiltersState);
   const [hoveredBuildingId, setHoveredBuildingId] = useState<number | null>(null);
-  // Read at once, not after a first desktop render: the map should not start in the wrong layout.
-  const narrow = useMediaQuery(`(max-width: ${MAP_MOBILE_MAX_WIDTH}px)`, false, {
-    getInitialValueInEffect: false,
-  });
+  // Read at once: the map should not start in the wrong layout.
+  const narrow = useMaxWidth(MAP_MOBILE_MAX_WIDTH);
   const styles = useArchitecturalStyles();
   const mapMayLoad = useAfterFirstPaint(!mapDeferred);
 

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { TextInput } from '@mantine/core';
-import { useMediaQuery, useWindowEvent } from '@mantine/hooks';
+import { useWindowEvent } from '@mantine/hooks';
 import type { SearchHit } from '#domain/search';
+import { useMaxWidth } from '../../../lib/use-max-width.ts';
 import classes from './search-box.module.css';
 import type { SearchCombobox, SearchStart } from './search-combobox.tsx';
 import { isTyping, PHONE_MAX_WIDTH, SearchIconButton, searchInputProps } from './search-input.tsx';
@@ -36,8 +37,7 @@ function loadCombobox(): Promise<Combobox> {
  * text, the focus and the caret as they are, and searches at once.
  */
 export function SearchBox({ onPick }: SearchBoxProps) {
-  // Read at once: a first render in the desktop layout would flash a full box in a phone's header.
-  const phone = useMediaQuery(`(max-width: ${PHONE_MAX_WIDTH}px)`, false, { getInitialValueInEffect: false });
+  const phone = useMaxWidth(PHONE_MAX_WIDTH);
   const [text, setText] = useState('');
   const [expanded, setExpanded] = useState(false);
   const [loaded, setLoaded] = useState<{

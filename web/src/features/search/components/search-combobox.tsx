@@ -1,7 +1,8 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Combobox, Group, Loader, Text, TextInput, useCombobox } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery, useWindowEvent } from '@mantine/hooks';
+import { useDebouncedValue, useWindowEvent } from '@mantine/hooks';
 import type { SearchHit } from '#domain/search';
+import { useMaxWidth } from '../../../lib/use-max-width.ts';
 import { useSearch } from '../api/search.ts';
 import { groupHits, hitDetail } from '../model/groups.ts';
 import classes from './search-box.module.css';
@@ -34,9 +35,7 @@ interface SearchComboboxProps {
 export function SearchCombobox({ onPick, start }: SearchComboboxProps) {
   const [text, setText] = useState(start?.text ?? '');
   const [debounced] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
-  // Read at once, as the stand-in does: taking over on a phone, a first render in the desktop
-  // layout would put a full box in the header for a frame, the search icon gone.
-  const phone = useMediaQuery(`(max-width: ${PHONE_MAX_WIDTH}px)`, false, { getInitialValueInEffect: false });
+  const phone = useMaxWidth(PHONE_MAX_WIDTH);
   const [expanded, setExpanded] = useState(start?.expanded ?? false);
   const inputRef = useRef<HTMLInputElement>(null);
   const combobox = useCombobox({
