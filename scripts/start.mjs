@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import module from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { requireSupportedNode } from './node-version.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = path.join(root, 'dist');
@@ -93,7 +94,8 @@ function buildServer() {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node22',
+    // The oldest Node the project runs on (package.json's engines).
+    target: 'node20.19',
     // Dynamic imports (S3 storage and its AWS SDK, the pg driver, routes registered later) become
     // chunks of their own beside main.js (code finds its files from import.meta.url), read only by
     // a server that uses them.
@@ -151,7 +153,25 @@ export function buildIfStale() {
   return built;
 }
 
+/**
+ * Stops with what to do when the packages are not installed: the builds and the server would
+ * otherwise end in a stack trace about a missing module. Checked before anything imports one.
+ */
+function requireInstalledPackages() {
+  const missing = ['esbuild', 'vite', 'fastify', '@electric-sql/pglite'].filter(
+    (name) => !fs.existsSync(path.join(root, 'node_modules', name, 'package.json')),
+  );
+  if (missing.length === 0) return;
+  console.error(
+    `npm start: the project's packages are not installed (node_modules lacks ${missing.join(', ')}). ` +
+      'Run `npm install` in this folder first, then `npm start` again.',
+  );
+  process.exit(1);
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  requireSupportedNode('npm start');
+  requireInstalledPackages();
   buildIfStale();
   if (!process.argv.includes('--build-only')) {
     module.enableCompileCache?.(path.join(dist, '.cache/node-compile'));

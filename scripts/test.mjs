@@ -6,6 +6,9 @@
 // and the run ends with that step's exit code. Lint's output is printed whole when it ends, so it
 // does not interleave with the unit tests' own.
 import { spawn } from 'node:child_process';
+import { requireSupportedNode } from './node-version.mjs';
+
+requireSupportedNode('npm test');
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
