@@ -51,7 +51,7 @@ function buildOnce(): void {
 /** An API process as `npm start` runs it: the bundled server (dist/server) with its V8 flags. */
 export async function startApi(name: string, env: NodeJS.ProcessEnv, logDir: string): Promise<Proc> {
   buildOnce();
-  const startFlags = /^node (.*) scripts\/start\.mjs$/.exec(
+  const startFlags = /^(?:exec )?node (.*) scripts\/start\.mjs$/.exec(
     (
       JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
         scripts: { start: string };

@@ -3,6 +3,9 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { warmPlacesIndex } from './modules/search/places-index.ts';
 
+/** A shutdown that has not finished by then exits anyway, within what service managers wait (10 s). */
+const SHUTDOWN_DEADLINE_MS = 9_500;
+
 async function main() {
   let config;
   try {
@@ -16,18 +19,25 @@ async function main() {
   }
   const app = await buildApp(config);
 
+  // SIGTERM (systemd, a container runtime, `kill`) and SIGINT (Ctrl-C) reach this process
+  // through npm, which forwards them to its script (`exec` in package.json's start, so no shell
+  // sits between them). app.close() stops accepting at once, lets requests in flight finish, then
+  // its onClose hooks stop the job queue (running jobs end first) and close the database.
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ signal }, 'shutting down: no new connections; finishing requests and jobs');
     const force = setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
+      app.log.error({ signal }, 'shutdown took too long; exiting');
       process.exit(1);
-    }, 10_000);
+    }, SHUTDOWN_DEADLINE_MS);
     force.unref();
     app.close().then(
-      () => process.exit(0),
+      () => {
+        app.log.info({ signal }, 'stopped');
+        process.exit(0);
+      },
       (err: unknown) => {
         app.log.error({ err }, 'error while shutting down');
         process.exit(1);

@@ -37,7 +37,12 @@ async function main() {
     // Local storage is shared only by processes on one machine with the same DATA_DIR.
     const storage = await createStorage(config.storage, config.dataDir);
     await queue.start();
-    await registerWorkers(queue, { db: database.db, log, storage }, config.workerConcurrency, config.jobTestDelayMs);
+    await registerWorkers(
+      queue,
+      { db: database.db, log, storage },
+      config.workerConcurrency,
+      config.jobTestDelayMs,
+    );
     await scheduleJobs(queue, config.storage.quotas);
   } catch (err) {
     await queue.stop();
@@ -50,16 +55,20 @@ async function main() {
     if (closing) return;
     closing = true;
     log.info({ signal }, 'worker shutting down; waiting for running jobs');
+    // Running jobs get STOP_TIMEOUT_MS; the whole shutdown ends within what service managers wait (10 s).
     const force = setTimeout(() => {
       log.error('worker shutdown took too long; exiting');
       process.exit(1);
-    }, STOP_TIMEOUT_MS + 2_000);
+    }, STOP_TIMEOUT_MS + 1_500);
     force.unref();
     queue
       .stop()
       .then(() => database.close())
       .then(
-        () => process.exit(0),
+        () => {
+          log.info({ signal }, 'worker stopped');
+          process.exit(0);
+        },
         (err: unknown) => {
           log.error({ err }, 'error while shutting down the worker');
           process.exit(1);
