@@ -20,6 +20,12 @@ import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * The PostgreSQL advisory lock key migrations run under (any constant that nothing else in the
+ * database uses: 'atlas' in ASCII; pg-boss takes locks of its own with other keys).
+ */
+const MIGRATION_LOCK_KEY = '418565087603';
+
 export type { NotificationHandlers, Subscription } from './notifications.ts';
 export type { ExecuteSql } from './raw-sql.ts';
 
@@ -196,12 +202,27 @@ export async function openDatabase(opts: {
         return { execute: poolExecute(own), close: () => own.end() };
       },
       // A migration may rewrite a large table: it runs without the statement limit, on a
-      // connection of its own.
+      // connection of its own. Processes that start at once (API processes and workers of a
+      // release) each migrate: they take turns under an advisory lock held by that connection,
+      // and the ones after the first find nothing left to apply. Without it, two processes on an
+      // empty database both created the same tables and one failed.
       migrate: async () => {
         const own = new pg.Pool({ connectionString: opts.databaseUrl, max: 1 });
         own.on('error', () => undefined);
         try {
-          await migrate(drizzle(own, { schema }), { migrationsFolder });
+          const client = await own.connect();
+          try {
+            // Held by the session: it ends with the connection if the process dies.
+            await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+            try {
+              // The migrator runs on this very connection (the one holding the lock).
+              await migrate(drizzle(client, { schema }), { migrationsFolder });
+            } finally {
+              await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+            }
+          } finally {
+            client.release();
+          }
         } finally {
           await own.end();
         }
