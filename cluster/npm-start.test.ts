@@ -8,7 +8,11 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '#domain/auth';
+import type { UploadResponse } from '#domain/images';
+import { fetchWorldBuildings } from '../e2e/world.ts';
 import { freePort, repoRoot } from './processes.ts';
 
 /** What a service manager waits after SIGTERM before it kills (systemd's default is 90 s; ours is 10). */
@@ -74,13 +78,16 @@ async function until(check: () => Promise<boolean> | boolean, timeoutMs: number)
 }
 
 /** `npm start` on a fresh DATA_DIR (embedded PGlite) and a free port, answering /api/health/ready. */
-async function npmStart(): Promise<Started> {
-  const dataDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'atlas-npm-start-'));
+async function npmStart(
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-npm-start-')),
+): Promise<Started> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
   delete env.DATABASE_URL;
   delete env.NODE_ENV; // vitest sets test; npm start runs as an operator's would
-  const npm = spawn('npm', ['start'], {
+  // The usual umask of a login shell (group and others may read): the server must not rely on it.
+  // exec: the pid is npm's, as when an operator or a service manager runs npm start.
+  const npm = spawn('sh', ['-c', 'umask 022 && exec npm start'], {
     cwd: repoRoot,
     env,
     // Its own process group, so the test can see every process of the tree, and a terminal's
@@ -135,4 +142,130 @@ describe('npm start and the signals a service manager sends', () => {
     },
     180_000,
   );
+});
+
+/** Paths under `dir` (itself included) that a group or other account may read, write or enter. */
+function openToOthers(dir: string): string[] {
+  const found: string[] = [];
+  const visit = (p: string) => {
+    const stat = fs.lstatSync(p);
+    if (stat.mode & 0o077) found.push(`${path.relative(dir, p) || '.'} ${(stat.mode & 0o777).toString(8)}`);
+    if (stat.isDirectory()) for (const name of fs.readdirSync(p)) visit(path.join(p, name));
+  };
+  visit(dir);
+  return found;
+}
+
+/** `npm run backup -- …args` on DATA_DIR `dataDir`, under the same umask 022. */
+function npmBackup(dataDir: string, args: string[]): string {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  const result = spawnSync('sh', ['-c', 'umask 022 && exec npm run backup -- "$@"', 'sh', ...args], {
+    cwd: repoRoot,
+    env,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0)
+    throw new Error(`npm run backup ${args.join(' ')} failed:\n${result.stdout}${result.stderr}`);
+  return result.stdout;
+}
+
+async function json<T>(response: Response, what: string): Promise<T> {
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${what}: ${response.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+describe('DATA_DIR of npm start', () => {
+  it('holds nothing a group or other account may read after a first start, an upload, a backup and a restore', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-data-dir-modes-'));
+    try {
+      const dataDir = path.join(root, 'data');
+      const { npm, port } = await npmStart(dataDir);
+      const origin = `http://127.0.0.1:${port}`;
+      const post = (url: string, body: unknown, cookie?: string) =>
+        fetch(`${origin}${url}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+          body: JSON.stringify(body),
+        });
+
+      // Writes: a user, an image uploaded (media-tmp, media-private) and its renditions (media).
+      const signIn = await post('/api/auth/dev', { handle: 'modes_ada' });
+      await json(signIn, 'dev sign-in');
+      const cookie = signIn.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0]!)
+        .find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
+      const world = await fetchWorldBuildings(origin);
+      const buildingId = world.features[0]!.properties.id;
+      const png = await sharp({
+        create: { width: 640, height: 480, channels: 3, background: { r: 20, g: 120, b: 200 } },
+      })
+        .png()
+        .toBuffer();
+      const session = await json<UploadResponse>(
+        await post(
+          '/api/images/upload',
+          {
+            buildingId,
+            metadata: [
+              {
+                description: 'modes',
+                captureYear: 2021,
+                type: 'exterior',
+                fileExt: '.png',
+                fileSize: png.length,
+              },
+            ],
+          },
+          cookie,
+        ),
+        'upload request',
+      );
+      const slot = session.uploadUrls[0]!;
+      const put = await fetch(new URL(slot.url, origin), {
+        method: 'PUT',
+        body: new Uint8Array(png),
+        headers: { 'content-type': slot.content_type },
+      });
+      expect(put.status, await put.text()).toBeLessThan(300);
+      const imageId = session.images[0]!.id;
+      await json(
+        await post('/api/images/confirm-upload', { successfulIds: [imageId], failedIds: [] }, cookie),
+        'confirm',
+      );
+      const processing = await json<{ results: { task_id: string }[] }>(
+        await post('/api/images/process-uploaded', { imageIds: [imageId] }, cookie),
+        'process-uploaded',
+      );
+      const taskId = processing.results[0]!.task_id;
+      const done = await until(async () => {
+        const status = await json<{ status: string }>(
+          await fetch(`${origin}/api/images/processing-status/${taskId}`),
+          'processing status',
+        );
+        return status.status === 'SUCCESS';
+      }, 60_000);
+      expect(done, 'the thumbnail job finished').toBe(true);
+      expect(openToOthers(dataDir)).toEqual([]);
+
+      // Stopped, backed up and restored, as docs/deploy.md describes.
+      const exited = new Promise((resolve) => npm.once('exit', resolve));
+      npm.kill('SIGTERM');
+      await exited;
+      const backups = path.join(root, 'backups');
+      npmBackup(dataDir, [backups]);
+      const [snapshot] = fs.readdirSync(backups);
+      const restored = path.join(root, 'restored');
+      npmBackup(restored, ['restore', path.join(backups, snapshot!)]);
+
+      expect(openToOthers(dataDir)).toEqual([]);
+      expect(openToOthers(backups)).toEqual([]);
+      expect(openToOthers(restored)).toEqual([]);
+      expect(fs.readdirSync(path.join(restored, 'media')).length).toBeGreaterThan(0);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  }, 300_000);
 });

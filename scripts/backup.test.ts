@@ -7,6 +7,18 @@ import { openDatabase } from '../server/db/client.ts';
 import { buildings } from '../server/db/schema.ts';
 import { backupDataDir, BackupError, DB_ARCHIVE, restoreDataDir } from './backup.ts';
 
+/** Paths under `dir` (itself included) that a group or other account may read, write or enter. */
+async function openToOthers(dir: string): Promise<string[]> {
+  const found: string[] = [];
+  const visit = async (p: string) => {
+    const stat = await fs.lstat(p);
+    if (stat.mode & 0o077) found.push(`${path.relative(dir, p) || '.'} ${(stat.mode & 0o777).toString(8)}`);
+    if (stat.isDirectory()) for (const name of await fs.readdir(p)) await visit(path.join(p, name));
+  };
+  await visit(dir);
+  return found;
+}
+
 let root: string;
 let dataDir: string;
 let backupsDir: string;
@@ -55,11 +67,15 @@ describe('npm run backup on the embedded data directory', () => {
       expect.not.arrayContaining(['db', 'media-tmp']),
     );
     expect(await fs.readdir(backupsDir)).toEqual([path.basename(snapshot)]);
+    // The media and secret were written 0644 (this process's umask): their copies are not.
+    expect(await openToOthers(snapshot)).toEqual([]);
   });
 
   it('restores into an empty data directory, and refuses one that has a database', async () => {
     const restored = path.join(root, 'restored');
     await restoreDataDir(snapshot, restored);
+    // PGlite unpacks the archive's files 0666; the restore leaves them the owner's only.
+    expect(await openToOthers(restored)).toEqual([]);
     const database = await openDatabase({ dataDir: restored });
     try {
       const rows = await database.db.select().from(buildings).where(eq(buildings.name, 'Backed-up Hall'));

@@ -12,6 +12,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../server/config.ts';
+import { ownerOnlyFiles, tightenDataDir } from '../server/data-dir.ts';
 import { openPglite } from '../server/db/pglite.ts';
 
 export const DB_ARCHIVE = 'db.tar.gz';
@@ -69,6 +70,8 @@ export async function backupDataDir(
       await fs.writeFile(path.join(partial, DB_ARCHIVE), Buffer.from(await dump.arrayBuffer()));
     } finally {
       await pglite.close();
+      // Opening the database rewrites files such as pg_internal.init, with group/other bits.
+      await tightenDataDir(dbDir);
     }
     const files: string[] = [];
     const insideDataDir = path.relative(dataDir, partial);
@@ -86,6 +89,8 @@ export async function backupDataDir(
       files,
     };
     await fs.writeFile(path.join(partial, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+    // The copies keep their sources' modes (fs.cp): a snapshot is the owner's only, as DATA_DIR.
+    await tightenDataDir(partial);
     await fs.rename(partial, target);
     return target;
   } catch (err) {
@@ -123,9 +128,12 @@ export async function restoreDataDir(snapshotDir: string, dataDir: string): Prom
       force: false,
     });
   }
+  // PGlite unpacks the archive with each file's 0666, and the copies keep the snapshot's modes.
+  await tightenDataDir(dataDir);
 }
 
 async function main(args: string[]) {
+  ownerOnlyFiles();
   const config = loadConfig();
   if (config.databaseUrl) {
     throw new BackupError(

@@ -1,12 +1,14 @@
 /** Starts the server: validated config, migrations, seed, then listen. */
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { ownerOnlyFiles, tightenDataDir } from './data-dir.ts';
 import { warmPlacesIndex } from './modules/search/places-index.ts';
 
 /** A shutdown that has not finished by then exits anyway, within what service managers wait (10 s). */
 const SHUTDOWN_DEADLINE_MS = 9_500;
 
 async function main() {
+  ownerOnlyFiles();
   let config;
   try {
     config = loadConfig();
@@ -18,6 +20,9 @@ async function main() {
     throw err;
   }
   const app = await buildApp(config);
+  // After the database opened: a first start's unpacked cluster, and an older install's files.
+  const tightened = await tightenDataDir(config.dataDir);
+  if (tightened > 0) app.log.info({ tightened }, 'DATA_DIR: group and other permissions removed');
 
   // SIGTERM (systemd, a container runtime, `kill`) and SIGINT (Ctrl-C) reach this process
   // through npm, which forwards them to its script (`exec` in package.json's start, so no shell

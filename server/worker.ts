@@ -1,12 +1,15 @@
 /** Worker-only process (`npm run worker`): runs queued jobs against PostgreSQL; serves no HTTP. */
 import Fastify from 'fastify';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ownerOnlyFiles } from './data-dir.ts';
 import { openDatabase } from './db/client.ts';
 import { createQueue, STOP_TIMEOUT_MS } from './jobs/queue.ts';
 import { registerWorkers, scheduleJobs } from './jobs/workers.ts';
 import { createStorage } from './storage/index.ts';
 
 async function main() {
+  // Media it writes under DATA_DIR (local storage) is the owner's only, as the server's.
+  ownerOnlyFiles();
   let config: Config;
   try {
     config = loadConfig();

@@ -1,5 +1,6 @@
 /** `npm run db:migrate` and `npm run db:seed`: the same steps the server runs at start. */
 import { ConfigError, loadConfig } from '../config.ts';
+import { ownerOnlyFiles, tightenDataDir } from '../data-dir.ts';
 import { openDatabase } from './client.ts';
 import { seedDatabase } from './seed.ts';
 
@@ -8,6 +9,7 @@ async function run(command: string | undefined) {
     console.error('usage: cli.ts migrate|seed');
     process.exit(2);
   }
+  ownerOnlyFiles();
   const config = loadConfig();
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -26,6 +28,8 @@ async function run(command: string | undefined) {
     }
   } finally {
     await database.close();
+    // A first migration on PGlite unpacked the empty cluster with group/other bits.
+    if (database.kind === 'pglite') await tightenDataDir(config.dataDir);
   }
 }
 
