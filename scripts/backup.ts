@@ -13,6 +13,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { ownerOnlyFiles, tightenDataDir } from '../server/data-dir.ts';
+import { loadEnvFile } from '../server/env-file.ts';
 import { openPglite } from '../server/db/pglite.ts';
 
 export const DB_ARCHIVE = 'db.tar.gz';
@@ -134,6 +135,7 @@ export async function restoreDataDir(snapshotDir: string, dataDir: string): Prom
 
 async function main(args: string[]) {
   ownerOnlyFiles();
+  loadEnvFile();
   const config = loadConfig();
   if (config.databaseUrl) {
     throw new BackupError(

@@ -382,3 +382,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
   };
 }
+
+/** Every environment variable the server reads (example.env lists each one: a test checks). */
+export const configVariables: readonly string[] = Object.keys(envSchema.shape);

@@ -2,6 +2,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { ownerOnlyFiles, tightenDataDir } from './data-dir.ts';
+import { loadEnvFile } from './env-file.ts';
 import { warmPlacesIndex } from './modules/search/places-index.ts';
 
 /** A shutdown that has not finished by then exits anyway, within what service managers wait (10 s). */
@@ -9,6 +10,7 @@ const SHUTDOWN_DEADLINE_MS = 9_500;
 
 async function main() {
   ownerOnlyFiles();
+  const envFile = loadEnvFile();
   let config;
   try {
     config = loadConfig();
@@ -23,6 +25,7 @@ async function main() {
   // After the database opened: a first start's unpacked cluster, and an older install's files.
   const tightened = await tightenDataDir(config.dataDir);
   if (tightened > 0) app.log.info({ tightened }, 'DATA_DIR: group and other permissions removed');
+  if (envFile) app.log.info({ envFile }, 'variables not set in the environment were read from .env');
 
   // SIGTERM (systemd, a container runtime, `kill`) and SIGINT (Ctrl-C) reach this process
   // through npm, which forwards them to its script (`exec` in package.json's start, so no shell

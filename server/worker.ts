@@ -2,6 +2,7 @@
 import Fastify from 'fastify';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { ownerOnlyFiles } from './data-dir.ts';
+import { loadEnvFile } from './env-file.ts';
 import { openDatabase } from './db/client.ts';
 import { createQueue, STOP_TIMEOUT_MS } from './jobs/queue.ts';
 import { registerWorkers, scheduleJobs } from './jobs/workers.ts';
@@ -10,6 +11,7 @@ import { createStorage } from './storage/index.ts';
 async function main() {
   // Media it writes under DATA_DIR (local storage) is the owner's only, as the server's.
   ownerOnlyFiles();
+  loadEnvFile();
   let config: Config;
   try {
     config = loadConfig();

@@ -1,6 +1,7 @@
 /** `npm run db:migrate` and `npm run db:seed`: the same steps the server runs at start. */
 import { ConfigError, loadConfig } from '../config.ts';
 import { ownerOnlyFiles, tightenDataDir } from '../data-dir.ts';
+import { loadEnvFile } from '../env-file.ts';
 import { openDatabase } from './client.ts';
 import { seedDatabase } from './seed.ts';
 
@@ -10,6 +11,7 @@ async function run(command: string | undefined) {
     process.exit(2);
   }
   ownerOnlyFiles();
+  loadEnvFile();
   const config = loadConfig();
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
