@@ -26,8 +26,8 @@ export interface ImageJobRequest {
 
 export type ImageJobReply =
   | { ready: true }
-  | { id: number; ok: true; image: ProcessedImage }
-  | { id: number; ok: false; rejected: boolean; message: string };
+  | { id: number; ok: true; image: ProcessedImage; rss: number }
+  | { id: number; ok: false; rejected: boolean; message: string; rss: number };
 
 export interface ImageProcessorOptions {
   /** A child idle this long exits (default 5 s). */
@@ -62,7 +62,9 @@ interface Child {
   process: ChildProcess;
   ready: boolean;
   busy: boolean;
+  /** Exited, or ended by this side: never given another job. */
   gone: boolean;
+  idleTimer?: NodeJS.Timeout;
 }
 
 export class ImageProcessor {
@@ -96,6 +98,7 @@ export class ImageProcessor {
   process(input: string | Buffer): Promise<ProcessedImage> {
     const child = this.idleChild() ?? this.start();
     child.busy = true;
+    clearTimeout(child.idleTimer);
     const id = this.nextId++;
     return new Promise<ProcessedImage>((resolve, reject) => {
       const done = () => {
@@ -108,6 +111,10 @@ export class ImageProcessor {
       const onMessage = (reply: ImageJobReply) => {
         if ('ready' in reply || reply.id !== id) return;
         done();
+        // glibc keeps what libvips freed: a child that grew past the bound is ended (its memory
+        // goes back to the system) and the next job starts a new one; else it waits for one.
+        if (reply.rss > this.maxRssBytes) this.retire(child);
+        else child.idleTimer = setTimeout(() => this.retire(child), this.idleMs).unref();
         if (reply.ok) resolve(revive(reply.image));
         else if (reply.rejected) reject(new ImageRejectedError(reply.message));
         else reject(new Error(`The image process failed: ${reply.message}`));
@@ -134,9 +141,19 @@ export class ImageProcessor {
     });
   }
 
-  /** Ends every child (they also end by themselves when idle or when this process exits). */
+  /** Ends every child (they also end when idle, and when this process exits). */
   close(): void {
-    for (const child of this.children) child.process.kill();
+    for (const child of this.children) this.retire(child);
+  }
+
+  /** Ends a child: it is given no job from now on, and exits once its channel closes. */
+  private retire(child: Child): void {
+    clearTimeout(child.idleTimer);
+    child.gone = true;
+    this.children.delete(child);
+    // Closing the channel ends the child (image-process.ts exits on 'disconnect') after it has
+    // finished what it was doing; a kill would do as well, but this leaves no signal in the logs.
+    if (child.process.connected) child.process.disconnect();
   }
 
   private idleChild(): Child | undefined {
@@ -154,8 +171,6 @@ export class ImageProcessor {
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
         env: {
           ...process.env,
-          IMAGE_PROCESS_IDLE_MS: String(this.idleMs),
-          IMAGE_PROCESS_MAX_RSS_BYTES: String(this.maxRssBytes),
           // libvips' threads would each get a glibc arena of their own (up to 8 per core), which
           // keep what they held; two arenas measured 15% less peak memory on a 49 MP image.
           MALLOC_ARENA_MAX: '2',
@@ -169,6 +184,7 @@ export class ImageProcessor {
       if ('ready' in reply) child.ready = true;
     });
     child.process.on('exit', () => {
+      clearTimeout(child.idleTimer);
       child.gone = true;
       this.children.delete(child);
     });
