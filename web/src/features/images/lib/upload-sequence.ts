@@ -63,9 +63,9 @@ export interface ProcessingFailure {
  * The upload sequence of product §7, shared by the upload dialog and the create-building wizard:
  * request slots, PUT every file (failures tolerated and reported as failedIds), confirm, queue
  * processing, then poll each task every 2 s up to 60 times; for a task that ended FAILURE, read
- * the image's failure_reason (why the server refused it) for the caller to show. It rejects only when asking for
- * slots or confirming fails (product §8: 'Upload failed. Please try again.' is the caller's to show)
- * or when `signal` aborts.
+ * the image's failure_reason (why the server refused it) for the caller to show. It rejects only
+ * when asking for slots or confirming fails (product §8: 'Upload failed. Please try again.' is the
+ * caller's to show) or when `signal` aborts.
  */
 export async function uploadImages({
   buildingId,
