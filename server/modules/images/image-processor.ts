@@ -151,8 +151,8 @@ export class ImageProcessor {
     clearTimeout(child.idleTimer);
     child.gone = true;
     this.children.delete(child);
-    // Closing the channel ends the child (image-process.ts exits on 'disconnect') after it has
-    // finished what it was doing; a kill would do as well, but this leaves no signal in the logs.
+    // Closing the channel ends the child (image-process.ts exits on 'disconnect'). It is idle
+    // here, except from close(), which ends a running job as a crash would.
     if (child.process.connected) child.process.disconnect();
   }
 
