@@ -5,7 +5,9 @@
  * errors are retried, and the image is marked failed when the last attempt fails. Each attempt
  * writes its renditions whole (storage.write) under fresh random keys (images.service.ts
  * newRenditionKeys) and removes them if it does not end with the image ready. The original stays
- * in the private area (kept for reprocessing, never served).
+ * in the private area (kept for reprocessing, never served). The image is decoded in a child
+ * process (image-processor.ts), within the bounds of renditions.ts: an image whose frames × pixels
+ * exceed the limit, or that kills its process, fails at once with a reason the uploader reads.
  */
 import { z } from 'zod';
 import { ID_MAX } from '#domain/query-params';
@@ -15,7 +17,8 @@ import {
   markImageReady,
   newRenditionKeys,
 } from '../modules/images/images.service.ts';
-import { ImageRejectedError, processImage } from '../modules/images/renditions.ts';
+import { imageProcessor } from '../modules/images/image-processor.ts';
+import { ImageRejectedError } from '../modules/images/renditions.ts';
 import { defineJob, PermanentJobError } from './job.ts';
 
 export const thumbnailPayload = z.object({ imageId: z.number().int().positive().max(ID_MAX) });
@@ -40,9 +43,10 @@ export const thumbnailJob = defineJob({
       if (stored.size > storage.maxUploadBytes) {
         throw new ImageRejectedError(`The file is larger than ${storage.maxUploadBytes} bytes`);
       }
-      // On local disk sharp opens the original itself; from S3 it comes as bytes.
+      // Decoded in an image process, never in this one (its memory goes back to the system when it
+      // exits): on local disk it opens the original itself; from S3 the bytes go to it.
       const original = storage.localFile?.(image.storage_key) ?? (await storage.read(image.storage_key));
-      const processed = await processImage(original);
+      const processed = await imageProcessor().process(original);
       for (const r of processed.renditions) await storage.write(keys[String(r.size)]!, r.data, 'image/webp');
       const done = await markImageReady(db, image, {
         width: processed.width,

@@ -65,6 +65,31 @@ export async function pngClaiming(width: number, height: number): Promise<Buffer
   return png;
 }
 
+/**
+ * A GIF of a few dozen bytes whose canvas and each of its `frames` frames claim width×height
+ * pixels; the picture data is a single code, and decoders fill the rest of the frame. Decoding it
+ * costs what its header declares: width × height × 4 bytes a frame.
+ */
+export function gifClaiming(width: number, height: number, frames = 1): Buffer {
+  const u16 = (n: number) => [n & 0xff, n >> 8];
+  const bytes = [
+    ...Buffer.from('GIF89a', 'latin1'),
+    // Logical screen: the canvas, a global colour table of two colours, background 0.
+    ...u16(width),
+    ...u16(height),
+    0x80,
+    0,
+    0,
+    ...[0, 0, 0, 255, 255, 255],
+  ];
+  for (let i = 0; i < frames; i++) {
+    // Image descriptor at 0,0 covering the canvas, then LZW data: minimum code size 2, one block.
+    bytes.push(0x2c, 0, 0, 0, 0, ...u16(width), ...u16(height), 0, 2, 2, 0x44, 0x01, 0);
+  }
+  bytes.push(0x3b);
+  return Buffer.from(bytes);
+}
+
 export interface FileToUpload {
   data: Buffer;
   fileExt: '.jpg' | '.jpeg' | '.png' | '.gif';
@@ -138,6 +163,7 @@ export async function uploadAndProcess(
   cookie: { cookie: string },
   buildingId: number,
   files: FileToUpload[],
+  { timeoutMs }: { timeoutMs?: number } = {},
 ): Promise<{ ids: number[]; statuses: ('SUCCESS' | 'FAILURE')[]; session: UploadResponse }> {
   const res = await requestUpload(
     app,
@@ -167,7 +193,7 @@ export async function uploadAndProcess(
   });
   if (processing.statusCode !== 200) throw new Error(`process: ${processing.statusCode} ${processing.body}`);
   const tasks = processing.json<{ results: { task_id: string }[] }>().results;
-  const statuses = await Promise.all(tasks.map((t) => waitForTask(app, t.task_id)));
+  const statuses = await Promise.all(tasks.map((t) => waitForTask(app, t.task_id, timeoutMs)));
   return { ids, statuses, session };
 }
 

@@ -4,6 +4,7 @@
  * decided by the file's first bytes, never by its name.
  */
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import exifr from 'exifr';
 import type Sharp from 'sharp';
 import { RENDITION_SIZES } from '#domain/images';
@@ -15,9 +16,22 @@ import { YEAR_MIN, currentYear } from '#domain/constants';
  */
 let sharpModule: Promise<typeof Sharp> | undefined;
 async function loadSharp(): Promise<typeof Sharp> {
-  sharpModule ??= import('sharp').then((module) => module.default);
+  sharpModule ??= import('sharp').then(({ default: sharp }) => {
+    // libvips' operation cache (50 MB and 100 operations by default) keeps decoded results for a
+    // later pipeline on the same input; no two jobs share a file, so it only held memory.
+    sharp.cache(false);
+    sharp.concurrency(SHARP_THREADS);
+    return sharp;
+  });
   return sharpModule;
 }
+
+/**
+ * libvips threads per pipeline: half the cores (at least one). The job queue runs WORKER_CONCURRENCY
+ * (default 2) images at once, each in its own image process, so together they fill a small
+ * machine's cores without each starting a thread per core.
+ */
+export const SHARP_THREADS = Math.max(1, Math.floor(os.availableParallelism() / 2));
 
 /** Images above this many pixels are refused before they are decoded (decompression bombs). */
 export const MAX_INPUT_PIXELS = 50_000_000;
@@ -91,6 +105,36 @@ async function exifYear(data: Buffer | string): Promise<number | null> {
   }
 }
 
+/** What checkDecodingBound reads of a file's header (sharp's metadata, read without decoding). */
+export interface ImageHeader {
+  width: number;
+  height: number;
+  /** Frames (GIF) or pages (TIFF, HEIF); absent for a single image. */
+  pages?: number | undefined;
+  /** The height of one frame, when `height` is not already that. */
+  pageHeight?: number | undefined;
+}
+
+/**
+ * Refuses, from the header alone, an image whose frames × pixels exceed MAX_INPUT_PIXELS: a GIF of
+ * a 7000×7000 canvas or of a hundred 1000×1000 frames costs its declared size to decode, whatever
+ * few bytes it holds. The message is the one the uploader reads in the upload dialog.
+ */
+export function checkDecodingBound(header: ImageHeader): void {
+  const frames = Math.max(1, header.pages ?? 1);
+  const frameHeight = header.pageHeight ?? header.height;
+  const pixels = header.width * frameHeight * frames;
+  if (pixels <= MAX_INPUT_PIXELS) return;
+  const limit = `at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels are accepted`;
+  if (frames === 1) {
+    throw new ImageRejectedError(`The image has ${header.width}×${frameHeight} pixels; ${limit}`);
+  }
+  throw new ImageRejectedError(
+    `The image has ${frames} frames of ${header.width}×${frameHeight} pixels ` +
+      `(${Math.ceil(pixels / 1_000_000)} megapixels in all); ${limit}`,
+  );
+}
+
 /** The first bytes of a file (for sniffImageFormat). */
 async function firstBytes(file: string): Promise<Buffer> {
   const handle = await fs.open(file, 'r');
@@ -113,7 +157,10 @@ export async function processImage(data: Buffer | string): Promise<ProcessedImag
   const format = sniffImageFormat(typeof data === 'string' ? await firstBytes(data) : data);
   if (!format) throw new ImageRejectedError('The file is not a JPEG, PNG or GIF image');
   const sharp = await loadSharp();
-  const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const };
+  // Only the first frame of an animated or multi-page file is ever decoded (pages: 1, sharp's
+  // default, said outright); the header check below still counts every frame (see
+  // docs/decisions/2026-11-27-image-decoding-bounds.md).
+  const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const, pages: 1 };
   const meta = await sharp(data, options)
     .metadata()
     .catch((err: unknown) => {
@@ -124,11 +171,7 @@ export async function processImage(data: Buffer | string): Promise<ProcessedImag
   if (meta.format !== format) {
     throw new ImageRejectedError(`The file starts like a ${format} image but reads as ${meta.format}`);
   }
-  if (meta.width * meta.height > MAX_INPUT_PIXELS) {
-    throw new ImageRejectedError(
-      `The image has ${meta.width}×${meta.height} pixels; at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels are accepted`,
-    );
-  }
+  checkDecodingBound(meta);
   const renditions: Rendition[] = [];
   try {
     for (const size of RENDITION_SIZES) {

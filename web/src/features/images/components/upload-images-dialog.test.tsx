@@ -265,4 +265,48 @@ describe('upload dialog (product §2, 5)', () => {
     expect(screen.queryByRole('listitem', { name: 'one.jpg' })).toBeNull();
     expect(screen.getByRole('listitem', { name: 'two.jpg' })).toBeTruthy();
   });
+
+  it("names a file whose thumbnails failed with the server's reason, and stays open", async () => {
+    const reason =
+      'The image has 4 frames of 4000×4000 pixels (64 megapixels in all); at most 50 megapixels are accepted';
+    stubFetch({
+      'POST /api/images/upload': () =>
+        json(
+          {
+            uploadUrls: [
+              { url: '/api/uploads/k1', method: 'PUT', content_type: 'image/jpeg', expires_at: '' },
+              { url: '/api/uploads/k2', method: 'PUT', content_type: 'image/gif', expires_at: '' },
+            ],
+            images: [{ id: 61 }, { id: 62 }],
+          },
+          201,
+        ),
+      'PUT /api/uploads/k1': () => new Response(null, { status: 204 }),
+      'PUT /api/uploads/k2': () => new Response(null, { status: 204 }),
+      'POST /api/images/confirm-upload': () => json({ uploaded: [61, 62], missing: [], deleted: [] }),
+      'POST /api/images/process-uploaded': () =>
+        json({
+          results: [
+            { task_id: 't61', image_id: 61 },
+            { task_id: 't62', image_id: 62 },
+          ],
+        }),
+      'GET /api/images/processing-status/t61': () => json({ task_id: 't61', status: 'SUCCESS' }),
+      'GET /api/images/processing-status/t62': () => json({ task_id: 't62', status: 'FAILURE' }),
+      'GET /api/images/62': () => json({ id: 62, status: 'failed', failure_reason: reason }),
+    });
+    const { onUploaded, onClose } = renderDialog();
+    await choose([jpeg('one.jpg'), new File([new Uint8Array(3)], 'anim.gif', { type: 'image/gif' })]);
+    await pickType('one.jpg', 'Exterior');
+    await pickType('anim.gif', 'Other');
+    await user().click(screen.getByRole('button', { name: 'Upload' }));
+
+    const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
+    expect(within(alert).getByText('Some images could not be processed')).toBeTruthy();
+    expect(within(alert).getByRole('listitem').textContent).toBe(`anim.gif: ${reason}`);
+    expect(onUploaded).toHaveBeenCalledWith([61, 62]);
+    expect(onClose).not.toHaveBeenCalled();
+    // Sending the same file again would be refused again: it is not kept in the form.
+    expect(screen.queryByRole('listitem', { name: 'anim.gif' })).toBeNull();
+  });
 });

@@ -59,7 +59,9 @@ let nextKey = 0;
 /**
  * Product §2, 4 and 5 'Upload dialog': a dropzone, then a form per file (type required, description,
  * capture year); while uploading and processing the button shows the progress and is disabled.
- * When done the list is cleared, the dialog closes and the new ids go to the caller. Files and
+ * When done the list is cleared, the dialog closes and the new ids go to the caller; an image whose
+ * thumbnails failed (refused by the server: not an image, or beyond the pixel bounds) keeps the
+ * dialog open with the file's name and the server's reason. Files and
  * typed values stay after a failure while the dialog is open, so a retry is one click; closing the
  * dialog clears them (issue 18: they reappeared when it was opened again later). Empty (0-byte)
  * files are refused with 'File is smaller than 1 bytes' (product §5).
@@ -75,6 +77,8 @@ export function UploadImagesDialog({
   const [rejected, setRejected] = useState<{ fileName: string; messages: string[] }[]>([]);
   const [problems, setProblems] = useState<UploadFormProblems | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  /** Files stored whose thumbnails failed, with the server's reason (why the image was refused). */
+  const [unprocessed, setUnprocessed] = useState<{ fileName: string; reason: string }[]>([]);
   const [phase, setPhase] = useState<Phase>({ kind: 'editing' });
   const [credit, setCredit] = useState<ImageCredit>({ license: DEFAULT_IMAGE_LICENSE, author: '' });
   const abort = useRef<AbortController | null>(null);
@@ -89,6 +93,7 @@ export function UploadImagesDialog({
       setRejected([]);
       setProblems(null);
       setFailure(null);
+      setUnprocessed([]);
     }
   }
   const room = UPLOAD_MAX_FILES - items.length;
@@ -101,6 +106,7 @@ export function UploadImagesDialog({
     setRejected(rejectionMessages(rejections, { maxSize, minSize: MIN_FILE_BYTES }));
     if (files.length === 0) return;
     setFailure(null);
+    setUnprocessed([]);
     setItems((current) => [
       ...current,
       ...files.map((file) => ({
@@ -131,6 +137,7 @@ export function UploadImagesDialog({
     }
     setProblems(null);
     setFailure(null);
+    setUnprocessed([]);
     setPhase({ kind: 'busy', text: UPLOAD_TEXTS.uploading });
     const controller = new AbortController();
     abort.current = controller;
@@ -160,8 +167,15 @@ export function UploadImagesDialog({
       const failedKeys = new Set(result.failedIndexes.map((i) => sent[i]?.key));
       setItems((current) => current.filter((item) => failedKeys.has(item.key)));
       setFailure(message);
+      // A refused image is not worth sending again: it leaves the form, and its reason stays.
+      setUnprocessed(
+        result.processingFailures.map((f) => ({
+          fileName: sent[f.index]?.file.name ?? `Image ${f.imageId}`,
+          reason: f.reason ?? UPLOAD_TEXTS.notProcessed,
+        })),
+      );
       if (result.uploadedIds.length > 0) onUploaded(result.uploadedIds);
-      if (result.failedCount === 0) onClose();
+      if (result.failedCount === 0 && result.processingFailures.length === 0) onClose();
     } catch (error) {
       if (controller.signal.aborted) return;
       console.error('Uploading images failed', error);
@@ -246,6 +260,17 @@ export function UploadImagesDialog({
           <Text c="red" role="alert">
             {failure}
           </Text>
+        )}
+        {unprocessed.length > 0 && (
+          <Alert color="red" title={UPLOAD_TEXTS.notProcessedTitle} role="alert">
+            <List size="sm">
+              {unprocessed.map((u, i) => (
+                <List.Item key={`${u.fileName}-${i}`}>
+                  {u.fileName}: {u.reason}
+                </List.Item>
+              ))}
+            </List>
+          </Alert>
         )}
 
         <Group justify="flex-end">

@@ -69,7 +69,7 @@ describe('uploadImages: the upload sequence of product §7', () => {
     vi.restoreAllMocks();
   });
 
-  it('requests slots, PUTs each file with its Content-Type, confirms, queues and polls every 2 s', async () => {
+  it('requests slots, PUTs each file with its Content-Type, confirms, queues, polls every 2 s, and reads why a task failed', async () => {
     const statuses: Record<string, string[]> = {
       t11: ['STARTED', 'SUCCESS'],
       t12: ['SUCCESS'],
@@ -86,6 +86,13 @@ describe('uploadImages: the upload sequence of product §7', () => {
         const status = statuses[id]?.shift() ?? 'PENDING';
         return json({ task_id: id, status });
       },
+      // The image whose task failed holds the server's reason.
+      'GET /api/images/13': () =>
+        json({
+          id: 13,
+          status: 'failed',
+          failure_reason: 'The image has 7000×8000 pixels; at most 50 megapixels are accepted',
+        }),
     });
     const progress: (string | null)[] = [];
     const done = uploadImages({ buildingId: 5, items, onProgress: (t) => progress.push(t) });
@@ -102,7 +109,22 @@ describe('uploadImages: the upload sequence of product §7', () => {
     expect(progress.at(-1)).toBe('Processing thumbnails... (2/3 complete)');
     await vi.advanceTimersByTimeAsync(2000);
 
-    await expect(done).resolves.toEqual({ uploadedIds: [11, 12, 13], failedCount: 0, failedIndexes: [] });
+    await expect(done).resolves.toEqual({
+      uploadedIds: [11, 12, 13],
+      failedCount: 0,
+      failedIndexes: [],
+      processingFailures: [
+        {
+          index: 2,
+          imageId: 13,
+          reason: 'The image has 7000×8000 pixels; at most 50 megapixels are accepted',
+        },
+      ],
+    });
+    // Only the failed task's image is read.
+    expect(calls.filter((c) => c.path.startsWith('/api/images/1')).map((c) => c.path)).toEqual([
+      '/api/images/13',
+    ]);
     expect(progress.slice(-2)).toEqual(['Processing thumbnails... (3/3 complete)', null]);
 
     expect(calls[0]).toMatchObject({
@@ -153,7 +175,12 @@ describe('uploadImages: the upload sequence of product §7', () => {
     });
     const done = uploadImages({ buildingId: 5, items });
     await vi.advanceTimersByTimeAsync(2000);
-    await expect(done).resolves.toEqual({ uploadedIds: [11], failedCount: 2, failedIndexes: [1, 2] });
+    await expect(done).resolves.toEqual({
+      uploadedIds: [11],
+      failedCount: 2,
+      failedIndexes: [1, 2],
+      processingFailures: [],
+    });
     expect(calls.find((c) => c.path === '/api/images/confirm-upload')?.body).toEqual({
       successfulIds: [11],
       failedIds: [12, 13],
@@ -174,6 +201,7 @@ describe('uploadImages: the upload sequence of product §7', () => {
       uploadedIds: [],
       failedCount: 3,
       failedIndexes: [0, 1, 2],
+      processingFailures: [],
     });
     expect(calls.some((c) => c.path === '/api/images/process-uploaded')).toBe(false);
     expect(progress).toEqual([]);
@@ -202,6 +230,7 @@ describe('uploadImages: the upload sequence of product §7', () => {
       uploadedIds: [11, 12, 13],
       failedCount: 0,
       failedIndexes: [],
+      processingFailures: [],
     });
     expect(progress).toEqual(['Queuing images for processing...', null]);
     expect(console.warn).toHaveBeenCalledWith(

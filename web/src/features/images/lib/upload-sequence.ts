@@ -1,4 +1,5 @@
 import type { ImageLicense, ImageType } from '#domain/images';
+import { getImage } from '../api/get-image.ts';
 import {
   confirmUpload,
   getProcessingStatus,
@@ -45,14 +46,26 @@ export interface UploadImagesResult {
   failedCount: number;
   /** Positions in `items` of the files that did not make it, so a form can keep them. */
   failedIndexes: number[];
+  /**
+   * Files that were stored but whose thumbnails failed (task FAILURE): the file's position in
+   * `items` and the server's reason (the image's failure_reason), null when it could not be read.
+   */
+  processingFailures: ProcessingFailure[];
+}
+
+export interface ProcessingFailure {
+  index: number;
+  imageId: number;
+  reason: string | null;
 }
 
 /**
  * The upload sequence of product §7, shared by the upload dialog and the create-building wizard:
  * request slots, PUT every file (failures tolerated and reported as failedIds), confirm, queue
- * processing, then poll each task every 2 s up to 60 times. It rejects only when asking for
- * slots or confirming fails (product §8: 'Upload failed. Please try again.' is the caller's to show)
- * or when `signal` aborts.
+ * processing, then poll each task every 2 s up to 60 times; for a task that ended FAILURE, read
+ * the image's failure_reason (why the server refused it) for the caller to show. It rejects only
+ * when asking for slots or confirming fails (product §8: 'Upload failed. Please try again.' is the
+ * caller's to show) or when `signal` aborts.
  */
 export async function uploadImages({
   buildingId,
@@ -97,13 +110,18 @@ export async function uploadImages({
   const uploaded = new Set(confirmed.uploaded);
   const uploadedIds = ids.filter((id) => uploaded.has(id));
   const failedIndexes = items.map((_, i) => i).filter((i) => !uploaded.has(ids[i] ?? -1));
-  const result = { uploadedIds, failedCount: failedIndexes.length, failedIndexes };
+  const result: UploadImagesResult = {
+    uploadedIds,
+    failedCount: failedIndexes.length,
+    failedIndexes,
+    processingFailures: [],
+  };
   if (uploadedIds.length === 0) return result;
 
   onProgress?.(UPLOAD_TEXTS.queuing);
-  let taskIds: string[];
+  let tasks: { task_id: string; image_id: number }[];
   try {
-    taskIds = (await processUploaded(uploadedIds, signal)).results.map((r) => r.task_id);
+    tasks = (await processUploaded(uploadedIds, signal)).results;
   } catch (error) {
     signal?.throwIfAborted();
     // Product §8: a queue failure is logged and the status text cleared.
@@ -112,7 +130,23 @@ export async function uploadImages({
     return result;
   }
 
-  await pollTasks(taskIds, { onProgress, pollIntervalMs, maxPollAttempts, signal });
+  const final = await pollTasks(
+    tasks.map((t) => t.task_id),
+    { onProgress, pollIntervalMs, maxPollAttempts, signal },
+  );
+  // A refused image (not an image, beyond the pixel bounds) has its reason on the image itself.
+  const failedTasks = tasks.filter((t) => final.tasks[t.task_id] === 'FAILURE');
+  result.processingFailures = await Promise.all(
+    failedTasks.map(async ({ image_id: imageId }): Promise<ProcessingFailure> => ({
+      index: ids.indexOf(imageId),
+      imageId,
+      reason: await getImage(imageId, signal).then(
+        (image) => image.failure_reason,
+        () => null,
+      ),
+    })),
+  );
+  signal?.throwIfAborted();
   onProgress?.(null);
   return result;
 }
@@ -121,7 +155,7 @@ async function pollTasks(
   taskIds: string[],
   opts: Required<Pick<UploadImagesOptions, 'pollIntervalMs' | 'maxPollAttempts'>> &
     Pick<UploadImagesOptions, 'onProgress' | 'signal'>,
-): Promise<void> {
+): Promise<PollState> {
   let state: PollState = initialPollState(taskIds);
   opts.onProgress?.(pollText(state));
   while (!pollFinished(state, opts.maxPollAttempts)) {
@@ -138,6 +172,7 @@ async function pollTasks(
     state = pollRound(state, answers);
     opts.onProgress?.(pollText(state));
   }
+  return state;
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {

@@ -10,6 +10,10 @@ export const UPLOAD_TEXTS = {
   queuing: 'Queuing images for processing...',
   checking: 'Processing thumbnails... (checking status...)',
   failed: 'Upload failed. Please try again.',
+  /** Above the files whose thumbnails failed, each shown with the server's reason. */
+  notProcessedTitle: 'Some images could not be processed',
+  /** When the reason could not be read. */
+  notProcessed: 'The image could not be processed.',
 } as const;
 
 /** Product §7: 'Processing thumbnails... (x/y complete)'. */
