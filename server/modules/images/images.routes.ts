@@ -9,6 +9,9 @@ import { getImage, listImages } from './images.queries.ts';
 import { confirmUpload, createUploadSession, deleteImage, processUploaded } from './images.service.ts';
 import { uploadRoutes } from './upload.routes.ts';
 
+/** Pages of image lists one address may ask for a minute (a gallery shows 10–30 a page). */
+export const IMAGE_LIST_RATE_LIMIT = 60;
+
 export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(uploadRoutes);
 
@@ -58,8 +61,14 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
     return { task_id: request.params.taskId, status };
   });
 
-  route(app, imageEndpoints.list, async (request) =>
-    listImages(app.db, app.media, request.user, request.query),
+  // Each page filters and sorts images in the database: IMAGE_LIST_RATE_LIMIT pages per address and minute.
+  route(
+    app,
+    imageEndpoints.list,
+    async (request) => listImages(app.db, app.media, request.user, request.query),
+    {
+      rateLimit: { max: IMAGE_LIST_RATE_LIMIT, timeWindow: 60_000 },
+    },
   );
 
   route(app, imageEndpoints.get, async (request) =>
