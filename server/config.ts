@@ -136,6 +136,10 @@ const envSchema = z.object({
     z.coerce.number().int().min(1).max(1_000_000).default(1),
   ),
   SEARCH_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(30)),
+  IMAGE_LIST_RATE_LIMIT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(100_000).default(60),
+  ),
   EXPORT_DEADLINE_MS: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(100).max(86_400_000).default(600_000),
@@ -251,6 +255,8 @@ export interface Config {
     | undefined;
   /** Searches (GET /api/search) per IP and minute (SEARCH_RATE_LIMIT). */
   searchRateLimit: number;
+  /** Pages of image lists (GET /api/images/infinite-scroll) per IP and minute (IMAGE_LIST_RATE_LIMIT). */
+  imageListRateLimit: number;
   /**
    * How long an export may run (EXPORT_DEADLINE_MS) and the least rate its reader must take it at
    * while the server waits on it (EXPORT_MIN_BYTES_PER_SECOND; 0: no minimum); past either the
@@ -389,6 +395,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
           }
         : undefined,
     searchRateLimit: e.SEARCH_RATE_LIMIT,
+    imageListRateLimit: e.IMAGE_LIST_RATE_LIMIT,
     export: { deadlineMs: e.EXPORT_DEADLINE_MS, minBytesPerSecond: e.EXPORT_MIN_BYTES_PER_SECOND },
     routeRateLimits: e.RATE_LIMIT ?? true,
     jsonMaxDepth: e.JSON_MAX_DEPTH,

@@ -1,12 +1,11 @@
 /**
  * Reads that may cost the server seconds have limits of their own per address and minute,
  * declared where each route is registered and on even where the general budgets are off (tests):
- * search (SEARCH_RATE_LIMIT), image lists and the sitemap's pages. Over the limit: a 429 problem
+ * search (SEARCH_RATE_LIMIT), image lists (IMAGE_LIST_RATE_LIMIT) and the sitemap's pages. Over the limit: a 429 problem
  * with Retry-After; another address is not affected.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { IMAGE_LIST_RATE_LIMIT } from '../modules/images/images.routes.ts';
 import { SITEMAP_RATE_LIMIT } from '../modules/pages/pages.routes.ts';
 
 let t: TestApp;
@@ -20,7 +19,7 @@ const get = (url: string, remoteAddress: string) => t.app.inject({ method: 'GET'
 
 describe.each([
   ['search', '/api/search?q=casa%20', () => t.config.searchRateLimit, 30],
-  ['image lists', '/api/images/infinite-scroll?sortBy=popular&page=', () => IMAGE_LIST_RATE_LIMIT, 60],
+  ['image lists', '/api/images/infinite-scroll?sortBy=popular&page=', () => t.config.imageListRateLimit, 60],
   ['sitemap pages', '/sitemap.xml?page=1&n=', () => SITEMAP_RATE_LIMIT, 30],
 ])('%s', (_name, url, limitOf, expected) => {
   it(`allows ${expected} a minute per address, then answers 429 with Retry-After`, async () => {

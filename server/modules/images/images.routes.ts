@@ -9,9 +9,6 @@ import { getImage, listImages } from './images.queries.ts';
 import { confirmUpload, createUploadSession, deleteImage, processUploaded } from './images.service.ts';
 import { uploadRoutes } from './upload.routes.ts';
 
-/** Pages of image lists one address may ask for a minute (a gallery shows 10–30 a page). */
-export const IMAGE_LIST_RATE_LIMIT = 60;
-
 export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(uploadRoutes);
 
@@ -67,7 +64,7 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
     imageEndpoints.list,
     async (request) => listImages(app.db, app.media, request.user, request.query),
     {
-      rateLimit: { max: IMAGE_LIST_RATE_LIMIT, timeWindow: 60_000 },
+      rateLimit: { max: app.config.imageListRateLimit, timeWindow: 60_000 },
     },
   );
 
