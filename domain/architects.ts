@@ -23,8 +23,11 @@ const architectNameSchema = z
   .string({ error: 'Architect names must be text' })
   .trim()
   .max(ARCHITECT_NAME_MAX, `An architect's name can have at most ${ARCHITECT_NAME_MAX} characters`)
-  .refine((s) => s === '' || /[\p{L}\p{N}]/u.test(s), {
-    message: "An architect's name needs a letter or a digit",
+  // A letter or a digit 0-9 of any script (\p{Nd}), as the database's key (atlas_search_norm)
+  // keeps them: other number signs (superscripts ⁰ ², circled ①) fold to nothing there, and a
+  // name of only those would have an empty key, which the database refuses.
+  .refine((s) => s === '' || /[\p{L}\p{Nd}]/u.test(s), {
+    message: "An architect's name needs a letter or a digit (superscript and circled numbers do not count)",
   });
 
 /**

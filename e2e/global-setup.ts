@@ -103,13 +103,19 @@ function startServer(port: number, dataDir: string, logPath: string): ChildProce
   // e2e always runs on the embedded PGlite, whatever the shell has configured. Every user of the
   // journeys signs in from 127.0.0.1, two files at a time (vitest.e2e.config.ts): the sign-in limit
   // per address (AUTH_RATE_LIMIT, 30 a minute; its own tests are in server/) would count them all
-  // as one client, so it is raised here like a deployment behind a proxy sees many addresses.
+  // as one client, so it is raised here like a deployment behind a proxy sees many addresses; so
+  // are the per-address read budget, the search and image-list limits and the export window
+  // (one a minute: the export journey downloads twice), whose own tests are in server/ too.
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     AUTH_RATE_LIMIT: '1000',
+    RATE_LIMIT_READS_PER_IP_PER_MINUTE: '100000',
+    RATE_LIMIT_EXPORTS_PER_IP_PER_MINUTE: '1000',
+    SEARCH_RATE_LIMIT: '1000',
+    IMAGE_LIST_RATE_LIMIT: '1000',
   };
   delete env.DATABASE_URL;
   const log = fs.openSync(logPath, 'a');

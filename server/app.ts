@@ -21,6 +21,7 @@ import { frameworkErrors, registerInputGuards } from './http/input-guards.ts';
 // --- HTTP hardening (issue 13: limits, proxies, request ids, timeouts, no-store, logs) ---
 import rateLimits, {
   DatabaseCounterStore,
+  limitedAtRoot,
   MemoryCounterStore,
   RateLimiter,
   type DatabaseClock,
@@ -177,9 +178,10 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   if (!config.routeRateLimits && config.nodeEnv === 'production') {
     app.log.warn('RATE_LIMIT=false: every request limit is off (meant for load tests only)');
   }
-  // Requests that match no route: the /api scope's hook (below) never sees them.
+  // Requests that match no route, and routes outside /api (the sitemap): the /api scope's hook
+  // (below) never sees them.
   app.addHook('onRequest', async (request, reply) => {
-    if (request.is404) await limiter.check(request, reply);
+    if (limitedAtRoot(request)) await limiter.check(request, reply);
   });
   // --- end HTTP hardening ---
 

@@ -131,6 +131,23 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(1).max(1_000_000).default(600),
   ),
+  RATE_LIMIT_EXPORTS_PER_IP_PER_MINUTE: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1_000_000).default(1),
+  ),
+  SEARCH_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(30)),
+  IMAGE_LIST_RATE_LIMIT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(100_000).default(60),
+  ),
+  EXPORT_DEADLINE_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(100).max(86_400_000).default(600_000),
+  ),
+  EXPORT_MIN_BYTES_PER_SECOND: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(1_000_000_000).default(4096),
+  ),
   JSON_MAX_DEPTH: z.preprocess(emptyToUndefined, z.coerce.number().int().min(2).max(1000).default(32)),
   HTTP_REQUEST_TIMEOUT_MS: z.preprocess(
     emptyToUndefined,
@@ -228,7 +245,24 @@ export interface Config {
   /** Analytics events are POSTed here as JSON; undefined logs them instead. */
   analyticsUrl: string | undefined;
   /** Limits on mutations and expensive reads (server/http/rate-limit.ts); undefined turns them off. */
-  rateLimit: { perUserPerMinute: number; perIpPerMinute: number; readsPerIpPerMinute: number } | undefined;
+  rateLimit:
+    | {
+        perUserPerMinute: number;
+        perIpPerMinute: number;
+        readsPerIpPerMinute: number;
+        exportsPerIpPerMinute: number;
+      }
+    | undefined;
+  /** Searches (GET /api/search) per IP and minute (SEARCH_RATE_LIMIT). */
+  searchRateLimit: number;
+  /** Pages of image lists (GET /api/images/infinite-scroll) per IP and minute (IMAGE_LIST_RATE_LIMIT). */
+  imageListRateLimit: number;
+  /**
+   * How long an export may run (EXPORT_DEADLINE_MS) and the least rate its reader must take it at
+   * while the server waits on it (EXPORT_MIN_BYTES_PER_SECOND; 0: no minimum); past either the
+   * download is cut and its slot freed (server/http/transfer-guard.ts).
+   */
+  export: { deadlineMs: number; minBytesPerSecond: number };
   /** Routes' own limits (AUTH_RATE_LIMIT, PLACES_RATE_LIMIT, FEEDBACK_RATE_LIMIT); off only with RATE_LIMIT=false. */
   routeRateLimits: boolean;
   /**
@@ -357,8 +391,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
             perUserPerMinute: e.RATE_LIMIT_MUTATIONS_PER_MINUTE,
             perIpPerMinute: e.RATE_LIMIT_MUTATIONS_PER_IP_PER_MINUTE,
             readsPerIpPerMinute: e.RATE_LIMIT_READS_PER_IP_PER_MINUTE,
+            exportsPerIpPerMinute: e.RATE_LIMIT_EXPORTS_PER_IP_PER_MINUTE,
           }
         : undefined,
+    searchRateLimit: e.SEARCH_RATE_LIMIT,
+    imageListRateLimit: e.IMAGE_LIST_RATE_LIMIT,
+    export: { deadlineMs: e.EXPORT_DEADLINE_MS, minBytesPerSecond: e.EXPORT_MIN_BYTES_PER_SECOND },
     routeRateLimits: e.RATE_LIMIT ?? true,
     jsonMaxDepth: e.JSON_MAX_DEPTH,
     http: {

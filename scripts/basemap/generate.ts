@@ -4,6 +4,7 @@
  * dist/basemap/ (not committed), named by a version hash of its inputs (the data packages'
  * versions and this generator's source). `npm run build` runs it; it does nothing when the
  * archive of the current version exists. The server serves that archive (server/geo/basemap.ts).
+ * It also draws the locator pictures' frames (locator-frames.ts) into dist/locator.
  *
  *   node --import tsx scripts/basemap/generate.ts [--force]
  *
@@ -297,6 +298,9 @@ export function ensureBasemap(options: { force?: boolean; dir?: string } = {}): 
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  // The locator pictures' frames are drawn from the same shapes, with the basemap (locator-frames.ts).
+  const { describeFrames, ensureLocatorFrames } = await import('./locator-frames.ts');
+  console.log(describeFrames(ensureLocatorFrames({ force: process.argv.includes('--force') })));
   const { manifest, generated } = ensureBasemap({ force: process.argv.includes('--force') });
   const mb = (manifest.bytes / 1024 / 1024).toFixed(2);
   console.log(

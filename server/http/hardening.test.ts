@@ -122,7 +122,7 @@ describe('behind one proxy (TRUST_PROXY=1) with small limits', () => {
     expect(other.statusCode).toBe(401);
   });
 
-  it('limits the card list, the map and comment lists per IP (one budget), with a 429 problem', async () => {
+  it('limits every database read per IP (one budget), with a 429 problem', async () => {
     const from = (url: string, ip: string) =>
       t.app.inject({ method: 'GET', url, remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': ip } });
     const ip = '192.0.2.40';
@@ -136,8 +136,13 @@ describe('behind one proxy (TRUST_PROXY=1) with small limits', () => {
     expect(over.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(Number(over.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect((await from('/api/buildings/', ip)).statusCode).toBe(429);
-    // Cheap reads are not counted; another address has its own budget.
-    expect((await from(`/api/buildings/${buildingId}`, ip)).statusCode).toBe(200);
+    // A single building is a database read too; health probes are not counted; another address
+    // has its own budget.
+    expect((await from(`/api/buildings/${buildingId}`, ip)).statusCode).toBe(429);
+    expect((await from('/api/search?q=read', ip)).statusCode).toBe(429);
+    expect((await from('/api/images/infinite-scroll', ip)).statusCode).toBe(429);
+    expect((await from('/api/locator.svg?lng=2.35&lat=48.85', ip)).statusCode).toBe(429);
+    expect((await from('/api/health/live', ip)).statusCode).toBe(200);
     expect((await from('/api/buildings/', '192.0.2.41')).statusCode).toBe(200);
   });
 

@@ -5,10 +5,16 @@
  *   `perUserPerMinute` mutations a minute, whatever their IP;
  * - mutations per IP: all mutations from one address (signed in or not) share `perIpPerMinute`,
  *   which is higher because several people may share an address (offices, NAT);
- * - expensive reads (the card list, the map, comment lists: READ_LIMITED) per IP, signed in or
- *   not: `readsPerIpPerMinute` (RATE_LIMIT_READS_PER_IP_PER_MINUTE);
+ * - reads per IP, signed in or not: every GET (and HEAD) of an API route reads the database or
+ *   costs work (search, lists, images, locator pictures, …), so all of them share
+ *   `readsPerIpPerMinute` (RATE_LIMIT_READS_PER_IP_PER_MINUTE), except READ_UNLIMITED (health
+ *   probes and the few answers that read only configuration) and the exports;
+ * - exports (EXPORT_LIMITED) per IP: `exportsPerIpPerMinute` (RATE_LIMIT_EXPORTS_PER_IP_PER_MINUTE)
+ *   downloads of the catalogue or of lists together, each of which reads many rows;
  * - per route: a route whose options carry `config.rateLimit: { max }` (sign-in, feedback, place
- *   search) allows `max` requests per IP and minute on that route (AUTH_RATE_LIMIT, …).
+ *   search, search, image lists, sitemap pages) allows `max` requests per IP and minute on that
+ *   route (AUTH_RATE_LIMIT, SEARCH_RATE_LIMIT, …), also outside /api (the sitemap: app.ts passes
+ *   routes outside /api to the same limiter).
  * Over any limit the answer is a 429 problem with Retry-After (seconds).
  *
  * Which path a request is for comes from the route Fastify matched (request.routeOptions.url,
@@ -32,10 +38,12 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { buildingEndpoints } from '#domain/endpoints/buildings';
-import { commentEndpoints } from '#domain/endpoints/comments';
 import { API_PREFIX, apiPath } from '#domain/endpoints/define';
+import { authEndpoints } from '#domain/endpoints/auth';
+import { exportEndpoints } from '#domain/endpoints/export';
+import { healthEndpoints } from '#domain/endpoints/health';
 import { imageEndpoints } from '#domain/endpoints/images';
+import { placeEndpoints } from '#domain/endpoints/places';
 import type { Db } from '../db/client.ts';
 import { selectRows } from '../db/rows.ts';
 import { sendProblem } from './errors.ts';
@@ -46,18 +54,29 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const WINDOW_MS = 60_000;
 /** Paths that have their own rules (see above): the upload URLs, '/api/uploads/…'. */
 const EXEMPT_PREFIX = apiPath(imageEndpoints.receiveUpload).replace(/\*$/, '');
-/** Routes (as registered) whose GET answers are limited per IP: they cost database work. */
-export const READ_LIMITED = new Set(
-  [buildingEndpoints.list, buildingEndpoints.geojson, commentEndpoints.list, commentEndpoints.replies].map(
-    apiPath,
-  ),
+/**
+ * API routes (as registered) whose GETs are not counted as reads: health probes (a monitor asks
+ * often and must never be refused) and answers made from configuration alone.
+ */
+export const READ_UNLIMITED = new Set(
+  [
+    healthEndpoints.health,
+    healthEndpoints.ready,
+    healthEndpoints.live,
+    authEndpoints.providers,
+    placeEndpoints.provider,
+  ].map(apiPath),
 );
+/** Downloads of many rows: counted in their own per-IP window, not as reads. */
+export const EXPORT_LIMITED = new Set([exportEndpoints.catalogue, exportEndpoints.list].map(apiPath));
 
 export interface MutationLimits {
   perUserPerMinute: number;
   perIpPerMinute: number;
-  /** GETs of READ_LIMITED routes per IP and minute. */
+  /** GETs of API routes (but READ_UNLIMITED and the exports) per IP and minute. */
   readsPerIpPerMinute: number;
+  /** Exports (EXPORT_LIMITED, together) per IP and minute. */
+  exportsPerIpPerMinute: number;
 }
 
 export interface Bucket {
@@ -227,6 +246,14 @@ export function normalisedPath(target: string): string {
 
 const underApi = (path: string) => path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
 
+/**
+ * Whether the app's root hook (rather than the /api scope's) counts this request: one that
+ * matched no route, or a route outside /api (the sitemap's own limit).
+ */
+export function limitedAtRoot(request: FastifyRequest): boolean {
+  return request.is404 || !underApi(routedPath(request));
+}
+
 /** The routed path (the route's pattern), or for a request no route matched its normalised path. */
 export function routedPath(request: FastifyRequest): string {
   return request.routeOptions.url ?? normalisedPath(request.url);
@@ -244,6 +271,8 @@ function refuse(reply: FastifyReply, resetAt: number, message: (seconds: string)
 const tooMany = (who: string) => (wait: string) =>
   `Too many changes from ${who}. Please try again in ${wait}.`;
 const tooManyRequests = (wait: string) => `Too many requests. Please try again in ${wait}.`;
+const tooManyExports = (limit: number) => (wait: string) =>
+  `An address may start ${limit === 1 ? 'one export' : `${limit} exports`} a minute. Please try again in ${wait}.`;
 
 export interface RateLimitOptions {
   /** Mutation and read limits; undefined turns them off (per-route limits stay when `routes`). */
@@ -274,16 +303,17 @@ export class RateLimiter {
     const store = this.store;
     const matched = !request.is404;
     const path = routedPath(request);
-    if (!underApi(path) || path.startsWith(EXEMPT_PREFIX)) return;
+    if (path.startsWith(EXEMPT_PREFIX)) return;
     const ip = request.ip;
     const perRoute = matched && routes ? routeMax(request) : undefined;
-    const mutation = limits !== undefined && MUTATING.has(request.method);
-    const read =
-      limits !== undefined &&
-      matched &&
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      READ_LIMITED.has(path);
-    if (perRoute === undefined && !mutation && !read) return;
+    // Outside /api only routes' own limits apply (the sitemap's pages).
+    const api = underApi(path);
+    const mutation = api && limits !== undefined && MUTATING.has(request.method);
+    const get =
+      api && limits !== undefined && matched && (request.method === 'GET' || request.method === 'HEAD');
+    const exporting = get && EXPORT_LIMITED.has(path);
+    const read = get && !exporting && !READ_UNLIMITED.has(path);
+    if (perRoute === undefined && !mutation && !read && !exporting) return;
     const ipKey = `ip:${ip}`;
     try {
       if (perRoute !== undefined) {
@@ -293,6 +323,11 @@ export class RateLimiter {
       if (read && limits) {
         const reads = await store.hit(`read:${ip}`);
         if (reads.count > limits.readsPerIpPerMinute) return refuse(reply, reads.resetAt, tooManyRequests);
+      }
+      if (exporting && limits) {
+        const exports = await store.hit(`export:${ip}`);
+        const max = limits.exportsPerIpPerMinute;
+        if (exports.count > max) return refuse(reply, exports.resetAt, tooManyExports(max));
       }
       if (mutation && limits) {
         const byIp = await store.hit(ipKey);
@@ -333,7 +368,7 @@ async function rateLimits(app: FastifyInstance, { limiter }: { limiter: RateLimi
 /**
  * Register inside the /api scope after the auth plugin (whose onRequest hook sets request.user),
  * with the app's RateLimiter; fastify-plugin makes the hook apply to the routes registered after
- * it in that scope. Requests that match no route reach only the root's hooks: app.ts passes them
- * to the same limiter from a root onRequest hook.
+ * it in that scope. Requests that match no route, or a route outside /api, reach only the root's
+ * hooks: app.ts passes them (limitedAtRoot) to the same limiter from a root onRequest hook.
  */
 export default fp(rateLimits, { name: 'rate-limits', dependencies: [] });

@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writePmtiles } from '../../../scripts/basemap/pmtiles-writer.ts';
 import type { BasemapManifest } from '../../geo/basemap-file.ts';
+import { loadConfig } from '../../config.ts';
 import { basemapRoutes, openServedBasemap } from './basemap.routes.ts';
 
 const VERSION = 'abc123def456';
@@ -31,6 +32,7 @@ beforeAll(async () => {
   const manifest: BasemapManifest = { version: VERSION, file, seconds: 0, largestTileBytes: 0, ...stats };
   fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
   app = Fastify();
+  app.decorate('config', loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://atlas.example' }));
   await app.register(basemapRoutes, { basemap: await openServedBasemap(app.log, dir) });
   await app.ready();
 });
@@ -41,13 +43,13 @@ afterAll(async () => {
 });
 
 describe('GET /basemap (the offline world basemap)', () => {
-  it('names the versioned tile URLs in a TileJSON that is revalidated', async () => {
-    const res = await app.inject({ url: '/basemap/tiles.json', headers: { host: 'atlas.example:8080' } });
+  it('names the versioned tile URLs on PUBLIC_URL, whatever Host the request names, in a TileJSON that is revalidated', async () => {
+    const res = await app.inject({ url: '/basemap/tiles.json', headers: { host: 'evil.example:8080' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.json()).toMatchObject({
       tilejson: '3.0.0',
-      tiles: [`http://atlas.example:8080/basemap/${VERSION}/{z}/{x}/{y}.mvt`],
+      tiles: [`https://atlas.example/basemap/${VERSION}/{z}/{x}/{y}.mvt`],
       minzoom: 0,
       maxzoom: 6,
     });
@@ -107,6 +109,7 @@ describe('GET /basemap (the offline world basemap)', () => {
 describe('GET /basemap without an archive', () => {
   it('answers 404 problems and the server still starts', async () => {
     const empty = Fastify();
+    empty.decorate('config', loadConfig({ NODE_ENV: 'test' }));
     const basemap = await openServedBasemap(empty.log, path.join(os.tmpdir(), 'atlas-no-basemap-here'));
     expect(basemap).toBeUndefined();
     await empty.register(basemapRoutes, { basemap });
@@ -114,5 +117,18 @@ describe('GET /basemap without an archive', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json<{ detail: string }>().detail).toMatch(/npm run build/);
     await empty.close();
+  });
+});
+
+describe('GET /basemap/tiles.json without PUBLIC_URL', () => {
+  it('names the tiles on the local default address, http://HOST:PORT', async () => {
+    const local = Fastify();
+    local.decorate('config', loadConfig({ NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '3000' }));
+    await local.register(basemapRoutes, { basemap: await openServedBasemap(local.log, dir) });
+    const res = await local.inject({ url: '/basemap/tiles.json', headers: { host: 'evil.example' } });
+    expect(res.json<{ tiles: string[] }>().tiles).toEqual([
+      `http://127.0.0.1:3000/basemap/${VERSION}/{z}/{x}/{y}.mvt`,
+    ]);
+    await local.close();
   });
 });

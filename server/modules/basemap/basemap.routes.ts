@@ -1,7 +1,7 @@
 /**
  * The offline world basemap, same origin (product §2: light and dark map styles; issue 15):
- * - GET /basemap/tiles.json: TileJSON naming the current archive's tile URLs (no-cache: it
- *   changes when the archive does);
+ * - GET /basemap/tiles.json: TileJSON naming the current archive's tile URLs on PUBLIC_URL
+ *   (no-cache: it changes when the archive does);
  * - GET /basemap/<version>/<z>/<x>/<y>.mvt: a vector tile, cached for a year as immutable
  *   (the version is a hash of the archive's inputs), gzip-encoded when the client accepts it
  *   (stored so), 204 where the archive has no tile (open sea: MapLibre draws it empty).
@@ -73,24 +73,24 @@ export async function basemapRoutes(app: FastifyInstance, { basemap: reader }: B
   const missing = (reply: FastifyReply) =>
     sendProblem(reply, 404, 'The basemap is not built. Run `npm run build` (npm start does it for you).');
 
-  app.get(BASEMAP_TILEJSON_PATH, { schema: { hide: true } }, async (request, reply) => {
+  // The site's own address (PUBLIC_URL, by default http://HOST:PORT), as the sitemap and canonical
+  // links use: never the request's Host header, which the client writes.
+  const origin = app.config.publicUrl;
+
+  app.get(BASEMAP_TILEJSON_PATH, { schema: { hide: true } }, async (_request, reply) => {
     if (!reader) return missing(reply);
-    const origin = `${request.protocol}://${request.host}`;
-    return reply
-      .header('cache-control', 'no-cache')
-      .header('vary', 'Host, X-Forwarded-Host, X-Forwarded-Proto')
-      .send({
-        tilejson: '3.0.0',
-        name: 'Atlas of Buildings world basemap',
-        version: reader.version,
-        attribution: BASEMAP_ATTRIBUTION,
-        scheme: 'xyz',
-        tiles: [`${origin}${basemapTilePath(reader.version)}`],
-        minzoom: reader.header.minZoom,
-        maxzoom: reader.header.maxZoom,
-        bounds: BASEMAP_BOUNDS,
-        vector_layers: BASEMAP_LAYERS.map((id) => ({ id, fields: {} })),
-      });
+    return reply.header('cache-control', 'no-cache').send({
+      tilejson: '3.0.0',
+      name: 'Atlas of Buildings world basemap',
+      version: reader.version,
+      attribution: BASEMAP_ATTRIBUTION,
+      scheme: 'xyz',
+      tiles: [`${origin}${basemapTilePath(reader.version)}`],
+      minzoom: reader.header.minZoom,
+      maxzoom: reader.header.maxZoom,
+      bounds: BASEMAP_BOUNDS,
+      vector_layers: BASEMAP_LAYERS.map((id) => ({ id, fields: {} })),
+    });
   });
 
   app.get<{ Params: { version: string; '*': string } }>(

@@ -1,6 +1,12 @@
 /**
  * GET /api/buildings/export and GET /api/lists/{id}/export (issue 20): downloads of the catalogue
  * (the map's filters) or of one list, streamed (buildings.export.ts), under the data licence.
+ *
+ * Each reads many rows, so exports are limited three ways: per address and minute
+ * (RATE_LIMIT_EXPORTS_PER_IP_PER_MINUTE, counted by server/http/rate-limit.ts before the route
+ * runs), one at a time per address and EXPORT_MAX_ACTIVE at once (ExportGuard), and in time: a
+ * download that outlives EXPORT_DEADLINE_MS, or whose reader takes less than
+ * EXPORT_MIN_BYTES_PER_SECOND, is cut and its slot freed (server/http/transfer-guard.ts).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,6 +21,7 @@ import {
 } from '#domain/export';
 import { sendProblem } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
+import { guardTransfer, TRANSFER_WINDOW_MS } from '../../http/transfer-guard.ts';
 import { listForExport } from '../lists/lists.service.ts';
 import { SITE_NAME } from '#domain/page-titles';
 import { buildingFilterWhere } from './buildings.queries.ts';
@@ -42,6 +49,7 @@ async function* prepend<T>(first: IteratorResult<T>, rest: AsyncGenerator<T>): A
 export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = new ExportGuard(EXPORT_MAX_ACTIVE);
   const ctx: ExportContext = { db: app.db, media: app.media, publicUrl: app.config.publicUrl };
+  const limits = { ...app.config.export, windowMs: TRANSFER_WINDOW_MS };
 
   async function sendExport(
     request: FastifyRequest,
@@ -69,7 +77,15 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       // problem answer (503) rather than a cut-off download.
       const first = await batches.next();
       const now = new Date();
-      const stream = exportStream(exportChunks(prepend<ExportRecord[]>(first, batches), format, title, now));
+      const stream = guardTransfer(
+        exportStream(exportChunks(prepend<ExportRecord[]>(first, batches), format, title, now)),
+        reply.raw,
+        limits,
+        (why) => {
+          release();
+          request.log.warn({ why }, 'export cut: its slot is freed for others');
+        },
+      );
       stream.once('close', release);
       reply.raw.once('close', release);
       return reply

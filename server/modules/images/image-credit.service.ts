@@ -12,11 +12,12 @@ import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 export async function updateImageCredit(db: Db, userId: number, id: number, body: UpdateImageCredit): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ added_by: images.added_by, license: images.license })
+      .select({ added_by: images.added_by, license: images.license, status: images.status })
       .from(images)
       .where(eq(images.id, id))
       .for('update');
-    if (!row) throw notFound('Image not found');
+    // Someone else's image that is not ready exists only for its uploader (as GET answers).
+    if (!row || (row.added_by !== userId && row.status !== 'ready')) throw notFound('Image not found');
     if (row.added_by !== userId) throw forbidden('Only the user who uploaded an image can change its credit.');
     if (body.license !== undefined && !canRelicense(row.license, body.license)) {
       throw badRequest(

@@ -1,7 +1,7 @@
 /**
  * Issue 20, photo licences and credits: the upload's licence and credit (default, choice,
  * refusal), both in image detail and lists, and the uploader's later change (only toward a more
- * open licence; another user gets 403).
+ * open licence; another user gets 403 for a ready image, 404 for one only its uploader sees yet).
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +30,12 @@ afterAll(async () => {
 });
 
 async function upload(metadata: object[], headers = ada) {
-  return t.app.inject({ method: 'POST', url: '/api/images/upload', headers, payload: { buildingId, metadata } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/images/upload',
+    headers,
+    payload: { buildingId, metadata },
+  });
 }
 
 async function uploadOne(extra: object = {}): Promise<number> {
@@ -88,7 +93,10 @@ describe('licence and credit at upload', () => {
       .update(images)
       .set({ status: 'ready', renditions: { '400': 'x-400.webp', '1600': 'x-1600.webp' } })
       .where(eq(images.id, id));
-    const res = await t.app.inject({ method: 'GET', url: `/api/images/infinite-scroll?buildingId=${buildingId}` });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/images/infinite-scroll?buildingId=${buildingId}`,
+    });
     expect(res.statusCode).toBe(200);
     const item = imageListSchema.parse(res.json()).items.find((i) => i.id === id);
     expect(item).toMatchObject({ license: 'CC-BY-4.0', author: 'Studio Ada' });
@@ -122,12 +130,23 @@ describe('PATCH /api/images/{id}: the uploader changes the credit later', () => 
     expect(await getImage(id)).toMatchObject({ license: 'CC0-1.0', author: 'Ada' });
   });
 
-  it("refuses another user's change with 403 and changes nothing", async () => {
+  it("answers another user's change or deletion of an unprocessed image with 404, as for an unknown one", async () => {
+    // Until it is ready only its uploader sees it (GET answers 404 to others): an edit must not tell it exists.
     const id = await uploadOne({ author: 'Ada' });
+    expect((await t.app.inject({ method: 'GET', url: `/api/images/${id}`, headers: bob })).statusCode).toBe(
+      404,
+    );
     const res = await patch(id, { author: 'Bob took this', license: 'CC0-1.0' }, bob);
-    expect(res.statusCode).toBe(403);
+    expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(await getImage(id)).toMatchObject({ author: 'Ada', license: 'CC-BY-SA-4.0' });
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/images/${id}`, headers: bob });
+    expect(del.statusCode).toBe(404);
+    expect(del.json()).toMatchObject({
+      status: 404,
+      detail: expect.stringContaining('Image not found') as unknown,
+    });
+    expect(await getImage(id)).toMatchObject({ author: 'Ada' });
   });
 
   it.each([

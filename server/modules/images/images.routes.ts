@@ -58,8 +58,14 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
     return { task_id: request.params.taskId, status };
   });
 
-  route(app, imageEndpoints.list, async (request) =>
-    listImages(app.db, app.media, request.user, request.query),
+  // Each page filters and sorts images in the database: IMAGE_LIST_RATE_LIMIT pages per address and minute.
+  route(
+    app,
+    imageEndpoints.list,
+    async (request) => listImages(app.db, app.media, request.user, request.query),
+    {
+      rateLimit: { max: app.config.imageListRateLimit, timeWindow: 60_000 },
+    },
   );
 
   route(app, imageEndpoints.get, async (request) =>

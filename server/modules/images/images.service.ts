@@ -80,12 +80,24 @@ async function lockBuilding(tx: Db, buildingId: number): Promise<boolean> {
   return row !== undefined;
 }
 
-/** Images by id, all of them the user's: 404 for an unknown id, 403 for someone else's. */
-async function ownedImages(db: Db, userId: number, ids: number[]): Promise<ImageRow[]> {
+/**
+ * Images by id, all of them the user's: 404 for an unknown id, 403 for someone else's. With
+ * `hideOthersUnready` someone else's image that is not ready is a 404 too: only its uploader can
+ * see it (GET /api/images/{id} answers 404 to the others), so an edit must not tell it exists.
+ */
+async function ownedImages(
+  db: Db,
+  userId: number,
+  ids: number[],
+  { hideOthersUnready = false } = {},
+): Promise<ImageRow[]> {
   if (ids.length === 0) return [];
   const rows = await db.select().from(images).where(inArray(images.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const missing = ids.filter((id) => !byId.has(id));
+  const missing = ids.filter((id) => {
+    const row = byId.get(id);
+    return !row || (hideOthersUnready && row.added_by !== userId && row.status !== 'ready');
+  });
   if (missing.length) throw notFound(`Image not found: ${missing.join(', ')}`);
   if (rows.some((r) => r.added_by !== userId))
     throw forbidden('Only the user who uploaded an image can do this.');
@@ -390,7 +402,7 @@ export async function processUploaded(
  * remove from storage after the commit.
  */
 export async function deleteImage(db: Db, userId: number, id: number): Promise<string[]> {
-  const [image] = await ownedImages(db, userId, [id]);
+  const [image] = await ownedImages(db, userId, [id], { hideOthersUnready: true });
   const removed = await db.transaction(async (tx) => {
     await lockBuilding(tx, image!.building_id);
     const [row] = await tx

@@ -1,9 +1,14 @@
 /**
- * Locator pictures, cached (issue 18, item 3). Two bounded LRUs:
+ * Locator pictures, cached (issue 18, item 3):
  * - frames: the projected shapes of one country part (or sea globe), shared by both colour schemes
- *   and by every point of that part: the expensive step (projecting and simplifying outlines);
- * - pictures: the finished SVG of one rounded point and scheme, encoded once (raw, br, gzip, ETag).
- * The world's shapes load on the first picture (≈ 20 MB, shared with countryAt).
+ *   and by every point of that part: the expensive step (projecting and simplifying outlines).
+ *   Every frame is drawn at build time and all are held (locator-frames-file.ts, ≈ 2 MB of
+ *   paths), so no request draws one; without the build's file (tests, a tree not built) frames
+ *   are drawn on demand into a bounded LRU;
+ * - pictures: the finished SVG of one rounded point and scheme, encoded once (raw, br, gzip, ETag),
+ *   in a bounded LRU.
+ * The world's shapes load on the first picture (≈ 20 MB, shared with countryAt): the point's
+ * country part is still looked up in them.
  */
 import { roundLocatorCoordinate, type LocatorScheme } from '#domain/locator';
 import type { MultiLineString, MultiPolygon, Polygon } from 'geojson';
@@ -23,6 +28,7 @@ import {
   type Frame,
 } from './locator-frame.ts';
 import { locatorSvg, projectedPath, type FrameDrawing } from './locator-svg.ts';
+import { HeldFrames } from './locator-frames-file.ts';
 
 /** Frames kept (a few KB each): the country parts people build in, and a few sea globes. */
 export const FRAME_CACHE_SIZE = 500;
@@ -35,14 +41,30 @@ interface CachedFrame {
 }
 
 export interface LocatorStats {
+  /** Frames in the on-demand LRU. */
   frames: number;
   pictures: number;
+  /** Frames held from the build (all of them, or 0 without the build's file). */
+  held: number;
+  /** Frames this service has drawn on demand since it started. */
+  drawn: number;
+}
+
+export interface LocatorOptions {
+  /** Every frame, drawn at build time (readLocatorFrames); without them frames are drawn on demand. */
+  held?: Pick<HeldFrames, 'get' | 'size'>;
 }
 
 export class LocatorService {
   private index: CountryIndex | undefined;
+  private readonly held: Pick<HeldFrames, 'get' | 'size'>;
   private frames = new Lru<string, CachedFrame>(FRAME_CACHE_SIZE);
   private pictures = new Lru<string, EncodedBody>(PICTURE_CACHE_SIZE);
+  private drawn = 0;
+
+  constructor(opts: LocatorOptions = {}) {
+    this.held = opts.held ?? new HeldFrames({});
+  }
 
   private countryIndex(): CountryIndex {
     this.index ??= indexCountries(countryShapes());
@@ -54,10 +76,11 @@ export class LocatorService {
     const index = this.countryIndex();
     const part = partAt(index, lng, lat);
     const key = part ? partKey(part) : seaKey(lng, lat);
-    const cached = this.frames.get(key);
+    const cached = this.held.get(key) ?? this.frames.get(key);
     if (cached) return cached;
     const frame = part ? countryFrame(index, part) : seaFrame(lng, lat);
     const drawing = drawFrame(index, frame);
+    this.drawn += 1;
     const entry = { frame, drawing };
     this.frames.set(key, entry);
     return entry;
@@ -82,10 +105,15 @@ export class LocatorService {
   }
 
   stats(): LocatorStats {
-    return { frames: this.frames.size, pictures: this.pictures.size };
+    return {
+      frames: this.frames.size,
+      pictures: this.pictures.size,
+      held: this.held.size,
+      drawn: this.drawn,
+    };
   }
 
-  /** Forgets every cached frame and picture (for measurements). */
+  /** Forgets every cached frame and picture (for measurements); frames held from the build stay. */
   clear(): void {
     this.frames = new Lru(FRAME_CACHE_SIZE);
     this.pictures = new Lru(PICTURE_CACHE_SIZE);

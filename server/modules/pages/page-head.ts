@@ -72,6 +72,9 @@ async function buildingFacts(db: Db, id: number) {
   return row ?? null;
 }
 
+/** The sections of a user page, /user/{handle}/<section> (the web app's router, web/src/app/router.tsx). */
+export const USER_SECTIONS: readonly string[] = ['lists', 'buildings', 'images', 'settings', 'stats'];
+
 /** The head for a path of the web app (`pathname` without the query). */
 export async function pageHeadFor(db: Db, media: MediaUrls, pathname: string): Promise<PageHead> {
   const parts = pathname.split('/').filter(Boolean);
@@ -138,6 +141,10 @@ export async function pageHeadFor(db: Db, media: MediaUrls, pathname: string): P
   if (first === 'user' && second !== undefined) {
     const handle = second.toLowerCase();
     if (!/^[a-z0-9_]{1,30}$/.test(handle)) return notFoundHead();
+    // Only the user page's own sections exist: anything else is not a page (and not canonical).
+    if (parts.length > 3 || (parts[2] !== undefined && !USER_SECTIONS.includes(parts[2]))) {
+      return notFoundHead();
+    }
     const [user] = await db
       .select({ handle: users.handle, picture: users.picture })
       .from(users)

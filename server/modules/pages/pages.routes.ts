@@ -23,6 +23,11 @@ import { manifestReader, mapPageRoutes, routePreloads } from './route-preloads.t
 
 /** Sitemaps may list 50 000 URLs; smaller pages keep each answer quick to build and fetch. */
 export const SITEMAP_PAGE_SIZE = 10_000;
+/**
+ * Sitemap answers one address may ask for a minute (each reads up to a page of rows); a crawler
+ * reads a few pages a visit.
+ */
+export const SITEMAP_RATE_LIMIT = 30;
 
 export interface PagesOptions {
   /** URLs per sitemap page (tests make it small). */
@@ -55,6 +60,8 @@ export const pagesRoutes: FastifyPluginAsyncZod<PagesOptions> = async (app, opts
   app.get(
     '/sitemap.xml',
     {
+      // Counted by the app's root hook (server/http/rate-limit.ts limitedAtRoot).
+      config: { rateLimit: { max: SITEMAP_RATE_LIMIT, timeWindow: 60_000 } },
       schema: {
         hide: true,
         querystring: z.object({

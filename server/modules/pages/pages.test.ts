@@ -16,7 +16,7 @@ import {
   EXPLORE_SHELL_HTML,
   withExploreShell,
 } from './explore-shell.ts';
-import { escapeHtml, headTags, renderIndexHtml } from './page-head.ts';
+import { escapeHtml, headTags, renderIndexHtml, USER_SECTIONS } from './page-head.ts';
 import { PREFETCH_ELEMENT_ID, startCardsUrl } from './prefetch.ts';
 import { buildingYearsText } from '#domain/building-years';
 import { appPageSender, pagesRoutes } from './pages.routes.ts';
@@ -133,12 +133,29 @@ describe('the app page head (issue 16)', () => {
       '/buildings/abc',
       '/user/nobody',
       '/user/Bad%20Handle',
+      // A known user's page has only its sections: other paths are not pages, and no canonical echoes them.
+      '/user/ada/anything',
+      '/user/ada/lists/extra',
+      '/user/ada/%3Cscript%3E',
     ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.body).toContain('<div id="root"></div>');
       expect(res.body).toContain('<meta name="robots" content="noindex" />');
+      expect(res.body, url).not.toContain('rel="canonical"');
+    }
+  });
+
+  it("answers each section of the web app's user page, and knows every one the router has", async () => {
+    const router = await fs.readFile(new URL('../../../web/src/app/router.tsx', import.meta.url), 'utf8');
+    const start = router.indexOf("path: 'user/:handle'");
+    const userRoutes = router.slice(start, router.indexOf("path: '*'", start));
+    const sections = [...userRoutes.matchAll(/path: '([a-z]+)'/g)].map((m) => m[1]);
+    expect(sections.sort()).toEqual([...USER_SECTIONS].sort());
+    for (const section of ['', ...USER_SECTIONS]) {
+      const res = await t.app.inject({ method: 'GET', url: `/user/ada/${section}` });
+      expect(res.statusCode, section).toBe(200);
     }
   });
 

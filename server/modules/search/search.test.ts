@@ -8,7 +8,9 @@ import { snapshotDb } from '../../test/db-snapshot.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp(); // seeded, as `npm start` seeds an empty database
+  // Seeded, as `npm start` seeds an empty database; more searches than one address may make a
+  // minute (SEARCH_RATE_LIMIT, tested in server/http/read-limits.test.ts).
+  t = await createTestApp({ SEARCH_RATE_LIMIT: '1000' });
 });
 afterAll(async () => t?.close());
 
