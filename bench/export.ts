@@ -10,6 +10,9 @@
  * too: memory that does not grow with the rows is what "constant memory" means. Exits 1 when any
  * export's live heap grows more than BENCH_EXPORT_MAX_HEAP_MB (32), a fraction of the body sizes
  * (≈ 38 MB of GeoJSON at 100k, ≈ 380 MB at 1M) that a buffered answer would hold at once.
+ * Each export also reports the server's event-loop delay and the latency of /api/health/live
+ * meanwhile (bench/event-loop.ts). PGlite runs in its worker thread as in the server; the engine
+ * `pglite-inline` runs it in the server's thread, as before that (BENCH_ENGINES=pglite,pglite-inline).
  *
  *   npm run bench:export
  *   BENCH_BUILDINGS=1000000 BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:export
@@ -24,13 +27,15 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { createTestApp } from '../server/test/test-app.ts';
+import { formatResponsiveness, measureResponsiveness, type Responsiveness } from './event-loop.ts';
 import { loadBuildings } from './generate.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const env = process.env;
 const N = Number(env.BENCH_BUILDINGS ?? 100_000);
 const MAX_HEAP_MB = Number(env.BENCH_EXPORT_MAX_HEAP_MB ?? 32);
-type Engine = 'pglite' | 'postgres';
+/** pglite: in its worker thread, as the server runs it; pglite-inline: in the server's thread (before). */
+type Engine = 'pglite' | 'pglite-inline' | 'postgres';
 const ENGINES = (env.BENCH_ENGINES ?? (env.BENCH_DATABASE_URL ? 'pglite,postgres' : 'pglite')).split(
   ',',
 ) as Engine[];
@@ -66,6 +71,8 @@ interface Measurement {
   externalDeltaMb: number;
   /** The same at the end of the download (after GC when available), MB. */
   heapAfterMb: number;
+  /** The server's event-loop delay and liveness probe during the download (the forced GCs add a few ms). */
+  responsiveness: Responsiveness;
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
@@ -92,26 +99,28 @@ async function measure(base: string, query: string): Promise<Measurement> {
   let bytes = 0;
   let rows = 0;
   let tail = Buffer.alloc(0);
-  await new Promise<void>((resolve, reject) => {
-    http
-      .get(`${base}/api/buildings/export?${query}`, (res) => {
-        if (res.statusCode !== 200) reject(new Error(`${query}: HTTP ${res.statusCode}`));
-        res.on('data', (chunk: Buffer) => {
-          bytes += chunk.length;
-          if (csv) {
-            for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) rows++;
-          } else {
-            // Features are counted across chunk boundaries by keeping the last few bytes.
-            const text = Buffer.concat([tail, chunk]);
-            for (let i = text.indexOf(marker); i !== -1; i = text.indexOf(marker, i + 1)) rows++;
-            tail = Buffer.from(text.subarray(Math.max(0, text.length - marker.length + 1)));
-          }
-        });
-        res.on('end', resolve);
-        res.on('error', reject);
-      })
-      .on('error', reject);
-  });
+  const download = () =>
+    new Promise<void>((resolve, reject) => {
+      http
+        .get(`${base}/api/buildings/export?${query}`, (res) => {
+          if (res.statusCode !== 200) reject(new Error(`${query}: HTTP ${res.statusCode}`));
+          res.on('data', (chunk: Buffer) => {
+            bytes += chunk.length;
+            if (csv) {
+              for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) rows++;
+            } else {
+              // Features are counted across chunk boundaries by keeping the last few bytes.
+              const text = Buffer.concat([tail, chunk]);
+              for (let i = text.indexOf(marker); i !== -1; i = text.indexOf(marker, i + 1)) rows++;
+              tail = Buffer.from(text.subarray(Math.max(0, text.length - marker.length + 1)));
+            }
+          });
+          res.on('end', resolve);
+          res.on('error', reject);
+        })
+        .on('error', reject);
+    });
+  const { responsiveness } = await measureResponsiveness(base, download);
   const seconds = (performance.now() - started) / 1000;
   clearInterval(timer);
   clearInterval(gcTimer);
@@ -130,6 +139,7 @@ async function measure(base: string, query: string): Promise<Measurement> {
     rssDeltaMb: round1((peak.rss - before.rss) / MB),
     externalDeltaMb: round1((peak.external - before.external) / MB),
     heapAfterMb: round1((after.heapUsed - before.heapUsed) / MB),
+    responsiveness,
   };
 }
 
@@ -139,6 +149,7 @@ async function run(engine: Engine): Promise<{ load: number; exports: Measurement
     process.env.TEST_DATABASE_URL = env.BENCH_DATABASE_URL;
   } else {
     delete process.env.TEST_DB_ENGINE;
+    process.env.TEST_PGLITE_THREAD = engine === 'pglite' ? '1' : '0';
   }
   const t = await createTestApp({
     SEED: 'false',
@@ -171,6 +182,7 @@ async function run(engine: Engine): Promise<{ load: number; exports: Measurement
           `${m.seconds.toFixed(2).padStart(6)} s ${String(m.rowsPerSecond).padStart(7)} rows/s  ` +
           `live heap +${m.liveHeapDeltaMb} MB, heap +${m.heapDeltaMb} MB (after ${m.heapAfterMb}), RSS +${m.rssDeltaMb} MB, buffers +${m.externalDeltaMb} MB`,
       );
+      console.log(`    ${formatResponsiveness(m.responsiveness)}`);
     }
     return { load, exports };
   } finally {

@@ -160,8 +160,8 @@ describe('long reads on the embedded database, at 30,000 buildings', () => {
     })();
     const latencies = await sampleLiveness(base, exported);
     expect(await exported).toEqual({ status: 200, features: BUILDINGS });
-    expect(latencies.length).toBeGreaterThan(5);
     expect(p99(latencies)).toBeLessThan(P99_LIMIT_MS);
+    expect(latencies.length).toBeGreaterThan(5);
   }, 60_000);
 
   it('answers the liveness probe within 250 ms (p99) during trigram searches for typos', async () => {
@@ -178,7 +178,7 @@ describe('long reads on the embedded database, at 30,000 buildings', () => {
     const latencies = await sampleLiveness(base, searched);
     // Each typo finds buildings: by trigram similarity, the slow way.
     expect(await searched).toEqual(Object.fromEntries(TYPO_QUERIES.map((q) => [q, true])));
-    expect(latencies.length).toBeGreaterThan(5);
     expect(p99(latencies)).toBeLessThan(P99_LIMIT_MS);
+    expect(latencies.length).toBeGreaterThan(5);
   }, 60_000);
 });

@@ -41,9 +41,9 @@ export async function openTestPglite(): Promise<Database> {
     pgliteTemplateFile ? new Blob([new Uint8Array(await fs.readFile(pgliteTemplateFile))]) : undefined,
   );
   const template = await pgliteTemplate;
-  if (!template) return openDatabase({});
   // TEST_PGLITE_THREAD=1: the test's PGlite runs in a worker thread, as the server's does.
   const pgliteThread = process.env.TEST_PGLITE_THREAD === '1';
+  if (!template) return openDatabase({ pgliteThread });
   return lendPglite(() => openDatabase({ pgliteTemplate: template, pgliteThread }));
 }
 
