@@ -88,7 +88,11 @@ function buildServer() {
   fs.rmSync(outdir, { recursive: true, force: true });
   // esbuild's API in a child process: its code never loads into the server's process.
   const options = {
-    entryPoints: ['server/main.ts', 'server/worker.ts', { in: 'server/db/pglite-thread.ts', out: 'pglite-thread' }],
+    entryPoints: [
+      'server/main.ts',
+      'server/worker.ts',
+      { in: 'server/db/pglite-thread.ts', out: 'pglite-thread' },
+    ],
     absWorkingDir: root,
     bundle: true,
     platform: 'node',
