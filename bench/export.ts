@@ -41,7 +41,7 @@ const ENGINES = (env.BENCH_ENGINES ?? (env.BENCH_DATABASE_URL ? 'pglite,postgres
 ) as Engine[];
 
 const MB = 1024 * 1024;
-const gc = (globalThis as { gc?: () => void }).gc;
+const forceGc = (globalThis as { gc?: () => void }).gc;
 
 interface Sample {
   heapUsed: number;
@@ -71,18 +71,24 @@ interface Measurement {
   externalDeltaMb: number;
   /** The same at the end of the download (after GC when available), MB. */
   heapAfterMb: number;
-  /** The server's event-loop delay and liveness probe during the download (the forced GCs add a few ms). */
+  /**
+   * The server's event-loop delay and liveness probe during the download; with the memory sampling
+   * the forced GCs are pauses of their own (the runs without it are reported apart).
+   */
   responsiveness: Responsiveness;
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
 /** Downloads one export, counting rows (CSV lines, GeoJSON features) without keeping the body. */
-async function measure(base: string, query: string): Promise<Measurement> {
+async function measure(base: string, query: string, withMemory = true): Promise<Measurement> {
+  // Without the memory sampling the forced GCs stay out of the event-loop delay.
+  const gc = withMemory ? forceGc : undefined;
   gc?.();
   const before = sample();
   const peak = { ...before };
   const timer = setInterval(() => {
+    if (!withMemory) return;
     const s = sample();
     peak.heapUsed = Math.max(peak.heapUsed, s.heapUsed);
     peak.rss = Math.max(peak.rss, s.rss);
@@ -90,7 +96,8 @@ async function measure(base: string, query: string): Promise<Measurement> {
   }, 20);
   let liveHeap = before.heapUsed;
   const gcTimer = setInterval(() => {
-    gc?.();
+    if (!gc) return;
+    gc();
     liveHeap = Math.max(liveHeap, process.memoryUsage().heapUsed);
   }, 250);
   const started = performance.now();
@@ -143,7 +150,9 @@ async function measure(base: string, query: string): Promise<Measurement> {
   };
 }
 
-async function run(engine: Engine): Promise<{ load: number; exports: Measurement[] }> {
+async function run(
+  engine: Engine,
+): Promise<{ load: number; exports: Measurement[]; responsiveness: Record<string, Responsiveness> }> {
   if (engine === 'postgres') {
     process.env.TEST_DB_ENGINE = 'postgres';
     process.env.TEST_DATABASE_URL = env.BENCH_DATABASE_URL;
@@ -184,19 +193,27 @@ async function run(engine: Engine): Promise<{ load: number; exports: Measurement
       );
       console.log(`    ${formatResponsiveness(m.responsiveness)}`);
     }
-    return { load, exports };
+    // The server's responsiveness, without the memory sampling's forced GCs (each a pause of the
+    // event loop of its own).
+    const responsiveness: Record<string, Responsiveness> = {};
+    for (const query of ['format=geojson', 'format=csv']) {
+      const m = await measure(base, query, false);
+      responsiveness[query] = m.responsiveness;
+      console.log(`  responsiveness, ${query}: ${m.rows} rows; ${formatResponsiveness(m.responsiveness)}`);
+    }
+    return { load, exports, responsiveness };
   } finally {
     await t.close();
   }
 }
 
 async function main() {
-  if (!gc) console.log('(no --expose-gc: baselines are taken without a forced GC)');
+  if (!forceGc) console.log('(no --expose-gc: baselines are taken without a forced GC)');
   await fs.mkdir(path.join(here, 'results'), { recursive: true });
   let failed = false;
   for (const engine of ENGINES) {
     const loadBefore = os.loadavg();
-    const { load, exports } = await run(engine);
+    const { load, exports, responsiveness } = await run(engine);
     const worst = Math.max(...exports.map((e) => e.liveHeapDeltaMb));
     if (worst > MAX_HEAP_MB) {
       console.error(
@@ -219,6 +236,7 @@ async function main() {
           loadAverageBefore: loadBefore,
           loadAverageAfter: os.loadavg(),
           exports,
+          responsiveness,
         },
         null,
         2,
