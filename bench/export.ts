@@ -10,6 +10,9 @@
  * too: memory that does not grow with the rows is what "constant memory" means. Exits 1 when any
  * export's live heap grows more than BENCH_EXPORT_MAX_HEAP_MB (32), a fraction of the body sizes
  * (≈ 38 MB of GeoJSON at 100k, ≈ 380 MB at 1M) that a buffered answer would hold at once.
+ * Each export also reports the server's event-loop delay and the latency of /api/health/live
+ * meanwhile (bench/event-loop.ts). PGlite runs in its worker thread as in the server; the engine
+ * `pglite-inline` runs it in the server's thread, as before that (BENCH_ENGINES=pglite,pglite-inline).
  *
  *   npm run bench:export
  *   BENCH_BUILDINGS=1000000 BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:export
@@ -24,19 +27,21 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { createTestApp } from '../server/test/test-app.ts';
+import { formatResponsiveness, measureResponsiveness, type Responsiveness } from './event-loop.ts';
 import { loadBuildings } from './generate.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const env = process.env;
 const N = Number(env.BENCH_BUILDINGS ?? 100_000);
 const MAX_HEAP_MB = Number(env.BENCH_EXPORT_MAX_HEAP_MB ?? 32);
-type Engine = 'pglite' | 'postgres';
+/** pglite: in its worker thread, as the server runs it; pglite-inline: in the server's thread (before). */
+type Engine = 'pglite' | 'pglite-inline' | 'postgres';
 const ENGINES = (env.BENCH_ENGINES ?? (env.BENCH_DATABASE_URL ? 'pglite,postgres' : 'pglite')).split(
   ',',
 ) as Engine[];
 
 const MB = 1024 * 1024;
-const gc = (globalThis as { gc?: () => void }).gc;
+const forceGc = (globalThis as { gc?: () => void }).gc;
 
 interface Sample {
   heapUsed: number;
@@ -66,16 +71,24 @@ interface Measurement {
   externalDeltaMb: number;
   /** The same at the end of the download (after GC when available), MB. */
   heapAfterMb: number;
+  /**
+   * The server's event-loop delay and liveness probe during the download; with the memory sampling
+   * the forced GCs are pauses of their own (the runs without it are reported apart).
+   */
+  responsiveness: Responsiveness;
 }
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
 /** Downloads one export, counting rows (CSV lines, GeoJSON features) without keeping the body. */
-async function measure(base: string, query: string): Promise<Measurement> {
+async function measure(base: string, query: string, withMemory = true): Promise<Measurement> {
+  // Without the memory sampling the forced GCs stay out of the event-loop delay.
+  const gc = withMemory ? forceGc : undefined;
   gc?.();
   const before = sample();
   const peak = { ...before };
   const timer = setInterval(() => {
+    if (!withMemory) return;
     const s = sample();
     peak.heapUsed = Math.max(peak.heapUsed, s.heapUsed);
     peak.rss = Math.max(peak.rss, s.rss);
@@ -83,7 +96,8 @@ async function measure(base: string, query: string): Promise<Measurement> {
   }, 20);
   let liveHeap = before.heapUsed;
   const gcTimer = setInterval(() => {
-    gc?.();
+    if (!gc) return;
+    gc();
     liveHeap = Math.max(liveHeap, process.memoryUsage().heapUsed);
   }, 250);
   const started = performance.now();
@@ -92,26 +106,28 @@ async function measure(base: string, query: string): Promise<Measurement> {
   let bytes = 0;
   let rows = 0;
   let tail = Buffer.alloc(0);
-  await new Promise<void>((resolve, reject) => {
-    http
-      .get(`${base}/api/buildings/export?${query}`, (res) => {
-        if (res.statusCode !== 200) reject(new Error(`${query}: HTTP ${res.statusCode}`));
-        res.on('data', (chunk: Buffer) => {
-          bytes += chunk.length;
-          if (csv) {
-            for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) rows++;
-          } else {
-            // Features are counted across chunk boundaries by keeping the last few bytes.
-            const text = Buffer.concat([tail, chunk]);
-            for (let i = text.indexOf(marker); i !== -1; i = text.indexOf(marker, i + 1)) rows++;
-            tail = Buffer.from(text.subarray(Math.max(0, text.length - marker.length + 1)));
-          }
-        });
-        res.on('end', resolve);
-        res.on('error', reject);
-      })
-      .on('error', reject);
-  });
+  const download = () =>
+    new Promise<void>((resolve, reject) => {
+      http
+        .get(`${base}/api/buildings/export?${query}`, (res) => {
+          if (res.statusCode !== 200) reject(new Error(`${query}: HTTP ${res.statusCode}`));
+          res.on('data', (chunk: Buffer) => {
+            bytes += chunk.length;
+            if (csv) {
+              for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) rows++;
+            } else {
+              // Features are counted across chunk boundaries by keeping the last few bytes.
+              const text = Buffer.concat([tail, chunk]);
+              for (let i = text.indexOf(marker); i !== -1; i = text.indexOf(marker, i + 1)) rows++;
+              tail = Buffer.from(text.subarray(Math.max(0, text.length - marker.length + 1)));
+            }
+          });
+          res.on('end', resolve);
+          res.on('error', reject);
+        })
+        .on('error', reject);
+    });
+  const { responsiveness } = await measureResponsiveness(base, download);
   const seconds = (performance.now() - started) / 1000;
   clearInterval(timer);
   clearInterval(gcTimer);
@@ -130,15 +146,19 @@ async function measure(base: string, query: string): Promise<Measurement> {
     rssDeltaMb: round1((peak.rss - before.rss) / MB),
     externalDeltaMb: round1((peak.external - before.external) / MB),
     heapAfterMb: round1((after.heapUsed - before.heapUsed) / MB),
+    responsiveness,
   };
 }
 
-async function run(engine: Engine): Promise<{ load: number; exports: Measurement[] }> {
+async function run(
+  engine: Engine,
+): Promise<{ load: number; exports: Measurement[]; responsiveness: Record<string, Responsiveness> }> {
   if (engine === 'postgres') {
     process.env.TEST_DB_ENGINE = 'postgres';
     process.env.TEST_DATABASE_URL = env.BENCH_DATABASE_URL;
   } else {
     delete process.env.TEST_DB_ENGINE;
+    process.env.TEST_PGLITE_THREAD = engine === 'pglite' ? '1' : '0';
   }
   const t = await createTestApp({
     SEED: 'false',
@@ -171,20 +191,29 @@ async function run(engine: Engine): Promise<{ load: number; exports: Measurement
           `${m.seconds.toFixed(2).padStart(6)} s ${String(m.rowsPerSecond).padStart(7)} rows/s  ` +
           `live heap +${m.liveHeapDeltaMb} MB, heap +${m.heapDeltaMb} MB (after ${m.heapAfterMb}), RSS +${m.rssDeltaMb} MB, buffers +${m.externalDeltaMb} MB`,
       );
+      console.log(`    ${formatResponsiveness(m.responsiveness)}`);
     }
-    return { load, exports };
+    // The server's responsiveness, without the memory sampling's forced GCs (each a pause of the
+    // event loop of its own).
+    const responsiveness: Record<string, Responsiveness> = {};
+    for (const query of ['format=geojson', 'format=csv']) {
+      const m = await measure(base, query, false);
+      responsiveness[query] = m.responsiveness;
+      console.log(`  responsiveness, ${query}: ${m.rows} rows; ${formatResponsiveness(m.responsiveness)}`);
+    }
+    return { load, exports, responsiveness };
   } finally {
     await t.close();
   }
 }
 
 async function main() {
-  if (!gc) console.log('(no --expose-gc: baselines are taken without a forced GC)');
+  if (!forceGc) console.log('(no --expose-gc: baselines are taken without a forced GC)');
   await fs.mkdir(path.join(here, 'results'), { recursive: true });
   let failed = false;
   for (const engine of ENGINES) {
     const loadBefore = os.loadavg();
-    const { load, exports } = await run(engine);
+    const { load, exports, responsiveness } = await run(engine);
     const worst = Math.max(...exports.map((e) => e.liveHeapDeltaMb));
     if (worst > MAX_HEAP_MB) {
       console.error(
@@ -207,6 +236,7 @@ async function main() {
           loadAverageBefore: loadBefore,
           loadAverageAfter: os.loadavg(),
           exports,
+          responsiveness,
         },
         null,
         2,

@@ -4,7 +4,10 @@
  * `GET /api/buildings/geojson` with autocannon (a separate process) for a city, a country and a
  * world viewport, and a filtered world view: once with the body cache on (the default), once with
  * it off (every request queries and renders), and against a ceiling server answering the same
- * bytes precomputed. Results go to bench/results/geojson-<engine>-<n>.json; see bench/README.md.
+ * bytes precomputed. Then the server's event-loop delay and /api/health/live while a whole-catalogue
+ * export and typo searches run (probeLongReads). PGlite runs in its worker thread as in the server
+ * (`BENCH_ENGINES=pglite-inline`: in the server's thread, as before). Results go to
+ * bench/results/geojson-<engine>-<n>.json; see bench/README.md.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -17,6 +20,7 @@ import { encodeBody, negotiateEncoding } from '../server/http/compression.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase, type Database } from '../server/db/client.ts';
 import { createPostgresDatabase } from '../server/test/databases.ts';
+import { formatResponsiveness, measureResponsiveness, type Responsiveness } from './event-loop.ts';
 import { loadBuildings } from './generate.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -34,7 +38,8 @@ const VIEWPORT_FILTER = env.BENCH_VIEWPORTS?.split(',');
  */
 const ACCEPT_ENCODING = env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br';
 
-type Engine = 'pglite' | 'postgres';
+/** pglite: in its worker thread, as the server runs it; pglite-inline: in the server's thread. */
+type Engine = 'pglite' | 'pglite-inline' | 'postgres';
 
 const VIEWPORTS: Record<string, string> = {
   city: 'north=48.88&south=48.84&east=2.38&west=2.32',
@@ -138,8 +143,9 @@ async function ceiling(body: Buffer): Promise<Load> {
 async function openBenchDatabase(
   engine: Engine,
 ): Promise<{ database: Database; url: string | undefined; drop(): Promise<void> }> {
-  if (engine === 'pglite') {
-    return { database: await openDatabase({}), url: undefined, drop: async () => undefined };
+  if (engine !== 'postgres') {
+    const database = await openDatabase({ pgliteThread: engine === 'pglite' });
+    return { database, url: undefined, drop: async () => undefined };
   }
   if (!POSTGRES_URL) throw new Error('postgres needs BENCH_DATABASE_URL');
   const fresh = await createPostgresDatabase(POSTGRES_URL, { prefix: 'atlas_bench' });
@@ -169,6 +175,42 @@ async function startApp(database: Database, databaseUrl: string | undefined, cac
   });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return { app, address };
+}
+
+/** Typos that take search's trigram way on the generated names ('Bench building <n>'). */
+const TYPO_QUERIES = ['bemch buildng', 'bulding 4242', 'benhc', 'biulding benhc 77'];
+
+/**
+ * The probe of the server's responsiveness during long reads: the event-loop delay and
+ * /api/health/live while one client downloads the whole catalogue's GeoJSON export, and while
+ * it runs typo searches one after another.
+ */
+async function probeLongReads(
+  database: Database,
+  databaseUrl: string | undefined,
+): Promise<Record<'export' | 'typoSearches', Responsiveness>> {
+  const { app, address } = await startApp(database, databaseUrl, 64);
+  try {
+    const exported = await measureResponsiveness(address, async () => {
+      const res = await fetch(`${address}/api/buildings/export?format=geojson`);
+      if (!res.ok) throw new Error(`export: HTTP ${res.status}`);
+      // Read and dropped chunk by chunk, as a download does.
+      const reader = res.body?.getReader();
+      if (reader) while (!(await reader.read()).done);
+    });
+    console.error(`export during: ${formatResponsiveness(exported.responsiveness)}`);
+    const searched = await measureResponsiveness(address, async () => {
+      for (const q of TYPO_QUERIES) {
+        const res = await fetch(`${address}/api/search?q=${encodeURIComponent(q)}`);
+        if (!res.ok) throw new Error(`search ${q}: HTTP ${res.status}`);
+        await res.arrayBuffer();
+      }
+    });
+    console.error(`typo searches during: ${formatResponsiveness(searched.responsiveness)}`);
+    return { export: exported.responsiveness, typoSearches: searched.responsiveness };
+  } finally {
+    await app.close();
+  }
 }
 
 async function runEngine(engine: Engine) {
@@ -218,6 +260,7 @@ async function runEngine(engine: Engine) {
         await app.close();
       }
     }
+    const responsiveness = await probeLongReads(database, databaseUrl);
     const viewports: Record<string, ViewportResult> = {};
     for (const [name, r] of Object.entries(partial)) {
       const full = r as ViewportResult;
@@ -238,6 +281,7 @@ async function runEngine(engine: Engine) {
       loadSeconds,
       date: new Date().toISOString(),
       viewports,
+      responsiveness,
     };
   } finally {
     await database.close();

@@ -89,7 +89,12 @@ function buildServer() {
   fs.rmSync(outdir, { recursive: true, force: true });
   // esbuild's API in a child process: its code never loads into the server's process.
   const options = {
-    entryPoints: ['server/main.ts', 'server/worker.ts', 'server/modules/images/image-process.ts'],
+    entryPoints: [
+      'server/main.ts',
+      'server/worker.ts',
+      { in: 'server/db/pglite-thread.ts', out: 'pglite-thread' },
+      'server/modules/images/image-process.ts',
+    ],
     absWorkingDir: root,
     bundle: true,
     platform: 'node',

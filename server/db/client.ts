@@ -5,8 +5,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import {
   listenPglite,
@@ -15,6 +15,7 @@ import {
   type Subscription,
 } from './notifications.ts';
 import { PGLITE_SHARED_BUFFERS_MB_DEFAULT } from './pglite-settings.ts';
+import type { PgliteClient } from './pglite-thread-client.ts';
 import { pgliteExecute, poolExecute, type ExecuteSql } from './raw-sql.ts';
 import * as schema from './schema.ts';
 
@@ -28,6 +29,7 @@ const MIGRATION_LOCK_KEY = '418565087603';
 
 export type { NotificationHandlers, Subscription } from './notifications.ts';
 export type { ExecuteSql } from './raw-sql.ts';
+export type { PgliteClient } from './pglite-thread-client.ts';
 
 /** Where the job queue runs its SQL (pg-boss's `db` option). */
 export interface QueueConnection {
@@ -82,10 +84,10 @@ export function guardLostConnections(pool: pg.Pool, onError: (err: Error) => voi
 }
 
 /** The embedded instance behind a Database, for `createPgliteTemplate` and the tests' pool. */
-const pgliteOf = new WeakMap<Database, PGlite>();
+const pgliteOf = new WeakMap<Database, PgliteClient>();
 
-/** The PGlite instance a Database of openDatabase() runs on (undefined on PostgreSQL). */
-export function pgliteClientOf(database: Database): PGlite | undefined {
+/** The PGlite (in this thread or in its own) a Database of openDatabase() runs on (undefined on PostgreSQL). */
+export function pgliteClientOf(database: Database): PgliteClient | undefined {
   return pgliteOf.get(database);
 }
 
@@ -164,6 +166,12 @@ export async function openDatabase(opts: {
   pgliteSharedBuffersMb?: number | undefined;
   /** Where the build's empty cluster is looked for (dist/pglite; tests choose their own). */
   pgliteClusterDir?: string | undefined;
+  /**
+   * Run PGlite in a worker thread (pglite-thread-client.ts), so that a long statement does not
+   * stall the caller's event loop. Default: on a data directory (the server, its CLI and
+   * scripts); off in memory (unit and API tests, for speed; TEST_PGLITE_THREAD=1 turns it on).
+   */
+  pgliteThread?: boolean | undefined;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
@@ -230,10 +238,11 @@ export async function openDatabase(opts: {
       close: () => pool.end(),
     };
   }
-  const [{ PGlite }, { openPglite }, { readEmptyCluster }] = await Promise.all([
+  const [{ PGlite }, { openPglite }, { readEmptyCluster }, { openPgliteThread }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('./pglite.ts'),
     import('./pglite-cluster.ts'),
+    import('./pglite-thread-client.ts'),
   ]);
   const startParams = pgliteStartParams(
     PGlite,
@@ -256,7 +265,14 @@ export async function openDatabase(opts: {
   }
   // Tests: an in-memory copy of the run's migrated template (server/test/databases.ts).
   const loadDataDir = dir ? emptyCluster : opts.pgliteTemplate;
-  const client = await openPglite(dir, { startParams, ...(loadDataDir ? { loadDataDir } : {}) });
+  const client: PgliteClient =
+    (opts.pgliteThread ?? dir !== undefined)
+      ? await openPgliteThread({
+          dataDir: dir,
+          startParams,
+          loadDataDir: loadDataDir ? await loadDataDir.arrayBuffer() : undefined,
+        })
+      : await openPglite(dir, { startParams, ...(loadDataDir ? { loadDataDir } : {}) });
   const database = await pgliteDatabase(client);
   pgliteOf.set(database, client);
   return database;
@@ -266,12 +282,15 @@ export async function openDatabase(opts: {
  * The Database on an open PGlite; closing it closes the PGlite. Also used by the tests' pool of
  * instances (server/test/pglite-pool.ts), with a client whose `close` gives the instance back.
  */
-export async function pgliteDatabase(client: PGlite): Promise<Database> {
+export async function pgliteDatabase(client: PgliteClient): Promise<Database> {
   const [{ drizzle }, { migrate }] = await Promise.all([
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  const db = drizzle(client, { schema });
+  // Drizzle's PGlite session calls only `query` (with rowMode and identity parsers) and
+  // `transaction` (then `query` on the transaction), which every PgliteClient has; its type asks
+  // for the whole PGlite class.
+  const db = drizzle(client as unknown as PGlite, { schema });
   return {
     db,
     kind: 'pglite',

@@ -1,9 +1,11 @@
 /**
- * LISTEN on each engine. PGlite lives in this process and delivers a commit's notifications before
- * the commit returns, on its one connection, which cannot be lost. On PostgreSQL a dedicated
- * connection LISTENs; when it is lost, it is opened again every second until it is back.
+ * LISTEN on each engine. PGlite, in this process or in its thread (pglite-thread-client.ts: a
+ * notification is posted before the reply of the statement that raised it), delivers a commit's
+ * notifications before the commit returns, on its one connection, which cannot be lost. On
+ * PostgreSQL a dedicated connection LISTENs; when it is lost, it is opened again every second
+ * until it is back.
  */
-import type { PGlite } from '@electric-sql/pglite';
+import type { PgliteClient } from './pglite-thread-client.ts';
 import type pg from 'pg';
 
 export interface NotificationHandlers {
@@ -28,7 +30,7 @@ export interface Subscription {
 }
 
 export async function listenPglite(
-  pglite: PGlite,
+  pglite: PgliteClient,
   channel: string,
   handlers: NotificationHandlers,
 ): Promise<Subscription> {

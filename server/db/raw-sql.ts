@@ -4,14 +4,14 @@
  * install, migrations, maintenance) of several statements wrapped in their own BEGIN … COMMIT,
  * which only the simple query protocol accepts.
  */
-import type { PGlite } from '@electric-sql/pglite';
+import type { PgliteClient } from './pglite-thread-client.ts';
 import type pg from 'pg';
 
 export type Row = Record<string, unknown>;
 /** Runs one parameterised statement, or a parameterless script; answers with the (last) rows. */
 export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: Row[] }>;
 
-export function pgliteExecute(pglite: PGlite): ExecuteSql {
+export function pgliteExecute(pglite: PgliteClient): ExecuteSql {
   return async (text, values) => {
     if (values && values.length > 0) {
       return { rows: (await pglite.query<Row>(text, values)).rows };

@@ -12,15 +12,14 @@
  * A lent database behaves as a fresh one: after its `close()`, every call on it throws, as on a
  * closed PGlite, and its LISTENs are ended, so a late call of a closed app cannot reach the next.
  */
-import type { PGlite } from '@electric-sql/pglite';
-import { pgliteClientOf, pgliteDatabase, type Database } from '../db/client.ts';
+import { pgliteClientOf, pgliteDatabase, type Database, type PgliteClient } from '../db/client.ts';
 import { tableFingerprintSql } from './db-snapshot.ts';
 
 /** Idle instances kept per worker; more given back at once are closed (each holds ~130 MB). */
 const MAX_IDLE = 2;
 
 interface Pooled {
-  client: PGlite;
+  client: PgliteClient;
   /** The fingerprint when opened (see fingerprint()). */
   print: string;
   /** Per table: its fingerprint and, for those with rows, the rows as JSON. */
@@ -63,12 +62,12 @@ const TABLES = `SELECT quote_ident(n.nspname) || '.' || quote_ident(c.relname) A
   FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
   WHERE c.relkind IN ('r', 'p') AND ${OWN('n.nspname')} ORDER BY 1`;
 
-async function rows<T>(client: PGlite, text: string, params?: unknown[]): Promise<T[]> {
+async function rows<T>(client: PgliteClient, text: string, params?: unknown[]): Promise<T[]> {
   return (await client.query<T>(text, params)).rows;
 }
 
 /** Per table, its row count and an md5 of its rows as text, in one statement. */
-async function tablePrints(client: PGlite): Promise<Map<string, string>> {
+async function tablePrints(client: PgliteClient): Promise<Map<string, string>> {
   const tables = (await rows<{ name: string }>(client, TABLES)).map((t) => t.name);
   if (tables.length === 0) return new Map();
   const found = await rows<{ name: string; rows: number | string; md5: string | null }>(
@@ -78,7 +77,7 @@ async function tablePrints(client: PGlite): Promise<Map<string, string>> {
   return new Map(found.map((r) => [r.name, `${r.rows}:${r.md5 ?? ''}`]));
 }
 
-async function ownSchemas(client: PGlite): Promise<string[]> {
+async function ownSchemas(client: PgliteClient): Promise<string[]> {
   const found = await rows<{ nspname: string }>(
     client,
     `SELECT nspname FROM pg_namespace WHERE ${OWN('nspname')}`,
@@ -86,13 +85,13 @@ async function ownSchemas(client: PGlite): Promise<string[]> {
   return found.map((s) => s.nspname);
 }
 
-async function sequenceValues(client: PGlite): Promise<Map<string, string | null>> {
+async function sequenceValues(client: PgliteClient): Promise<Map<string, string | null>> {
   const found = await rows<{ name: string; value: string | null }>(client, SEQUENCES);
   return new Map(found.map((s) => [s.name, s.value]));
 }
 
 /** Everything compared when an instance comes back, as one string. */
-async function fingerprint(client: PGlite): Promise<string> {
+async function fingerprint(client: PgliteClient): Promise<string> {
   const [catalogue] = await rows<Record<string, string | null>>(client, CATALOGUE);
   return JSON.stringify({
     catalogue,
@@ -102,7 +101,7 @@ async function fingerprint(client: PGlite): Promise<string> {
 }
 
 /** Takes what reset() needs from an instance just opened from the template. */
-async function remember(client: PGlite): Promise<Pooled> {
+async function remember(client: PgliteClient): Promise<Pooled> {
   const prints = await tablePrints(client);
   const tables = new Map<string, { print: string; rows: string | null }>();
   for (const [name, print] of prints) {
@@ -212,9 +211,9 @@ async function lend(pooled: Pooled): Promise<Database> {
     else await client.close();
   };
 
-  const listen: PGlite['listen'] = async (channel, callback, tx) => {
+  const listen: PgliteClient['listen'] = async (channel, callback) => {
     if (ended) throw closedError();
-    const unlisten = await client.listen(channel, callback, tx);
+    const unlisten = await client.listen(channel, callback);
     const once = async () => {
       if (!unlistens.delete(once)) return;
       await unlisten();

@@ -41,8 +41,10 @@ export async function openTestPglite(): Promise<Database> {
     pgliteTemplateFile ? new Blob([new Uint8Array(await fs.readFile(pgliteTemplateFile))]) : undefined,
   );
   const template = await pgliteTemplate;
-  if (!template) return openDatabase({});
-  return lendPglite(() => openDatabase({ pgliteTemplate: template }));
+  // TEST_PGLITE_THREAD=1: the test's PGlite runs in a worker thread, as the server's does.
+  const pgliteThread = process.env.TEST_PGLITE_THREAD === '1';
+  if (!template) return openDatabase({ pgliteThread });
+  return lendPglite(() => openDatabase({ pgliteTemplate: template, pgliteThread }));
 }
 
 /** A new PostgreSQL database on TEST_DATABASE_URL's server: a copy of `template`, or empty without one. */

@@ -32,8 +32,14 @@ import { selectRows } from '../../db/rows.ts';
 import { coverImageJoin } from './buildings.queries.ts';
 import { voteStats } from './buildings.service.ts';
 
-/** Rows read per query: large enough that a query's overhead is small, small enough to hold. */
-export const EXPORT_BATCH_ROWS = 2000;
+/**
+ * Rows read per query. Each batch is turned into text on the server's thread in one go, so a
+ * batch is kept small enough to take a few milliseconds there: other requests are answered
+ * between batches (the embedded database answers from its own thread,
+ * docs/decisions/2026-11-27-embedded-database-in-a-worker-thread.md). A query's overhead stays
+ * small beside its rows.
+ */
+export const EXPORT_BATCH_ROWS = 500;
 
 export interface ExportContext {
   db: Db;
