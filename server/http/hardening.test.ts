@@ -143,6 +143,10 @@ describe('behind one proxy (TRUST_PROXY=1) with small limits', () => {
     expect((await from('/api/images/infinite-scroll', ip)).statusCode).toBe(429);
     expect((await from('/api/locator.svg?lng=2.35&lat=48.85', ip)).statusCode).toBe(429);
     expect((await from('/api/health/live', ip)).statusCode).toBe(200);
+    // An upload's status, polled by the upload dialog, is not counted either (404: no such task).
+    expect(
+      (await from('/api/images/processing-status/00000000-0000-4000-8000-000000000000', ip)).statusCode,
+    ).toBe(404);
     expect((await from('/api/buildings/', '192.0.2.41')).statusCode).toBe(200);
   });
 

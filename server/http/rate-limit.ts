@@ -56,7 +56,9 @@ const WINDOW_MS = 60_000;
 const EXEMPT_PREFIX = apiPath(imageEndpoints.receiveUpload).replace(/\*$/, '');
 /**
  * API routes (as registered) whose GETs are not counted as reads: health probes (a monitor asks
- * often and must never be refused) and answers made from configuration alone.
+ * often and must never be refused), answers made from configuration alone, and an upload's
+ * processing status (one row by its unguessable task id, which the upload dialog polls every 2 s
+ * for each of up to 20 images: 600 a minute, the whole read budget).
  */
 export const READ_UNLIMITED = new Set(
   [
@@ -65,6 +67,7 @@ export const READ_UNLIMITED = new Set(
     healthEndpoints.live,
     authEndpoints.providers,
     placeEndpoints.provider,
+    imageEndpoints.processingStatus,
   ].map(apiPath),
 );
 /** Downloads of many rows: counted in their own per-IP window, not as reads. */
