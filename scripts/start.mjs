@@ -30,6 +30,9 @@ const WEB_INPUTS = [
   'package.json',
   'package-lock.json',
   'tsconfig.json',
+  // The build draws the locator's frames (scripts/basemap) with the server's drawing code.
+  'server/modules/locator',
+  'server/geo',
 ];
 // This script's esbuild options live here: a change to them rebuilds the server (hashed on its own).
 const SERVER_INPUTS = ['server', 'domain', 'package.json', 'package-lock.json', 'tsconfig.json'];
