@@ -13,7 +13,10 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '#domain/auth';
 import type { UploadResponse } from '#domain/images';
 import { fetchWorldBuildings } from '../e2e/world.ts';
+import { createPostgresDatabase } from '../server/test/databases.ts';
 import { freePort, repoRoot } from './processes.ts';
+
+const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** What a service manager waits after SIGTERM before it kills (systemd's default is 90 s; ours is 10). */
 const STOP_WITHIN_MS = 10_000;
@@ -77,17 +80,13 @@ async function until(check: () => Promise<boolean> | boolean, timeoutMs: number)
   return check();
 }
 
-/** `npm start` on a fresh DATA_DIR (embedded PGlite) and a free port, answering /api/health/ready. */
-async function npmStart(
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-npm-start-')),
-): Promise<Started> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
-  delete env.DATABASE_URL;
-  delete env.NODE_ENV; // vitest sets test; npm start runs as an operator's would
-  // The usual umask of a login shell (group and others may read): the server must not rely on it.
-  // exec: the pid is npm's, as when an operator or a service manager runs npm start.
-  const npm = spawn('sh', ['-c', 'umask 022 && exec npm start'], {
+/**
+ * `npm <args>` in its own process group, with the usual umask of a login shell (group and others
+ * may read: the server must not rely on it). exec: the pid is npm's, as when an operator or a
+ * service manager runs it.
+ */
+function spawnNpm(args: string, env: NodeJS.ProcessEnv): { npm: ChildProcess; output: () => string } {
+  const npm = spawn('sh', ['-c', `umask 022 && exec npm ${args}`], {
     cwd: repoRoot,
     env,
     // Its own process group, so the test can see every process of the tree, and a terminal's
@@ -98,9 +97,21 @@ async function npmStart(
   let text = '';
   npm.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
   npm.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  started = { npm, port, dataDir, output: () => text };
+  return { npm, output: () => text };
+}
+
+/** `npm start` on a fresh DATA_DIR (embedded PGlite) and a free port, answering /api/health/ready. */
+async function npmStart(
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-npm-start-')),
+): Promise<Started> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
+  delete env.DATABASE_URL;
+  delete env.NODE_ENV; // vitest sets test; npm start runs as an operator's would
+  const { npm, output } = spawnNpm('start', env);
+  started = { npm, port, dataDir, output };
   const ready = await until(async () => {
-    if (npm.exitCode !== null) throw new Error(`npm start exited (${npm.exitCode}):\n${text}`);
+    if (npm.exitCode !== null) throw new Error(`npm start exited (${npm.exitCode}):\n${output()}`);
     try {
       return (await fetch(`http://127.0.0.1:${port}/api/health/ready`, { signal: AbortSignal.timeout(2000) }))
         .ok;
@@ -108,8 +119,16 @@ async function npmStart(
       return false;
     }
   }, 120_000);
-  if (!ready) throw new Error(`npm start did not get ready:\n${text}`);
+  if (!ready) throw new Error(`npm start did not get ready:\n${output()}`);
   return started;
+}
+
+/** The JSON log lines of a process's output. */
+function logLines(output: string): { msg?: string; signal?: string }[] {
+  return output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { msg?: string; signal?: string });
 }
 
 describe('npm start and the signals a service manager sends', () => {
@@ -131,10 +150,7 @@ describe('npm start and the signals a service manager sends', () => {
       expect(Date.now() - sentAt).toBeLessThan(STOP_WITHIN_MS);
       // npm ends as its script did: the server's own clean exit, not a killed npm.
       expect(await exited).toBe(0);
-      const lines = output()
-        .split('\n')
-        .filter((line) => line.startsWith('{'))
-        .map((line) => JSON.parse(line) as { msg?: string; signal?: string });
+      const lines = logLines(output());
       expect(lines.some((line) => line.signal === signal && line.msg?.startsWith('shutting down'))).toBe(
         true,
       );
@@ -142,6 +158,37 @@ describe('npm start and the signals a service manager sends', () => {
     },
     180_000,
   );
+
+  it('SIGTERM to the npm process of npm run worker stops the worker: logged, exit 0, no process left', async () => {
+    const database = await createPostgresDatabase(ADMIN_URL, { prefix: 'atlas_npm_worker' });
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-npm-worker-'));
+    try {
+      const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir };
+      delete env.NODE_ENV;
+      const { npm, output } = spawnNpm('run worker', env);
+      started = { npm, port: 0, dataDir, output };
+      const running = await until(() => {
+        if (npm.exitCode !== null) throw new Error(`npm run worker exited (${npm.exitCode}):\n${output()}`);
+        return logLines(output()).some((line) => line.msg === 'Atlas of Buildings worker is running');
+      }, 120_000);
+      expect(running, output()).toBe(true);
+
+      const exited = new Promise<number | null>((resolve) => npm.once('exit', (code) => resolve(code)));
+      const sentAt = Date.now();
+      npm.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(
+        await until(() => processGroup(npm.pid!).length === 0, STOP_WITHIN_MS - (Date.now() - sentAt)),
+        `processes left: ${processGroup(npm.pid!).join('; ')}`,
+      ).toBe(true);
+      expect(Date.now() - sentAt).toBeLessThan(STOP_WITHIN_MS);
+      expect(
+        logLines(output()).some((line) => line.signal === 'SIGTERM' && line.msg === 'worker stopped'),
+      ).toBe(true);
+    } finally {
+      await database.drop();
+    }
+  }, 180_000);
 });
 
 /** Paths under `dir` (itself included) that a group or other account may read, write or enter. */
