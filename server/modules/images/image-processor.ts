@@ -4,10 +4,10 @@
  * canvas decodes to 196 MB of pixels, twice), and glibc keeps freed memory in the process that
  * used it. A child that exits gives it all back. See docs/decisions/2026-11-27-image-decoding-bounds.md.
  *
- * Each child runs one job at a time and is kept for the next one (starting one costs about
- * 0.1–0.4 s); a job asks for an idle child or starts a new one, so at most as many children run
- * as jobs run at once (WORKER_CONCURRENCY). A child exits by itself when idle for a few seconds or
- * when it has grown past its memory bound. The bytes travel over the IPC channel: the parent
+ * Each child runs one job at a time and is kept for the next one (starting one costs 1–4 s of CPU
+ * on a busy machine); a job asks for an idle child or starts a new one, so at most as many children
+ * run as jobs run at once (WORKER_CONCURRENCY). The parent ends a child idle for 30 s, or grown
+ * past its memory bound after a job. The bytes travel over the IPC channel: the parent
  * reads the original through the storage (or gives a local file's path) and writes the
  * renditions, so the child needs no storage, database or configuration of its own.
  */
@@ -30,7 +30,11 @@ export type ImageJobReply =
   | { id: number; ok: false; rejected: boolean; message: string; rss: number };
 
 export interface ImageProcessorOptions {
-  /** A child idle this long exits (default 5 s). */
+  /**
+   * A child idle this long exits (default 30 s). Starting one costs 1–4 s of CPU on a busy 2-core
+   * machine (sharp, exifr and our code compiled; more from TypeScript), which at 5–10 s a burst of
+   * uploads in a few batches paid again and again (bench/thumbnails.ts: first jobs 15 s instead of 3).
+   */
   idleMs?: number;
   /** A child whose resident memory passed this after a job exits (default 320 MB). */
   maxRssBytes?: number;
@@ -75,7 +79,7 @@ export class ImageProcessor {
   private readonly jobTimeoutMs: number;
 
   constructor(options: ImageProcessorOptions = {}) {
-    this.idleMs = options.idleMs ?? 5_000;
+    this.idleMs = options.idleMs ?? 30_000;
     this.maxRssBytes = options.maxRssBytes ?? 320 * 1024 * 1024;
     this.jobTimeoutMs = options.jobTimeoutMs ?? 120_000;
   }
