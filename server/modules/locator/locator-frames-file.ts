@@ -11,15 +11,13 @@
  * `npm start` rebuilds when domain/ changes). Without a usable file the service draws on demand.
  */
 import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { geoAzimuthalEqualArea, geoOrthographic } from 'd3-geo';
 import { LOCATOR_VERSION } from '#domain/locator';
+import { LOCATOR_FRAMES_FILE } from '../../geo/locator-frames-path.ts';
 import { FRAME, type Frame } from './locator-frame.ts';
 import type { FrameDrawing } from './locator-svg.ts';
 
-export const LOCATOR_FRAMES_FILE = fileURLToPath(
-  new URL('../../../dist/locator/frames.json', import.meta.url),
-);
+export { LOCATOR_FRAMES_FILE };
 
 /** A frame as stored: what rebuilds its projection, and its drawing. */
 export interface StoredFrame {
