@@ -151,6 +151,12 @@ export class ThreadedPglite implements PgliteClient {
 
   /** The thread is gone (crashed, out of memory, closed): every call in flight fails. */
   #stop(err: Error): void {
+    // The thread ending after close() is the expected end: calls then fail as on a closed PGlite.
+    if (this.#closed && !this.#stopped) {
+      for (const pending of this.#pending.values()) pending.reject(new Error('PGlite is closed'));
+      this.#pending.clear();
+      return;
+    }
     this.#closed = true;
     this.#stopped ??= Object.assign(
       new Error(`The embedded database stopped: ${err.message}`, { cause: err }),
