@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '#domain/auth';
 import type { Image, UploadResponse } from '#domain/images';
 import { createPostgresDatabase, type FreshDatabase } from '../server/test/databases.ts';
-import { exited, startApi, startProcess, stop, waitFor, type Proc } from './processes.ts';
+import { exited, startApi, startWorker, stop, waitFor, type Proc } from './processes.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BUCKET = 'atlas-cluster';
@@ -75,7 +75,7 @@ beforeAll(async () => {
   // production, where `npm run db:migrate` runs before a rollout).
   apiA = await startApi('api-a', { ...env, ...dataDir('api-a') }, workDir);
   apiB = await startApi('api-b', { ...env, ...dataDir('api-b') }, workDir);
-  worker = startProcess('worker-1', 'server/worker.ts', { ...env, ...dataDir('worker-1') }, workDir);
+  worker = startWorker('worker-1', { ...env, ...dataDir('worker-1') }, workDir);
 
   sql = new pg.Client({ connectionString: dbUrl });
   await sql.connect();
@@ -224,12 +224,7 @@ describe('two API processes and a worker on PostgreSQL and S3', () => {
       expiry[0]!.expire_in,
     ]);
 
-    freshWorker = startProcess(
-      'worker-2',
-      'server/worker.ts',
-      { ...env, DATA_DIR: path.join(workDir, 'worker-2') },
-      workDir,
-    );
+    freshWorker = startWorker('worker-2', { ...env, DATA_DIR: path.join(workDir, 'worker-2') }, workDir);
     await waitFor(
       'the fresh worker to finish the job',
       freshWorker,

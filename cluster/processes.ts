@@ -16,23 +16,30 @@ export interface Proc {
   url?: string;
 }
 
-/** `node --import tsx <script>` by default: what `npm run worker` runs. */
-export function startProcess(
-  name: string,
-  script: string,
-  env: NodeJS.ProcessEnv,
-  logDir: string,
-  nodeArgs: string[] = ['--import', 'tsx'],
-): Proc {
+/** `node <args>` in the repository, its output in `logDir/<name>.log`. */
+export function startProcess(name: string, args: string[], env: NodeJS.ProcessEnv, logDir: string): Proc {
   const logPath = path.join(logDir, `${name}.log`);
   const log = fs.openSync(logPath, 'a');
-  const child = spawn(process.execPath, [...nodeArgs, script], {
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', log, log],
   });
   fs.closeSync(log);
   return { name, child, logPath };
+}
+
+/**
+ * The node arguments of an npm script (`exec node <args>` in package.json), so the processes
+ * here run exactly what `npm start` and `npm run worker` run, without npm in between.
+ */
+export function npmScriptNodeArgs(script: 'start' | 'worker'): string[] {
+  const { scripts } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const match = /^(?:exec )?node (.+)$/.exec(scripts[script] ?? '');
+  if (!match) throw new Error(`package.json's ${script} script is not \`exec node …\`: ${scripts[script]}`);
+  return match[1]!.split(' ');
 }
 
 let built = false;
@@ -51,20 +58,12 @@ function buildOnce(): void {
 /** An API process as `npm start` runs it: the bundled server (dist/server) with its V8 flags. */
 export async function startApi(name: string, env: NodeJS.ProcessEnv, logDir: string): Promise<Proc> {
   buildOnce();
-  const startFlags = /^(?:exec )?node (.*) scripts\/start\.mjs$/.exec(
-    (
-      JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
-        scripts: { start: string };
-      }
-    ).scripts.start,
-  );
   const port = await freePort();
   const proc = startProcess(
     name,
-    'scripts/start.mjs',
+    npmScriptNodeArgs('start'),
     { ...env, PORT: String(port), HOST: '127.0.0.1' },
     logDir,
-    startFlags?.[1]?.split(' ') ?? [],
   );
   proc.url = `http://127.0.0.1:${port}`;
   await waitFor(`${name} ready`, proc, async () => {
@@ -72,6 +71,12 @@ export async function startApi(name: string, env: NodeJS.ProcessEnv, logDir: str
     return res.ok;
   });
   return proc;
+}
+
+/** A worker process as `npm run worker` runs it: the bundled worker (dist/server/worker.js). */
+export function startWorker(name: string, env: NodeJS.ProcessEnv, logDir: string): Proc {
+  buildOnce();
+  return startProcess(name, npmScriptNodeArgs('worker'), env, logDir);
 }
 
 export function logTail(proc: Proc, lines = 30): string {

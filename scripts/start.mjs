@@ -9,6 +9,8 @@
 //
 // The builds run in child processes, so their memory is gone before the server starts.
 // `node scripts/start.mjs --build-only` builds what is stale and exits.
+// `node scripts/start.mjs --worker` (`npm run worker`) runs the bundled job worker
+// (dist/server/worker.js) instead of the server; it needs no web app, so it builds only the server.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -136,11 +138,29 @@ function buildServer() {
   fs.cpSync(path.join(root, 'server/db/migrations'), path.join(outdir, 'migrations'), { recursive: true });
 }
 
-/** Builds what is stale; returns what it built. */
-export function buildIfStale() {
+/**
+ * Stops with what to do when a build is due but the code's folder is read-only here (a service
+ * manager's ProtectSystem=strict, a read-only image): the build would end in a stack trace.
+ */
+function requireWritable(what) {
+  const folder = fs.existsSync(dist) ? dist : root;
+  try {
+    fs.accessSync(folder, fs.constants.W_OK);
+  } catch {
+    console.error(
+      `start: ${what} is not built or older than its sources, and ${folder} is read-only for this process. ` +
+        'Build it where the code is installed first (`node scripts/start.mjs --build-only` as the owner of the code), then start again.',
+    );
+    process.exit(1);
+  }
+}
+
+/** Builds what is stale (without the web app when `web` is false); returns what it built. */
+export function buildIfStale({ web = true } = {}) {
   const stamps = readStamps();
   const built = [];
-  if (!fs.existsSync(path.join(dist, 'web/index.html')) || stamps.web !== hashInputs(WEB_INPUTS)) {
+  if (web && (!fs.existsSync(path.join(dist, 'web/index.html')) || stamps.web !== hashInputs(WEB_INPUTS))) {
+    requireWritable('the web app (dist/web)');
     console.log('start: the web app changed or is not built; building it (npm run build)');
     run(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build']);
     // Hashed after the build: a build step that writes into its own inputs does not make the
@@ -149,6 +169,7 @@ export function buildIfStale() {
     built.push('web');
   }
   if (!fs.existsSync(path.join(dist, 'server/main.js')) || stamps.server !== serverHash()) {
+    requireWritable('the server bundle (dist/server)');
     console.log('start: the server changed or is not built; bundling it (dist/server)');
     buildServer();
     stamps.server = serverHash();
@@ -165,24 +186,26 @@ export function buildIfStale() {
  * Stops with what to do when the packages are not installed: the builds and the server would
  * otherwise end in a stack trace about a missing module. Checked before anything imports one.
  */
-function requireInstalledPackages() {
+function requireInstalledPackages(command) {
   const missing = ['esbuild', 'vite', 'fastify', '@electric-sql/pglite'].filter(
     (name) => !fs.existsSync(path.join(root, 'node_modules', name, 'package.json')),
   );
   if (missing.length === 0) return;
   console.error(
-    `npm start: the project's packages are not installed (node_modules lacks ${missing.join(', ')}). ` +
-      'Run `npm install` in this folder first, then `npm start` again.',
+    `${command}: the project's packages are not installed (node_modules lacks ${missing.join(', ')}). ` +
+      `Run \`npm install\` in this folder first, then \`${command}\` again.`,
   );
   process.exit(1);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  requireSupportedNode('npm start');
-  requireInstalledPackages();
-  buildIfStale();
+  const worker = process.argv.includes('--worker');
+  const command = worker ? 'npm run worker' : 'npm start';
+  requireSupportedNode(command);
+  requireInstalledPackages(command);
+  buildIfStale({ web: !worker });
   if (!process.argv.includes('--build-only')) {
     module.enableCompileCache?.(path.join(dist, '.cache/node-compile'));
-    await import(pathToFileURL(path.join(dist, 'server/main.js')).href);
+    await import(pathToFileURL(path.join(dist, worker ? 'server/worker.js' : 'server/main.js')).href);
   }
 }
