@@ -51,8 +51,9 @@ const here = fileURLToPath(import.meta.url);
 
 /**
  * The child's entry: the TypeScript source beside this file, run through tsx, when this module
- * runs from source (tests, `npm run worker`, benches); else the bundle scripts/start.mjs made,
- * whose entry points keep their path under server/ while this code sits in dist/server/.
+ * runs from source (tests, `npm run dev`, benches); else the bundle scripts/start.mjs made
+ * (`npm start`, `npm run worker`), whose entry points keep their path under server/ while this
+ * code sits in dist/server/.
  */
 function childEntry(): { file: string; execArgv: string[] } {
   if (here.endsWith('.ts')) {
