@@ -182,3 +182,10 @@ export function metricsListener(registries: Registry[], host: string, port: numb
       }),
   };
 }
+
+/** A worker process's metrics (`npm run worker` with METRICS_PORT): its jobs, the queue's depth, Node's own. */
+export function workerMetrics(queue: Queue, { host, port }: { host: string; port: number }): MetricsEndpoint {
+  const registry = new Registry();
+  queueDepthGauge(queue, registry);
+  return metricsListener([processRegistry, registry], host, port);
+}
