@@ -257,6 +257,10 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
     }
     // A missing or refused file is not a deep link of the web app.
     if (url.startsWith('/media/')) return sendProblem(reply, 404, 'No such file.');
+    // A scraper pointed at the public port gets a clear 404, not the web app's page.
+    if (url === '/metrics' || url.startsWith('/metrics?')) {
+      return sendProblem(reply, 404, 'Metrics are served on METRICS_PORT only, never on this port.');
+    }
     if (request.method === 'GET' || request.method === 'HEAD') {
       if (await sendAppPage(request, reply)) return reply;
       return reply
