@@ -49,6 +49,7 @@ import analyticsPlugin from './analytics/analytics.plugin.ts';
 import { placesRoutes } from './modules/places/places.routes.ts';
 import { parseAddressRoutes } from './modules/places/parse-address.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
+import { registerMetrics, type MetricsEndpoint } from './modules/metrics/metrics.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,6 +57,8 @@ declare module 'fastify' {
     database: Database;
     config: Config;
     queue: Queue;
+    /** The Prometheus listener (METRICS_PORT), started by main.ts after the app's; null when off. */
+    metrics: MetricsEndpoint | null;
   }
 }
 
@@ -156,6 +159,11 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   app.decorate('queue', queue);
   app.decorate('storage', storage);
   app.decorate('media', new MediaUrls(storage.publicBaseUrl));
+  // Before the routes: its onResponse hook counts every request by route pattern.
+  app.decorate(
+    'metrics',
+    config.metrics ? registerMetrics(app, { database, queue, ...config.metrics }) : null,
+  );
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -249,6 +257,10 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
     }
     // A missing or refused file is not a deep link of the web app.
     if (url.startsWith('/media/')) return sendProblem(reply, 404, 'No such file.');
+    // A scraper pointed at the public port gets a clear 404, not the web app's page.
+    if (url === '/metrics' || url.startsWith('/metrics?')) {
+      return sendProblem(reply, 404, 'Metrics are served on METRICS_PORT only, never on this port.');
+    }
     if (request.method === 'GET' || request.method === 'HEAD') {
       if (await sendAppPage(request, reply)) return reply;
       return reply

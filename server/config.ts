@@ -23,6 +23,8 @@ const envSchema = z.object({
   ),
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.preprocess(emptyToUndefined, z.string().min(1).default('127.0.0.1')),
+  METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
+  METRICS_HOST: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default('./data')),
   DATABASE_URL: z.preprocess(
     emptyToUndefined,
@@ -192,6 +194,11 @@ export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /**
+   * Prometheus metrics at GET /metrics on a listener of their own (METRICS_PORT, on METRICS_HOST,
+   * default HOST); undefined (the default) serves none.
+   */
+  metrics: { port: number; host: string } | undefined;
   /** Absolute path of the data directory (PGlite database, local media). */
   dataDir: string;
   /** PostgreSQL URL; undefined means embedded PGlite under dataDir/db. */
@@ -350,12 +357,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
     throw new ConfigError(['HTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS']);
   }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError([
+      'METRICS_PORT: must differ from PORT (metrics are never served on the public port)',
+    ]);
+  }
   const storage = storageConfig(e);
   if (typeof storage === 'string') throw new ConfigError([storage]);
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
+    metrics:
+      e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST ?? e.HOST },
     dataDir: path.resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,

@@ -57,6 +57,10 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Atlas of Buildings is running at ${config.publicUrl}`);
+  if (app.metrics) {
+    const { address, port } = await app.metrics.listen();
+    app.log.info({ address, port }, 'Prometheus metrics at /metrics on their own port (METRICS_PORT)');
+  }
   // The search's gazetteer, loaded now rather than by the first search (which waited ≈ 1.3 s).
   setImmediate(() => {
     const ms = warmPlacesIndex();

@@ -7,6 +7,7 @@ import { openDatabase } from './db/client.ts';
 import { createQueue, STOP_TIMEOUT_MS } from './jobs/queue.ts';
 import { registerWorkers, scheduleJobs } from './jobs/workers.ts';
 import { createStorage } from './storage/index.ts';
+import { workerMetrics, type MetricsEndpoint } from './modules/metrics/metrics.ts';
 
 async function main() {
   // Media it writes under DATA_DIR (local storage) is the owner's only, as the server's.
@@ -37,6 +38,7 @@ async function main() {
     statementTimeoutMs: config.dbStatementTimeoutMs,
   });
   const queue = createQueue(database, config, { log });
+  let metrics: MetricsEndpoint | undefined;
   try {
     await database.migrate();
     // Local storage is shared only by processes on one machine with the same DATA_DIR.
@@ -49,7 +51,13 @@ async function main() {
       config.jobTestDelayMs,
     );
     await scheduleJobs(queue, config.storage.quotas);
+    if (config.metrics) {
+      metrics = workerMetrics(queue, config.metrics);
+      const { address, port } = await metrics.listen();
+      log.info({ address, port }, 'Prometheus metrics at /metrics (METRICS_PORT)');
+    }
   } catch (err) {
+    await metrics?.close();
     await queue.stop();
     await database.close();
     throw err;
@@ -66,8 +74,8 @@ async function main() {
       process.exit(1);
     }, STOP_TIMEOUT_MS + 1_500);
     force.unref();
-    queue
-      .stop()
+    Promise.resolve(metrics?.close())
+      .then(() => queue.stop())
       .then(() => database.close())
       .then(
         () => {

@@ -9,6 +9,7 @@ import type { Database } from '../db/client.ts';
 import { BossConnection } from './boss-db.ts';
 import { PermanentJobError } from './job.ts';
 import { jobDefinition, registeredJobs, type JobDefinitions, type JobName } from './registry.ts';
+import { jobAttempts } from '../modules/metrics/registry.ts';
 
 /** A task's status as the API reports it. */
 export type TaskStatus = 'PENDING' | 'STARTED' | 'SUCCESS' | 'FAILURE';
@@ -59,6 +60,8 @@ export interface Queue {
   /** null for an id that is not a task (any more: pg-boss deletes archived jobs after 7 days). */
   status(taskId: string, name?: JobName): Promise<TaskStatus | null>;
   work<N extends JobName>(name: N, handler: JobHandler<N>, options: WorkOptions): Promise<void>;
+  /** Jobs of this kind waiting to run (created, or failed and waiting for a retry): the metrics' queue depth. */
+  depth(name: JobName): Promise<number>;
   /**
    * Enqueues `name` now and then every `everySeconds` while the queue runs. Every process that
    * schedules the same job shares one job per period (a pg-boss singleton keyed by the name), so
@@ -203,6 +206,11 @@ export function createQueue(
       return null;
     },
 
+    depth(name) {
+      assertStarted();
+      return boss.getQueueSize(name);
+    },
+
     async schedule(name, payload, everySeconds) {
       assertStarted();
       const once = () =>
@@ -230,13 +238,16 @@ export function createQueue(
         if (connection.closed) throw new Error('The job queue has stopped');
         running++;
         try {
-          return await handler(definition.payload.parse(job.data), {
+          const output = await handler(definition.payload.parse(job.data), {
             id: job.id,
             name,
             retryCount: job.retryCount,
             retryLimit: job.retryLimit,
           });
+          jobAttempts.inc({ job: name, outcome: 'completed' });
+          return output;
         } catch (err) {
+          jobAttempts.inc({ job: name, outcome: 'failed' });
           log.warn({ err, job: name, jobId: job.id }, 'job attempt failed');
           // pg-boss has no "fail without retry": cancelling ends the task (FAILURE); pg-boss's own
           // fail() that follows the throw leaves a cancelled job as it is.

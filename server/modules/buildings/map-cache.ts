@@ -4,6 +4,7 @@
  * so a body cached under it is never served after the data changed; bodies also expire after a
  * while, for the view counters that do not raise the version.
  */
+import { mapCacheLookups } from '../metrics/registry.ts';
 
 /** Reads a value at most once at a time; a caller always gets a read that began after it asked. */
 export class FreshReader<T> {
@@ -129,8 +130,13 @@ export class VersionedCache<V> {
     if (this.version !== null && version < this.version) return render();
     if (version !== this.version) this.reset(version);
     const hit = this.live(key);
-    if (hit) return hit.value;
+    if (hit) {
+      mapCacheLookups.inc({ lookup: 'render', result: 'hit' });
+      return hit.value;
+    }
     const pending = this.rendering.get(key);
+    // Another request is rendering it: this one waits for that render instead of doing its own.
+    mapCacheLookups.inc({ lookup: 'render', result: pending ? 'hit' : 'miss' });
     if (pending) return pending;
     const p = render().then(
       (value) => {
@@ -182,12 +188,17 @@ export class VersionedCache<V> {
   peekAlias(version: number, alias: string): V | undefined {
     if (!this.enabled || version !== this.version) return undefined;
     const a = this.aliases.get(alias);
-    if (!a) return undefined;
+    if (!a) {
+      mapCacheLookups.inc({ lookup: 'url', result: 'miss' });
+      return undefined;
+    }
     const entry = this.live(a.target);
     if (!entry || a.expiresAt <= this.now()) {
       this.removeAlias(alias, a);
+      mapCacheLookups.inc({ lookup: 'url', result: 'miss' });
       return undefined;
     }
+    mapCacheLookups.inc({ lookup: 'url', result: 'hit' });
     a.used = ++this.tick;
     this.aliases.delete(alias);
     this.aliases.set(alias, a);
