@@ -1,5 +1,5 @@
 /**
- * Locator pictures, cached (issue 18, item 3):
+ * Locator pictures, cached so that no request redraws what another already drew:
  * - frames: the projected shapes of one country part (or sea globe), shared by both colour schemes
  *   and by every point of that part: the expensive step (projecting and simplifying outlines).
  *   Every frame is drawn at build time and all are held (locator-frames-file.ts, ≈ 2 MB of
