@@ -1,6 +1,6 @@
 /**
  * `npm run bench:embedded`: the embedded default (PGlite) with a large catalogue on a small
- * machine (issue 19: "a 1M-building PGlite database stays usable on a 2 GB machine").
+ * machine ("a 1M-building PGlite database stays usable on a 2 GB machine").
  *
  * 1. A data directory with BENCH_BUILDINGS (1,000,000) generated buildings (bench/generate.ts) on
  *    top of the seed: made once and kept when BENCH_EMBEDDED_DATA_DIR names it (the import takes

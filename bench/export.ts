@@ -1,5 +1,5 @@
 /**
- * `npm run bench:export`: GET /api/buildings/export at 100k buildings (issue 20). Loads generated
+ * `npm run bench:export`: GET /api/buildings/export at 100k buildings. Loads generated
  * buildings (bench/generate.ts) into a fresh database, starts the real app on a loopback port and
  * downloads the export over HTTP in this process, reading as fast as it can without keeping the
  * bytes, while sampling `process.memoryUsage()` every 20 ms. For each export it reports rows,

@@ -4,7 +4,7 @@
  * desktop preset, BENCH_LIGHTHOUSE_RUNS times each (3 by default, the median is reported). The
  * server is the real one (`server/main.ts`, NODE_ENV=production, a fresh seeded DATA_DIR) on a
  * free port. Writes bench/results/lighthouse.json and the table between the lighthouse markers of
- * bench/README.md. Issue 16's targets: desktop performance ≥ 90, mobile ≥ 60, best practices and
+ * bench/README.md. The first-visit targets: desktop performance ≥ 90, mobile ≥ 60, best practices and
  * SEO 100.
  *
  * Needs the `lighthouse` package (a devDependency): it is run from node_modules/.bin.

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:load`: a mixed workload at a fixed request rate against 2 API processes on
- * PostgreSQL (issue 9, "Load and faults"). A fresh database is made from BENCH_DATABASE_URL and
+ * PostgreSQL. A fresh database is made from BENCH_DATABASE_URL and
  * loaded with BENCH_BUILDINGS generated buildings (bench/generate.ts); two `server/main.ts`
  * processes (WORKER=false) serve it on loopback; an open-loop paced client sends BENCH_LOAD_RATE
  * requests per second for BENCH_LOAD_SECONDS, alternating between the two processes:

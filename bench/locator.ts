@@ -1,6 +1,6 @@
 /**
  * `node --import tsx bench/locator.ts` (npm run bench:locator): what a locator picture costs
- * (GET /api/locator.svg, issue 18). In one process, on the service the route uses:
+ * (GET /api/locator.svg). In one process, on the service the route uses:
  * - first use: loading and indexing the world's country shapes (once per process);
  * - uncached frame: a point in a country part no picture has framed yet (caches cleared before
  *   each): the country lookup, projecting and simplifying the outlines, the SVG, br + gzip;

@@ -44,7 +44,7 @@ type BasemapMode = 'on' | 'off';
 const BASEMAP_MODES = (env.BENCH_MAP_BASEMAP ?? 'on,off').split(',') as BasemapMode[];
 
 /**
- * BENCH_MAP_THROTTLE=<Mbit/s>,<RTT ms> (e.g. `10,40`, issue 16's network): every page load runs
+ * BENCH_MAP_THROTTLE=<Mbit/s>,<RTT ms> (e.g. `10,40`, the first-visit network): every page load runs
  * under Chromium's network emulation (CDP Network.emulateNetworkConditions); results go to
  * map-browser-<engine>-throttled.json. Unset: loopback at full speed.
  */

@@ -34,7 +34,7 @@ const VIEWPORT_FILTER = env.BENCH_VIEWPORTS?.split(',');
 /**
  * The Accept-Encoding every request sends (a browser's by default): the app answers brotli, and
  * the ceiling answers the same brotli bytes made before the run, so compression is on both sides
- * of the ratio (issue 16). `BENCH_ACCEPT_ENCODING=identity` measures uncompressed answers.
+ * of the ratio. `BENCH_ACCEPT_ENCODING=identity` measures uncompressed answers.
  */
 const ACCEPT_ENCODING = env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br';
 

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:search`: GET /api/search's queries at scale (issue 17). Loads generated buildings
+ * `npm run bench:search`: GET /api/search's queries at scale. Loads generated buildings
  * (realistic multi-word names, cities and addresses) and architects (each building linked to one)
  * into a fresh database, then times the search service (the same function the route calls: three
  * SQL queries and the in-memory places) for 1-, 2- and 3-word queries and a typo, and reports

@@ -1,4 +1,4 @@
-/** Architects: people and firms linked to the buildings they designed (issue 17). */
+/** Architects: people and firms linked to the buildings they designed. */
 import { z } from 'zod';
 import { idParam } from './query-params.ts';
 

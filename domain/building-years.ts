@@ -17,7 +17,7 @@ export function formatYear(year: number): string {
   return year < 0 ? `${-year} BC` : String(year);
 }
 
-/** Issue 20: a building with a year demolished is marked 'Demolished' on cards and its page. */
+/** A building with a year demolished is marked 'Demolished' on cards and its page. */
 export function isDemolished(building: BuildingYears): boolean {
   return building.year_demolished !== null;
 }

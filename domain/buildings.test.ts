@@ -93,7 +93,7 @@ describe('building payload (product §3 and §5)', () => {
   });
 });
 
-describe('standsInYear (issue 20: the catalogue through time)', () => {
+describe('standsInYear (the catalogue through time)', () => {
   it('is true from the year built up to the year before demolition', () => {
     const crystalPalace = { year_built: 1851, year_demolished: 1936 };
     expect(standsInYear(crystalPalace, 1850)).toBe(false);

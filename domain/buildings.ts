@@ -520,7 +520,7 @@ const buildingFields = {
     .min(1, BUILDING_MESSAGES.stylesRequired)
     .max(BUILDING_STYLES_MAX, `A building can have at most ${BUILDING_STYLES_MAX} architectural styles`)
     .transform((ids) => [...new Set(ids)]),
-  /** Names (issue 17); left out on an edit, the building keeps its architects. */
+  /** Names; left out on an edit, the building keeps its architects. */
   architects: architectNamesSchema.optional(),
 };
 

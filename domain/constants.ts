@@ -34,7 +34,7 @@ export const GEOJSON_MAX_FEATURES_DEFAULT = 2000;
 export const PER_PAGE_MAX = 100;
 
 /**
- * How deep the card list goes, and how far its count counts (issue 13, finding 6): pages past the
+ * How deep the card list goes, and how far its count counts: pages past the
  * first LIST_MAX_ITEMS matching buildings are refused, and a count beyond it is reported as "at
  * least LIST_MAX_ITEMS". A deep OFFSET or an exact count over a large filtered table would cost a
  * scan per request; narrowing the filters or the map shows any building.
@@ -42,8 +42,8 @@ export const PER_PAGE_MAX = 100;
 export const LIST_MAX_ITEMS = 10_000;
 
 /**
- * Search hits per answer (issue 17): the default and the most a client may ask for. Here rather
- * than in search.ts so the web's search box gets them without the schemas (issue 16).
+ * Search hits per answer: the default and the most a client may ask for. Here rather
+ * than in search.ts so the web's search box gets them without the schemas.
  */
 export const SEARCH_LIMIT_DEFAULT = 10;
 export const SEARCH_LIMIT_MAX = 50;

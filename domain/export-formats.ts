@@ -1,6 +1,6 @@
 /**
- * The export's formats, licence and link query (issue 20), without its schemas: what the web's
- * Export menu and About page need on first load (issue 16). export.ts re-exports them.
+ * The export's formats, licence and link query, without its schemas: what the web's
+ * Export menu and About page need on first load. export.ts re-exports them.
  */
 
 /** The catalogue's data licence: the Open Database License 1.0. */

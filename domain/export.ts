@@ -1,5 +1,5 @@
 /**
- * Open data export (issue 20): the catalogue, or one list, as GeoJSON or CSV under the data
+ * Open data export: the catalogue, or one list, as GeoJSON or CSV under the data
  * licence (docs/decisions/2026-11-23-data-licence-odbl.md). The server streams these; the web
  * builds the links. The formatting is pure so that both ends and the tests share it.
  */

@@ -76,7 +76,7 @@ describe('product §7/9: image list query', () => {
   });
 });
 
-describe('canRelicense (issue 20: a licence only becomes more open)', () => {
+describe('canRelicense (a licence only becomes more open)', () => {
   it('allows the same or a more open licence, never a stricter one', () => {
     expect(canRelicense('CC-BY-SA-4.0', 'CC-BY-4.0')).toBe(true);
     expect(canRelicense('CC-BY-SA-4.0', 'CC0-1.0')).toBe(true);

@@ -35,7 +35,7 @@ export const IMAGE_SORTS = ['date_added', 'controversial', 'popular', 'vote_date
 export type ImageSort = (typeof IMAGE_SORTS)[number];
 
 /**
- * Issue 20: the licences a photo may be given under, from the most protective to the most open.
+ * The licences a photo may be given under, from the most protective to the most open.
  * The owner may later move a photo's licence only toward the open end (a licence once granted
  * cannot be taken back from those who already reuse the photo).
  */

@@ -1,5 +1,5 @@
 /**
- * Locator pictures (issue 18, item 3): until a building has a cover image, its cards show where it
+ * Locator pictures: until a building has a cover image, its cards show where it
  * is: the outline of its country on the basemap's land and water, with a dot at the building.
  * The locator endpoint (domain/endpoints/locator.ts, server/modules/locator) draws them; the web
  * asks with `locatorUrl`, so every card of the same place and theme shares one cached picture.

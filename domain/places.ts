@@ -102,7 +102,7 @@ export function suggestionOf(place: PlaceDetails): PlaceSuggestion {
 }
 
 /**
- * GET /api/places/country (issue 18): the country at a point, from the basemap's country shapes
+ * GET /api/places/country: the country at a point, from the basemap's country shapes
  * (offline), so the wizard can preselect it for coordinates typed by hand.
  */
 export const countryAtQuerySchema = z.object({

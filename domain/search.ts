@@ -1,4 +1,4 @@
-/** GET /api/search (issue 17): one box for buildings, architects, styles and places. */
+/** GET /api/search: one box for buildings, architects, styles and places. */
 import { z } from 'zod';
 import { bboxSchema, coordinatesSchema } from './buildings.ts';
 import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX } from './constants.ts';

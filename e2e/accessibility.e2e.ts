@@ -11,7 +11,7 @@ import { launchBrowser, newContext } from './browser.ts';
 import { waitForMapIdle } from './map.ts';
 import { createBuilding, pageFetch, signIn, styleIdsByName } from './session.ts';
 
-// Issue 18: axe-core finds no critical or serious violation on the main pages and with the image
+// Axe-core finds no critical or serious violation on the main pages and with the image
 // viewer, the wizard, a modal and a toast open, in the light and the dark scheme. A fresh user
 // owns a building with one image, a vote and a list, so the user pages have content to check; a
 // second building on the same spot opens the marker chooser.
@@ -141,7 +141,7 @@ afterAll(async () => {
 });
 
 describe.each(['light', 'dark'] as const)(
-  'no critical or serious axe violation, %s scheme (issue 18)',
+  'no critical or serious axe violation, %s scheme',
   (scheme) => {
     let page: Page;
 
@@ -181,7 +181,7 @@ describe.each(['light', 'dark'] as const)(
       await wizard.waitFor();
       await expectAccessible(page, 'wizard');
 
-      // The address step with the country preselected from the coordinates (issue 18).
+      // The address step with the country preselected from the coordinates.
       await wizard.getByRole('textbox', { name: 'Name' }).fill('Westminster');
       await wizard.getByRole('textbox', { name: 'Latitude' }).fill('51.5007, -0.1246');
       await wizard.getByRole('button', { name: 'Next', exact: true }).click();

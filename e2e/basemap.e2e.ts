@@ -11,7 +11,7 @@ import { baseURL, closePages, launchBrowser, openPage, releasePage } from './bro
 import { waitForMapIdle, waitForNextIdle } from './map.ts';
 import { signIn } from './session.ts';
 
-// Issue 15: with no tile service configured (the e2e build sets no VITE_TILE_URL_*), every map
+// With no tile service configured (the e2e build sets no VITE_TILE_URL_*), every map
 // draws the product's own offline basemap, light and dark, and nothing leaves the origin.
 // Screenshots land in test-results/basemap/ for a person to look at.
 
@@ -102,7 +102,7 @@ async function waitForBasemap(page: Page): Promise<void> {
   await waitForNextIdle(page);
 }
 
-describe('offline basemap (issue 15)', () => {
+describe('offline basemap', () => {
   it('draws land and water in the light theme, then in the dark one on the same map, all from this origin', async () => {
     const page = await open({ colorScheme: 'light' });
     const outside = watchOrigin(page);
@@ -134,7 +134,7 @@ describe('offline basemap (issue 15)', () => {
     // The start view (Europe, Africa's north, the Atlantic) is part land, part sea.
     expect(light.land).toBeGreaterThan(0.15);
     expect(light.water).toBeGreaterThan(0.1);
-    // Labels drawn without a glyph server (issue 15): the place layer has rendered text.
+    // Labels drawn without a glyph server: the place layer has rendered text.
     const labels = await page.evaluate(
       () =>
         window.__atlasMap?.queryRenderedFeatures({ layers: ['basemap-place-label', 'basemap-country-label'] })

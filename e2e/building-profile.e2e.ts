@@ -54,7 +54,7 @@ describe('building profile (product §2)', () => {
     const detail = await getBuilding(1);
     await page.goto('/buildings/1');
     await panel(page).getByRole('heading', { name: detail.name }).waitFor();
-    // The seeded catalogue belongs to the system account (issue 13, finding 7).
+    // The seeded catalogue belongs to the system account.
     expect(await panel(page).getByRole('link', { name: 'atlas' }).getAttribute('href')).toBe('/user/atlas');
     expect(await panel(page).getByRole('link', { name: 'View Gallery' }).getAttribute('href')).toBe(
       '/gallery/1',
@@ -69,7 +69,7 @@ describe('building profile (product §2)', () => {
       .waitFor();
   });
 
-  it('gives the demo user no way to edit or delete the seeded catalogue (issue 13, finding 7)', async () => {
+  it('gives the demo user no way to edit or delete the seeded catalogue', async () => {
     const detail = await getBuilding(1);
     await page.goto('/gallery/1');
     await signIn(page, 'demo');

@@ -1,5 +1,5 @@
 /**
- * Delivery (issue 16) against the built app: compressed and cached static files, a revalidated
+ * Delivery against the built app: compressed and cached static files, a revalidated
  * index.html, compressed map answers with ETags, the head of a building page for link previews,
  * and no layout shift while the explore screen and its lazily loaded map arrive.
  */

@@ -30,7 +30,7 @@ const placed = (): PlacedBuilding[] =>
 
 const without = (ids: number[], excluded: number[]) => ids.filter((id) => !excluded.includes(id));
 
-/** Farther than this from every other marker, a click opens its popup, not the chooser (issue 18). */
+/** Farther than this from every other marker, a click opens its popup, not the chooser. */
 const APART_PX = 30;
 
 /** Buildings this file made (the overlapping pair), deleted again at the end. */
@@ -81,7 +81,7 @@ describe('explore screen (product §2)', () => {
     await page.goto('/');
     await waitForMapIdle(page);
     const view = await checkViewport(page, placed(), EDGE_PX);
-    // A marker apart from the others: piled-up markers open the chooser instead (issue 18).
+    // A marker apart from the others: piled-up markers open the chooser instead.
     const apart = (id: number) => {
       const p = view.pixels[id];
       return (
@@ -111,7 +111,7 @@ describe('explore screen (product §2)', () => {
     expect(shown?.properties.id).toBe(target.properties.id);
     expect(await popup.locator('a').getAttribute('href')).toBe(`/buildings/${shown?.properties.id}`);
     const year = shown?.properties.year_built ?? null;
-    // One way to write years, as the cards do: 'Year built: 2560 BC' (issue 18).
+    // One way to write years, as the cards do: 'Year built: 2560 BC'.
     expect(await popup.textContent()).toContain(
       `Year built: ${year === null ? 'unknown' : formatYear(year)}`,
     );
@@ -200,7 +200,7 @@ describe('explore screen (product §2)', () => {
     await page.goto('/');
     await page.getByText('Error loading map data').waitFor({ timeout: 20_000 });
 
-    // Issue 18: the error offers Retry; once the server answers, the map agrees with the list.
+    // The error offers Retry; once the server answers, the map agrees with the list.
     await page.unroute('**/api/buildings/geojson*');
     await page.getByRole('button', { name: 'Retry' }).click();
     await page.getByText('Error loading map data').waitFor({ state: 'hidden', timeout: 20_000 });
@@ -208,7 +208,7 @@ describe('explore screen (product §2)', () => {
   });
 });
 
-describe('markers on one spot (issue 18)', () => {
+describe('markers on one spot', () => {
   it("lists the buildings under a click ('2 buildings here'); picking one opens its popup", async () => {
     const styles = [...(await styleIdsByName()).values()];
     const style = styles[0];

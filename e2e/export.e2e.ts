@@ -1,5 +1,5 @@
 /**
- * Issue 20, open data export: the explore screen's Export menu downloads the catalogue with the
+ * Open data export: the explore screen's Export menu downloads the catalogue with the
  * current filters and year, and the About page states the data licence.
  */
 import type { Page } from 'playwright-core';
@@ -11,7 +11,7 @@ let page: Page;
 
 pagePerTest({ colorScheme: 'light', acceptDownloads: true }, (opened) => ({ page } = opened));
 
-describe('open data export (issue 20)', () => {
+describe('open data export', () => {
   it("downloads the catalogue as of the slider's year as CSV from the explore screen's Export menu", async () => {
     await page.goto('/?standingInYear=1935');
     await waitForMapIdle(page);

@@ -80,7 +80,7 @@ describe('gallery page (product §2, 4, 5, 7)', () => {
     expect(await visitor.getByRole('dialog', { name: 'Upload Image(s)' }).count()).toBe(0);
   });
 
-  it('the gallery names its building, invites the first upload and refuses a 0-byte file (issue 18)', async () => {
+  it('the gallery names its building, invites the first upload and refuses a 0-byte file', async () => {
     await page.goto(`/gallery/${buildingId}`);
     await page.getByRole('heading', { name: 'Gallery', level: 1 }).waitFor();
     const link = page.getByRole('link', { name: buildingName, exact: true });

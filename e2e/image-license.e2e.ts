@@ -10,7 +10,7 @@ import { getJson } from './api.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import { pageFetch, signIn, signInWithOwnBuilding } from './session.ts';
 
-// Issue 20, photo licences and credits: a fresh user uploads a photo under CC BY 4.0 with a
+// Photo licences and credits: a fresh user uploads a photo under CC BY 4.0 with a
 // credit of their own, the viewer shows '© credit · licence' linked to the deed, the owner opens
 // the licence further and clears the credit (back to their handle); another user only reads it.
 
@@ -55,7 +55,7 @@ afterAll(async () => {
 const grid = (p: Page) => p.getByRole('list', { name: 'Gallery images' });
 const viewer = (p: Page) => p.getByRole('dialog', { name: /^Image \d+ of \d+$/ });
 
-describe('photo licences and credits (issue 20)', () => {
+describe('photo licences and credits', () => {
   it('uploads under a chosen licence and credit, shown in the viewer with the deed', async () => {
     await page.goto(`/gallery/${buildingId}`);
     await page.getByText('No images yet.').waitFor();

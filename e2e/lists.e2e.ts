@@ -136,7 +136,7 @@ describe('lists and the user page (product §2, 4, 5, 6, 8)', () => {
     await openListsTab(bobPage, alice);
     await listCard(bobPage).getByRole('link', { name: buildingName }).waitFor();
     expect(await listCard(bobPage).getByRole('switch').count()).toBe(0);
-    // No control but the Export menu (issue 20: a public list exports for anyone).
+    // No control but the Export menu (a public list exports for anyone).
     const buttons = listCard(bobPage).getByRole('button');
     expect(await buttons.count()).toBe(1);
     expect(await buttons.first().getAttribute('aria-label')).toMatch(/^Export list /);

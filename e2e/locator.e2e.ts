@@ -1,5 +1,5 @@
 /**
- * Issue 18, item 3: a building without a cover image shows its locator (GET /api/locator.svg) on
+ * A building without a cover image shows its locator (GET /api/locator.svg) on
  * its card, in the page's colour scheme, loaded for real (the CSP allows it, the SVG decodes).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -50,7 +50,7 @@ async function loadedCardLocator(page: Page): Promise<LoadedPicture> {
   return (await handle.jsonValue()) as LoadedPicture;
 }
 
-describe('locator pictures on cards (issue 18)', () => {
+describe('locator pictures on cards', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`shows a loaded locator on a seeded card without a cover (${colorScheme})`, async () => {
       context = await newContext(browser, { colorScheme });

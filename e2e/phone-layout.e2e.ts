@@ -6,7 +6,7 @@ import { launchBrowser, newContext } from './browser.ts';
 import { waitForMapIdle } from './map.ts';
 import { signIn } from './session.ts';
 
-// Issue 18, phones: at 390 px the header stays on one line, the filters fold behind a 'Filters'
+// Phones: at 390 px the header stays on one line, the filters fold behind a 'Filters'
 // button with a count, 'Add New Building' is a compact button, the building panel is a bottom
 // sheet with the building's marker in view above it, and Escape closes the wizard.
 
@@ -46,7 +46,7 @@ const box = async (locator: ReturnType<Page['locator']>) => {
   }
 };
 
-describe('the explore screen on a 390 px phone (issue 18)', () => {
+describe('the explore screen on a 390 px phone', () => {
   it('keeps the header on one line with the brand mark, folds the filters and makes Add compact', async () => {
     await page.goto('/');
     await waitForMapIdle(page);

@@ -1,4 +1,4 @@
-/** Issue 17: the navigation bar's search box finds buildings and places and goes there. */
+/** The navigation bar's search box finds buildings and places and goes there. */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pagePerTest } from './browser.ts';
@@ -10,7 +10,7 @@ pagePerTest({ colorScheme: 'light' }, (opened) => ({ page } = opened));
 const searchBox = (p: Page) => p.getByRole('combobox', { name: 'Search' });
 const panel = (p: Page) => p.getByRole('complementary', { name: 'Building' });
 
-describe('search in the navigation bar (issue 17)', () => {
+describe('search in the navigation bar', () => {
   it("'/' focuses it; typing 'batllo', ↓ and Enter open Casa Batlló's panel", async () => {
     await page.goto('/');
     await waitForMapIdle(page);

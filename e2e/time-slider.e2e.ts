@@ -1,5 +1,5 @@
 /**
- * Issue 20, the catalogue through time: the explore screen's time slider, the year kept in the
+ * The catalogue through time: the explore screen's time slider, the year kept in the
  * URL, play stepping through decades, and demolished buildings marked on cards and their page.
  */
 import type { Page } from 'playwright-core';
@@ -42,7 +42,7 @@ function mapBuildingIds(p: Page): Promise<number[]> {
 
 const yearInUrl = (p: Page) => new URL(p.url()).searchParams.get('standingInYear');
 
-describe('the time slider (issue 20)', () => {
+describe('the time slider', () => {
   it('opens a shared year from the URL, steps by keyboard and shows only what stood', async () => {
     const requests: URL[] = [];
     page.on('request', (r) => {

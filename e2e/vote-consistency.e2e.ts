@@ -6,7 +6,7 @@ import { launchBrowser, newContext } from './browser.ts';
 import { waitForMapIdle } from './map.ts';
 import { signIn } from './session.ts';
 
-// Issue 14: server data lives in one cache, so a vote in the building panel shows at once on the
+// Server data lives in one cache, so a vote in the building panel shows at once on the
 // building's card in the explore list beside it, without a reload. A fresh user votes on a seeded
 // building (any signed-in user may vote on any building) and takes the vote back at the end.
 
@@ -46,7 +46,7 @@ const voteSettled = () =>
 const cardVotes = (up: number, meh: number, down: number) =>
   card().locator(`[aria-label="Votes: ${up} smile, ${meh} meh, ${down} frown"]`);
 
-describe('a vote shows everywhere at once (issue 14)', () => {
+describe('a vote shows everywhere at once', () => {
   it('a smile in the building panel changes the card in the explore list without a reload', async () => {
     await page.goto('/');
     await signIn(page, voter);

@@ -155,7 +155,7 @@ describe('Create Building wizard (product §2, 4, 5, 7, 8)', () => {
       .toContain(building.id);
   });
 
-  it('preselects the country of London coordinates; a country the user picks stays (issue 18)', async () => {
+  it('preselects the country of London coordinates; a country the user picks stays', async () => {
     await page.goto('/');
     await signIn(page, handle);
     await page.getByRole('button', { name: 'Add New Building' }).click();

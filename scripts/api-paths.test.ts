@@ -4,7 +4,7 @@ import { apiPathLiterals, apiPathLiteralsIn, isProductionSource } from './api-pa
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-describe('/api path literals (issue 14: endpoints described once, in domain/endpoints)', () => {
+describe('/api path literals (endpoints described once, in domain/endpoints)', () => {
   it('server/, domain/ and web/src spell no /api path outside the endpoint description', () => {
     expect(apiPathLiteralsIn(root, ['server', 'domain', 'web/src'])).toEqual([]);
   });

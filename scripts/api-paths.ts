@@ -1,5 +1,5 @@
 /**
- * `/api` path literals outside the endpoint description (issue 14, item 2): every API path is
+ * `/api` path literals outside the endpoint description: every API path is
  * written once, in domain/endpoints, and the server and the web build theirs from it. Reads each
  * production source file's string and template literals with the TypeScript parser (comments do
  * not count) and reports those that spell an `/api` path: '/api', '/api/…', `/api/${…}`.

@@ -1,5 +1,5 @@
 /**
- * Download budgets of the web app's routes (issue 16), read from the Vite manifest of a build:
+ * Download budgets of the web app's routes, read from the Vite manifest of a build:
  * which chunks a route loads before anything lazy (the static imports of the entry and of the
  * route's lazily loaded modules), their brotli sizes, and whether any of them is map code.
  * `npm run check:budgets` (scripts/check-budgets.ts) runs this on dist/web and fails over budget.
@@ -29,7 +29,7 @@ export interface RouteBudget {
   /** Brotli bytes of CSS, the map's included: enforced. */
   maxCssBytes: number;
   /**
-   * Issue 16's targets, reported beside the enforced limits. Every route meets them (2026-11-24):
+   * The first-visit targets, reported beside the enforced limits. Every route meets them (2026-11-24):
    * its limits are its measured size plus 1–2 KB, so a change that makes a screen download more
    * has to say so here (and why) rather than spend the room left under the target unnoticed.
    */
@@ -142,7 +142,7 @@ export interface RouteReport {
   jsFiles: string[];
   mapFiles: string[];
   problems: string[];
-  /** Over issue 16's target (reported, not failed). */
+  /** Over the first-visit target (reported, not failed). */
   overTarget: boolean;
 }
 

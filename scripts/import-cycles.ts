@@ -1,5 +1,5 @@
 /**
- * Runtime import cycles in server/, domain/ and web/src (issue 14, item 6): a cycle makes the load
+ * Runtime import cycles in server/, domain/ and web/src: a cycle makes the load
  * order decide which module sees the other half-initialised. Reads each file's static imports and
  * re-exports with the TypeScript parser. `import type` / `export type` are erased and left out;
  * `import { type A }` is kept, because with verbatimModuleSyntax it still loads the module. Dynamic

@@ -1,5 +1,5 @@
 /**
- * Brotli and gzip copies of the built web app's files (issue 16), written next to each file as
+ * Brotli and gzip copies of the built web app's files, written next to each file as
  * `.br` and `.gz` at the highest levels (done once per build); the server sends them by content
  * negotiation (@fastify/static `preCompressed`). Files under 1 KB and already compressed formats
  * (images, fonts) are left alone. Used by vite.config.ts after every build.

@@ -6,7 +6,7 @@ import { domainSchemaBuilders, ENDPOINT_FILE, stripEndpointSchemas } from './web
 
 const endpointsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'domain', 'endpoints');
 
-describe('the endpoint descriptions of the web bundle (issue 16)', () => {
+describe('the endpoint descriptions of the web bundle', () => {
   it('keep method, path, auth and status codes; schemas become true and their imports go', () => {
     const code = [
       "import { z } from 'zod';",

@@ -1,5 +1,5 @@
 /**
- * The endpoint descriptions as the web bundle gets them (issue 16): method, path and auth as
+ * The endpoint descriptions as the web bundle gets them: method, path and auth as
  * written, the status codes of `responses` without their schemas, and `params`, `query` and `body`
  * without theirs. The web's api-client reads only those at run time (the schemas give it types,
  * which the compiler checks against the real files), so without this every screen downloaded zod

@@ -18,7 +18,7 @@ import { createQueue, type Queue } from './jobs/queue.ts';
 import { registerWorkers, scheduleJobs } from './jobs/workers.ts';
 import { errorHandler, sendProblem } from './http/errors.ts';
 import { frameworkErrors, registerInputGuards } from './http/input-guards.ts';
-// --- HTTP hardening (issue 13: limits, proxies, request ids, timeouts, no-store, logs) ---
+// --- HTTP hardening (limits, proxies, request ids, timeouts, no-store, logs) ---
 import rateLimits, {
   DatabaseCounterStore,
   limitedAtRoot,
@@ -244,7 +244,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
 
   const webDir = config.webDir;
   if (webDir && fs.existsSync(webDir)) await registerStaticFiles(app, webDir);
-  // robots.txt, sitemap.xml, and the app's page with its head filled per route (issue 16).
+  // robots.txt, sitemap.xml, and the app's page with its head filled per route.
   await app.register(pagesRoutes);
   // The pages name the basemap's version, so the maps ask for its tiles without the TileJSON.
   const sendAppPage = appPageSender(app, webDir, { basemapVersion: basemap?.version });

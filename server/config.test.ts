@@ -93,7 +93,7 @@ describe('sign-in configuration', () => {
     expect(loadConfig({ AUTH_DEV_LOGIN: 'false' }).devLogin).toBe(false);
   });
 
-  // Issue 13, finding 7: the demo sign-in lets anyone be the demo user (and any Google-less user).
+  // The demo sign-in lets anyone be the demo user (and any Google-less user).
   it.each([
     // HOST, Google configured, NODE_ENV, AUTH_DEV_LOGIN → demo sign-in (or a start refusal)
     ['127.0.0.1', false, 'development', undefined, true],
@@ -130,7 +130,7 @@ describe('sign-in configuration', () => {
     },
   );
 
-  it('refuses a plain-http JWKS URL in production, with a message that says why (finding 14)', () => {
+  it('refuses a plain-http JWKS URL in production, with a message that says why', () => {
     const env = {
       NODE_ENV: 'production',
       GOOGLE_CLIENT_ID: 'id',
@@ -147,7 +147,7 @@ describe('sign-in configuration', () => {
     expect(loadConfig({ ...env, NODE_ENV: 'test' }).googleJwksUrl).toBe('http://keys.example/certs');
   });
 
-  it('names the session cookie __Host-atlas_session over https, atlas_session over http (finding 11)', () => {
+  it('names the session cookie __Host-atlas_session over https, atlas_session over http', () => {
     expect(loadConfig({}).sessionCookie).toBe('atlas_session');
     expect(loadConfig({ PUBLIC_URL: 'http://atlas.example' }).sessionCookie).toBe('atlas_session');
     expect(loadConfig({ PUBLIC_URL: 'https://atlas.example' }).sessionCookie).toBe('__Host-atlas_session');

@@ -109,7 +109,7 @@ const envSchema = z.object({
     emptyToUndefined,
     z.enum(['memory', 'database'], { message: 'must be memory or database' }).optional(),
   ),
-  // --- HTTP hardening (issue 13) ---
+  // --- HTTP hardening ---
   TRUST_PROXY: z.preprocess(
     emptyToUndefined,
     z
@@ -176,13 +176,13 @@ const envSchema = z.object({
   CSP_EXTRA_ORIGINS: z.preprocess(emptyToUndefined, z.string().optional()),
   VITE_TILE_URL_LIGHT: z.preprocess(emptyToUndefined, z.string().optional()),
   VITE_TILE_URL_DARK: z.preprocess(emptyToUndefined, z.string().optional()),
-  // Issue 13 (cache, statement limit): database statement time limit.
+  // Database statement time limit.
   DB_STATEMENT_TIMEOUT_MS: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(0).max(3_600_000).default(5000),
   ),
   ...storageEnv,
-  // ── Sign-in, sessions and the place-search budget (issue 13: findings 7, 9, 11, 14) ──
+  // ── Sign-in, sessions and the place-search budget ──
   SESSION_MAX_AGE_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).default(30)),
   PLACES_PER_USER_PER_DAY: z.preprocess(
     emptyToUndefined,
@@ -336,7 +336,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
-  // ── Sign-in and sessions (issue 13: findings 7, 11, 14) ──
+  // ── Sign-in and sessions ──
   // The demo sign-in lets anyone be the demo user: on by default only for a local, Google-less setup.
   const devLogin = e.AUTH_DEV_LOGIN ?? devLoginDefault(e);
   if (devLogin && e.NODE_ENV === 'production') {

@@ -1,4 +1,4 @@
-/** /api/architects (issue 17). */
+/** /api/architects. */
 import {
   architectDetailSchema,
   architectIdParamsSchema,

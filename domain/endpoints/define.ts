@@ -1,5 +1,5 @@
 /**
- * The API's endpoints, each described once (issue 14): method, path, schemas, whether it needs a
+ * The API's endpoints, each described once: method, path, schemas, whether it needs a
  * session, and its OpenAPI text. The server registers its routes from these descriptions
  * (server/http/route.ts) and the web builds its calls from them (web/src/lib/api-client.ts), so a
  * path, a schema or an auth rule is written in one place. Nothing else spells an `/api` path.

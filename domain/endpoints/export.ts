@@ -1,4 +1,4 @@
-/** /api/buildings/export and /api/lists/:id/export: the open data export (issue 20). */
+/** /api/buildings/export and /api/lists/:id/export: the open data export. */
 import {
   buildingExportQuerySchema,
   exportFeatureCollectionSchema,

@@ -1,4 +1,4 @@
-/** /api/locator.svg: where a building without a cover image is (issue 18, item 3). */
+/** /api/locator.svg: where a building without a cover image is. */
 import { z } from 'zod';
 import {
   LOCATOR_VERSION,

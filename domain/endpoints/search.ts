@@ -1,4 +1,4 @@
-/** /api/search (issue 17): buildings, architects, styles and places by text. */
+/** /api/search: buildings, architects, styles and places by text. */
 import { searchQuerySchema, searchResultSchema } from '../search.ts';
 import { defineEndpoint, type EndpointDocs } from './define.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Migration 0004 on a database seeded before it (issue 13, finding 7): the seeded buildings that
+ * Migration 0004 on a database seeded before it: the seeded buildings that
  * `demo` owned move to the system account; nothing else changes hands. On PGlite, and on a fresh
  * PostgreSQL database in the api-postgres project.
  */

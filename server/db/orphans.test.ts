@@ -1,5 +1,5 @@
 /**
- * Issue 14, item 4: votes and comments point at their target without a foreign key, so one
+ * Votes and comments point at their target without a foreign key, so one
  * mechanism — the target cleanup triggers of migration 0007 — removes them with the target,
  * whoever deletes it (an API route, a cascade, hand-written SQL). These tests delete each target
  * type both ways and find no orphans, and fail when a votable or commentable type is added to the

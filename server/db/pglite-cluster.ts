@@ -2,7 +2,7 @@
  * The embedded database's empty cluster, made once by the build (`npm run build:pglite`) instead
  * of at the first start. PostgreSQL's initdb inside PGlite runs a second WebAssembly instance
  * beside the server's and peaked at ≈ 600 MB; a data directory unpacked from this tarball peaks
- * at ≈ 270 MB (issue 19: first-start peak ≤ 500 MB). The file is named by PGlite's version: a new
+ * at ≈ 270 MB (first-start peak ≤ 500 MB). The file is named by PGlite's version: a new
  * PGlite gets a new cluster, and without the file the server runs initdb as before.
  */
 import fs from 'node:fs/promises';

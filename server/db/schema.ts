@@ -251,7 +251,7 @@ export const images = pgTable(
     height: integer('height'),
     /** Rendition name -> storage key, e.g. {"400": "...webp", "1600": "...webp"}. */
     renditions: jsonb('renditions').$type<Record<string, string>>().notNull().default({}),
-    /** Issue 20: the licence the uploader gives the photo under (domain/images.ts IMAGE_LICENSES). */
+    /** The licence the uploader gives the photo under (domain/images.ts IMAGE_LICENSES). */
     license: text('license', { enum: IMAGE_LICENSES }).notNull().default('CC-BY-SA-4.0'),
     /** The credit; null means the uploader's handle (so a changed handle follows). */
     author: text('author'),

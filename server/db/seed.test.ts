@@ -114,7 +114,7 @@ describe('seed', () => {
   });
 });
 
-describe('the seeded catalogue (issue 13, finding 7)', () => {
+describe('the seeded catalogue', () => {
   it('cannot be edited or deleted by whoever clicks "Continue as demo user"', async () => {
     const demo = await signIn(t.app, 'demo');
     const detail = await t.app.inject({ method: 'GET', url: '/api/buildings/1' });

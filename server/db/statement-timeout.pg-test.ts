@@ -1,5 +1,5 @@
 /**
- * Issue 13, finding 6: an expensive statement cannot hold the database for long. With
+ * An expensive statement cannot hold the database for long. With
  * DB_STATEMENT_TIMEOUT_MS, PostgreSQL cancels a statement of the app's pool that runs longer, and
  * the API answers 503 problem JSON without a word of SQL. Migrations and the job queue have
  * connections of their own, without the limit. (*.pg-test.ts: PostgreSQL only; PGlite cannot cancel.)

@@ -34,7 +34,7 @@ describe('negotiateEncoding', () => {
   });
 });
 
-describe('compressed API answers (issue 16)', () => {
+describe('compressed API answers', () => {
   let t: TestApp;
   // The seeded world view: about a hundred points, well over a kilobyte.
   const world = '/api/buildings/geojson?north=85&south=-85&east=180&west=-180';

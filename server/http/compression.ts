@@ -1,5 +1,5 @@
 /**
- * Response compression (issue 16). Static files come compressed from the build (`.br`/`.gz` next
+ * Response compression. Static files come compressed from the build (`.br`/`.gz` next
  * to each file, served by @fastify/static `preCompressed`); this file compresses what the server
  * renders: JSON answers and app pages larger than COMPRESS_MIN_BYTES, in the encoding the client
  * prefers (brotli, else gzip). A body that is sent many times (a cached map answer) is encoded

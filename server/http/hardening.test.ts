@@ -1,5 +1,5 @@
 /**
- * Issue 13 (round 2 of the security review), the HTTP layer: each test performs the attack.
+ * The security review of the HTTP layer: each test performs the attack.
  * - limits decided from the routed path (absolute-form and other non-canonical targets);
  * - TRUST_PROXY as a hop count: the client's own X-Forwarded-For entries do not pick request.ip;
  * - per-IP limits on expensive reads; RATE_LIMIT=false turns every limit off;

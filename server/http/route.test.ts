@@ -1,5 +1,5 @@
 /**
- * The API is its description (issue 14, item 2): every /api route the app serves was registered
+ * The API is its description: every /api route the app serves was registered
  * from domain/endpoints, every description is served, and the one auth hook answers 401 to a
  * signed-out request before anything of it is validated, whatever the module.
  */

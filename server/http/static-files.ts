@@ -1,5 +1,5 @@
 /**
- * The built web app's files (issue 16). The build writes a `.br` and a `.gz` next to every
+ * The built web app's files. The build writes a `.br` and a `.gz` next to every
  * compressible file (vite.config.ts, precompressAssets); @fastify/static sends the one the
  * client accepts (`preCompressed`, with `Vary: Accept-Encoding`). Files under /assets carry a
  * content hash in their name, so browsers keep them for a year without asking again; anything

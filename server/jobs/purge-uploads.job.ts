@@ -1,5 +1,5 @@
 /**
- * Purge of unfinished uploads (issue 13): images still pending or confirmed but never processed
+ * Purge of unfinished uploads: images still pending or confirmed but never processed
  * after UPLOAD_PENDING_TTL_SECONDS lose their files, for every user. Scheduled by the processes
  * that run workers (queue.schedule, every PURGE_UPLOADS_EVERY_SECONDS), one run per period however
  * many processes there are.

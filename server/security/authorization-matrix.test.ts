@@ -37,10 +37,10 @@ const PUBLIC: Record<string, string> = {
   'POST /api/auth/logout': 'ending a session that may already be gone is harmless (204)',
   'PUT /api/uploads/{*}': 'authorized by its HMAC signature, not a session (403 without one)',
   'POST /api/feedback': 'product §6/7: visitors send feedback too (rate limited per IP)',
-  // Not 'POST /api/parse-address' nor place search: signed-in users only (issue 13, finding 9).
+  // Not 'POST /api/parse-address' nor place search: signed-in users only.
 };
 
-/** Reads that need a session: place search may be billed per call (issue 13, finding 9). */
+/** Reads that need a session: place search may be billed per call. */
 const SIGNED_IN_READS = ['/api/places/autocomplete?input=eiffel', '/api/places/details/ChIJabc'];
 
 /** Mutations where any signed-in user may act on someone else's resource. */

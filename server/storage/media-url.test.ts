@@ -1,5 +1,5 @@
 /**
- * Issue 14, item 6: the media base URL belongs to each app (its storage), not to the module, so
+ * The media base URL belongs to each app (its storage), not to the module, so
  * two apps in one process (tests, or an API beside a worker) never give each other's image URLs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

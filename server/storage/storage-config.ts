@@ -72,7 +72,7 @@ interface UploadLimits {
   quotas: UploadQuotas;
 }
 
-/** Per-user limits on uploads and processing (issue 13: pending files, daily bytes, queued jobs). */
+/** Per-user limits on uploads and processing (pending files, daily bytes, queued jobs). */
 export interface UploadQuotas {
   pendingMaxPerUser: number;
   bytesPerUserPerDay: number;

@@ -9,7 +9,7 @@ ALTER TABLE "users" ADD COLUMN "is_system" boolean DEFAULT false NOT NULL;--> st
 ALTER TABLE "places_usage" ADD CONSTRAINT "places_usage_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "users_one_system_key" ON "users" USING btree ("is_system") WHERE "users"."is_system";--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_system_has_no_google" CHECK (NOT "users"."is_system" OR "users"."google_sub" IS NULL);--> statement-breakpoint
--- Issue 13, finding 7: the seeded catalogue belongs to a system account no one can sign in as.
+-- The seeded catalogue belongs to a system account no one can sign in as.
 -- A database seeded before this migration has the seeded buildings owned by `demo`, whom anyone
 -- may sign in as. Here they move to the system account: only the ones that came from the seed,
 -- recognised by name AND exact coordinates of the seed list (server/db/seed-data/buildings.ts as

@@ -1,4 +1,4 @@
--- Search (issue 17): trigram matching over normalised text, and architects linked to buildings.
+-- Search: trigram matching over normalised text, and architects linked to buildings.
 -- Both engines ship pg_trgm and unaccent (PGlite loads them from server/db/pglite.ts at every open).
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 --> statement-breakpoint

@@ -1,4 +1,4 @@
--- Issue 20: photo licences and credits. Existing images get CC BY-SA 4.0 (the default the upload
+-- Photo licences and credits. Existing images get CC BY-SA 4.0 (the default the upload
 -- offered implicitly) and no stored credit (null = the uploader's handle). Numbered 0006 to leave
 -- 0005 to the search branch; renumber at merge if needed.
 ALTER TABLE "images" ADD COLUMN "license" text DEFAULT 'CC-BY-SA-4.0' NOT NULL;--> statement-breakpoint

@@ -1,4 +1,4 @@
-/** Architects (issue 17): the building payload's names, building detail, GET /api/architects[/{id}]. */
+/** Architects: the building payload's names, building detail, GET /api/architects[/{id}]. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { architectDetailSchema, architectSuggestionsSchema } from '#domain/architects';

@@ -83,7 +83,7 @@ async function authPlugin(app: FastifyInstance) {
     }
   });
 
-  // The one auth rule (issue 14): an endpoint described with `auth: 'required'`
+  // The one auth rule: an endpoint described with `auth: 'required'`
   // (domain/endpoints) answers 401 to a signed-out request before its params, query or body are
   // validated, so a bad request gets the same answer from every module.
   app.addHook('preValidation', async (request) => {

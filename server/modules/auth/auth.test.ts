@@ -263,7 +263,7 @@ describe('sign-in choices and the dev sign-in', () => {
   });
 });
 
-describe('the demo sign-in never takes over an account (issue 13, finding 7)', () => {
+describe('the demo sign-in never takes over an account', () => {
   it('refuses the handle of a Google user with a 403 problem, and sets no cookie', async () => {
     const g = await login(await google.token({ sub: 'sub-victim', email: 'victim@example.com' }));
     expect(g.statusCode, g.body).toBe(200);
@@ -301,7 +301,7 @@ describe('the demo sign-in never takes over an account (issue 13, finding 7)', (
   });
 });
 
-describe('session lifetime, purge and sign out everywhere (issue 13, finding 11)', () => {
+describe('session lifetime, purge and sign out everywhere', () => {
   const DAY = 86_400_000;
 
   it('ends a session at its absolute lifetime even while it is in use', async () => {
@@ -413,7 +413,7 @@ describe('session lifetime, purge and sign out everywhere (issue 13, finding 11)
   });
 });
 
-describe('the session cookie over https (issue 13, finding 11)', () => {
+describe('the session cookie over https', () => {
   it('is named __Host-atlas_session, Secure, Path=/ and without Domain; the plain name is ignored', async () => {
     const https = await createTestApp({ SEED: 'false', PUBLIC_URL: 'https://atlas.example' });
     try {

@@ -1,5 +1,5 @@
 /**
- * The offline world basemap, same origin (product §2: light and dark map styles; issue 15):
+ * The offline world basemap, same origin (product §2: light and dark map styles):
  * - GET /basemap/tiles.json: TileJSON naming the current archive's tile URLs on PUBLIC_URL
  *   (no-cache: it changes when the archive does);
  * - GET /basemap/<version>/<z>/<x>/<y>.mvt: a vector tile, cached for a year as immutable

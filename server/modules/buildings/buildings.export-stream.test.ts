@@ -1,5 +1,5 @@
 /**
- * The export over a real socket (issue 20): with 20k generated buildings the GeoJSON (≈ 8 MB) is
+ * The export over a real socket: with 20k generated buildings the GeoJSON (≈ 8 MB) is
  * larger than what the loopback's socket buffers take from a client that stops reading (≈ 4 MB of
  * send buffer at most, tcp_wmem), so such a client holds the export open. That
  * shows the reply is streamed with backpressure (the server waits for the reader rather than

@@ -1,5 +1,5 @@
 /**
- * GET /api/buildings/export and GET /api/lists/{id}/export (issue 20): downloads of the catalogue
+ * GET /api/buildings/export and GET /api/lists/{id}/export: downloads of the catalogue
  * (the map's filters) or of one list, streamed (buildings.export.ts), under the data licence.
  *
  * Each reads many rows, so exports are limited three ways: per address and minute

@@ -1,5 +1,5 @@
 /**
- * GET /api/buildings/export (issue 20) over the seeded catalogue: both formats parsed back, the
+ * GET /api/buildings/export over the seeded catalogue: both formats parsed back, the
  * map's filters honoured (styles, years, bounding box, standingInYear with the seeded demolished
  * buildings), the licence headers, 400s, formula-injection guard and batched reads.
  */

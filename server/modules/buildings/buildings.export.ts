@@ -1,5 +1,5 @@
 /**
- * Open data export (issue 20): every building matching the map's filters, or one list's
+ * Open data export: every building matching the map's filters, or one list's
  * buildings, streamed as GeoJSON or CSV in constant memory. Rows are read in keyset-paged batches
  * by id (`id > last ORDER BY id LIMIT n`: each batch costs the same however deep the export is,
  * and other requests run between batches, which matters on the single-connection PGlite), and a

@@ -1,5 +1,5 @@
 /**
- * Issue 13, finding 6: the card list's count and deep pages are bounded. Counting a large
+ * The card list's count and deep pages are bounded. Counting a large
  * filtered list stops at LIST_MAX_ITEMS (the answer says "at least"), and pages past the first
  * LIST_MAX_ITEMS buildings are refused with a 400 problem instead of scanning to a deep OFFSET.
  */

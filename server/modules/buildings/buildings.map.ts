@@ -350,7 +350,7 @@ export class MapBodies {
    * Bodies by render key, and request URLs as aliases of those keys, in one budget of real bytes
    * (GEOJSON_CACHE_MB). null stands for "this window holds few enough buildings: send points of
    * the exact viewport". Values hold the raw JSON with its brotli and gzip forms and ETag, made
-   * once by encodeBody: a cached answer costs no compression work (issue 16).
+   * once by encodeBody: a cached answer costs no compression work.
    */
   private readonly cache: VersionedCache<EncodedBody | null>;
   private readonly sweeper: NodeJS.Timeout | undefined;

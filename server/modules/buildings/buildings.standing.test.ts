@@ -1,5 +1,5 @@
 /**
- * The catalogue through time (issue 20): `standingInYear` on the map and the card list, over the
+ * The catalogue through time: `standingInYear` on the map and the card list, over the
  * seeded catalogue, whose demolished buildings (Crystal Palace 1851–1936, Pennsylvania Station
  * 1910–1963, the World Trade Center 1973–2001, …) appear only while they stood.
  */

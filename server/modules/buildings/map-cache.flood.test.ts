@@ -1,5 +1,5 @@
 /**
- * Issue 13, finding 1: a flood of distinct map viewports must not grow the memory held for map
+ * A flood of distinct map viewports must not grow the memory held for map
  * answers beyond GEOJSON_CACHE_MB. Every request below asks for a slightly different viewport of
  * the seeded catalogue, so each body differs (its bbox names the exact viewport) and each URL is new.
  */

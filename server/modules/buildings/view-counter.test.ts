@@ -1,5 +1,5 @@
 /**
- * Issue 13, finding 14: a building page view costs no database write. Views are counted in
+ * A building page view costs no database write. Views are counted in
  * memory and written in batches; the counter a viewer sees stays right.
  */
 import { sql } from 'drizzle-orm';

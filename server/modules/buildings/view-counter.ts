@@ -1,5 +1,5 @@
 /**
- * Building views, counted in memory and written in batches (issue 13, finding 14): a page view
+ * Building views, counted in memory and written in batches: a page view
  * costs no database write. Every FLUSH interval (and when the app closes) one statement per
  * VIEW_FLUSH_CHUNK buildings adds the counted views. A building's detail shows its stored count
  * plus this process's unwritten views, so the viewer sees their view at once; other processes and

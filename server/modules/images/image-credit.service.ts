@@ -1,4 +1,4 @@
-/** Issue 20: an image's licence and credit, changed by its uploader after the upload. */
+/** An image's licence and credit, changed by its uploader after the upload. */
 import { eq } from 'drizzle-orm';
 import { canRelicense, IMAGE_LICENSE_INFO, type UpdateImageCredit } from '#domain/images';
 import type { Db } from '../../db/client.ts';

@@ -1,5 +1,5 @@
 /**
- * Issue 20, photo licences and credits: the upload's licence and credit (default, choice,
+ * Photo licences and credits: the upload's licence and credit (default, choice,
  * refusal), both in image detail and lists, and the uploader's later change (only toward a more
  * open licence; another user gets 403 for a ready image, 404 for one only its uploader sees yet).
  */

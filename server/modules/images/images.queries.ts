@@ -66,7 +66,7 @@ function toImage(media: MediaUrls, r: ImageRowOut, withVotedAt: boolean): Image 
     status: r.status,
     failure_reason: r.failure_reason,
     license: r.license,
-    // Issue 20: the credit defaults to the uploader's (current) handle.
+    // The credit defaults to the uploader's (current) handle.
     author: r.author ?? r.added_by_handle,
     author_is_set: r.author !== null,
     created_at: r.created_at.toISOString(),

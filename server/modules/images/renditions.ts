@@ -12,7 +12,7 @@ import { YEAR_MIN, currentYear } from '#domain/constants';
 
 /**
  * sharp (libvips) loaded at the first image, not at start: importing it adds about 30 MB to the
- * resident memory of a server that may idle for hours without an upload (issue 19's idle target).
+ * resident memory of a server that may idle for hours without an upload (the idle memory target, bench/README.md).
  */
 let sharpModule: Promise<typeof Sharp> | undefined;
 async function loadSharp(): Promise<typeof Sharp> {

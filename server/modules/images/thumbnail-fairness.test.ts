@@ -1,5 +1,5 @@
 /**
- * Issue 13, finding 12: one user cannot fill the thumbnail queue. A user has at most
+ * One user cannot fill the thumbnail queue. A user has at most
  * IMAGE_JOBS_MAX_PER_USER images processing (429 beyond), and another user's image is not left
  * behind all of theirs: the queue takes every user's first image before anyone's second.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 13, finding 10: an image that is not ready (pending, processing, failed) is absent (404)
+ * An image that is not ready (pending, processing, failed) is absent (404)
  * for everyone but its uploader, the same way in reads, votes and comments.
  */
 import { eq } from 'drizzle-orm';

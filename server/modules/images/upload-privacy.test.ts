@@ -1,5 +1,5 @@
 /**
- * Issue 13, findings 2 and 3 on the local storage: originals (GPS and all) and files not yet
+ * Originals (GPS and all) and files not yet
  * confirmed are never served, no public URL leads to another file, each user's unfinished uploads
  * and daily bytes are limited, and unfinished uploads are purged on a schedule.
  */
@@ -64,7 +64,7 @@ function derivedUrls(image: Image, originalKey: string): string[] {
   return [...urls];
 }
 
-describe('originals are private (finding 2)', () => {
+describe('originals are private', () => {
   it('serves renditions without GPS and no derivable URL reaches the original', async () => {
     const ada = await signIn(t.app, 'ada');
     const jpeg = await jpegWithExif();
@@ -104,7 +104,7 @@ describe('originals are private (finding 2)', () => {
   });
 });
 
-describe('unfinished uploads (finding 3)', () => {
+describe('unfinished uploads', () => {
   it('never serves a file that was uploaded but not confirmed', async () => {
     const ada = await signIn(t.app, 'ada');
     const res = await requestUpload(t.app, ada, buildingId, [{ fileExt: '.png' }]);

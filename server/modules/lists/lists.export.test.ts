@@ -1,5 +1,5 @@
 /**
- * GET /api/lists/{id}/export (issue 20): a list's buildings as CSV or GeoJSON, with the privacy
+ * GET /api/lists/{id}/export: a list's buildings as CSV or GeoJSON, with the privacy
  * of reading the list (another user's or a visitor's request for a private list is the same 404
  * as GET /api/lists/{id}).
  */

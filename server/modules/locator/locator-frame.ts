@@ -1,5 +1,5 @@
 /**
- * Where a locator picture looks (issue 18, item 3): pure functions from a point and the world's
+ * Where a locator picture looks: pure functions from a point and the world's
  * country shapes to a frame, a projection fitted to the picture.
  *
  * - The country containing the point (or, within COAST_TOLERANCE_DEG of a coast, the nearest

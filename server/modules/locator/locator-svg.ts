@@ -1,5 +1,5 @@
 /**
- * Drawing a locator picture (issue 18, item 3): projected shapes as compact SVG paths, and the
+ * Drawing a locator picture: projected shapes as compact SVG paths, and the
  * picture in the basemap's light or dark palette. Pure: equal inputs give equal bytes.
  *
  * Paths are quantized to whole SVG units (half a CSS pixel), points closer than MIN_STEP to the

@@ -1,5 +1,5 @@
 /**
- * GET /api/locator.svg?lng=&lat=&scheme=light|dark&v= (issue 18, item 3): a small picture of where
+ * GET /api/locator.svg?lng=&lat=&scheme=light|dark&v=: a small picture of where
  * a point is, for buildings without a cover image: its country's outline on the basemap's land
  * and water, with a dot at the point (locator.service.ts draws and caches it).
  *

@@ -1,5 +1,5 @@
 /**
- * The explore screen's frame as plain HTML (issue 16: first paint of the map pages). The server
+ * The explore screen's frame as plain HTML (first paint of the map pages). The server
  * puts it before the empty `<div id="root">` of the map routes' page, so the navigation bar, the
  * filter bar's and time slider's strips, the map area and the card column paint with the HTML
  * alone, seconds before the app's scripts and stylesheet on a slow phone. The app's first commit

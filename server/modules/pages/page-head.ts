@@ -1,5 +1,5 @@
 /**
- * The head of the web app's page for link previews and search engines (issue 16): the server
+ * The head of the web app's page for link previews and search engines: the server
  * fills index.html's <title>, meta description, canonical URL, Open Graph and Twitter card tags
  * for /buildings/{id}, /gallery/{id}, /architects/{id}, /user/{handle}/… and /about; every other path
  * gets the site's own.

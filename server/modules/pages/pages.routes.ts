@@ -1,5 +1,5 @@
 /**
- * What the server answers outside /api for browsers, link previews and search engines (issue 16):
+ * What the server answers outside /api for browsers, link previews and search engines:
  * the web app's page with a head per route (page-head.ts), `/robots.txt` and `/sitemap.xml` of
  * the building pages (a sitemap index of pages `?page=n` when there are more than a page holds).
  */

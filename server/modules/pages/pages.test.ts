@@ -58,7 +58,7 @@ afterAll(async () => {
   await fs.rm(webDir, { recursive: true, force: true });
 });
 
-describe('the app page head (issue 16)', () => {
+describe('the app page head', () => {
   it('describes a building with escaped title, description, canonical URL, Open Graph and Twitter tags', async () => {
     const id = ids.get(EVIL)!;
     const res = await t.app.inject({ method: 'GET', url: `/buildings/${id}?from=share` });
@@ -211,7 +211,7 @@ describe('the app page head (issue 16)', () => {
   });
 });
 
-describe('the map pages paint before the scripts (issue 16)', () => {
+describe('the map pages paint before the scripts', () => {
   it('puts the explore frame before the root of map pages only, their stylesheets made preloads', async () => {
     const templated = `<!doctype html><html><head><meta charset="UTF-8" /><link rel="stylesheet" crossorigin href="/assets/a.css"><script type="module" src="/assets/i.js"></script></head><body><div id="root"></div></body></html>`;
     const page = withExploreShell(templated, '<data>');

@@ -1,5 +1,5 @@
 /**
- * API answers the web app would ask for first, sent inside its page (issue 16): the explore
+ * API answers the web app would ask for first, sent inside its page: the explore
  * screen's first card page for the start view. On a slow phone the cards (the page's largest
  * text, its LCP) then need the app's scripts only, not another round trip after them. The answer
  * is the API's own (`inject` runs the real route with the visitor's cookie and address, so auth,

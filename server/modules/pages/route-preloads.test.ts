@@ -16,7 +16,7 @@ const manifest = {
 const page =
   '<script type="module" crossorigin src="/assets/index-1.js"></script><link rel="modulepreload" crossorigin href="/assets/vendor-1.js"><link rel="stylesheet" crossorigin href="/assets/index-1.css">';
 
-describe("a map page's route code, preloaded with it (issue 16)", () => {
+describe("a map page's route code, preloaded with it", () => {
   it('preloads the route modules and all they import, but not what the page already loads', () => {
     expect(routePreloads(manifest, mapPageRoutes('/'), page)).toBe(
       '<link rel="modulepreload" crossorigin href="/assets/explore-route-1.js">' +

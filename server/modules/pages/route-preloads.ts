@@ -1,5 +1,5 @@
 /**
- * Preloads of a map page's route code (issue 16). The app loads each screen's code when the
+ * Preloads of a map page's route code. The app loads each screen's code when the
  * router first needs it, so on a map page the explore screen's chunks were asked for only after
  * the app's own scripts had run, and their imports only after those had been parsed: three
  * round trips in a row on a slow phone. The build's manifest (dist/web/.vite/manifest.json) says

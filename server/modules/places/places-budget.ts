@@ -1,5 +1,5 @@
 /**
- * A daily budget of place searches per user (PLACES_PER_USER_PER_DAY; issue 13, finding 9): a
+ * A daily budget of place searches per user (PLACES_PER_USER_PER_DAY): a
  * configured Google key is billed per call, so one account cannot run up the bill. Counted in
  * the table places_usage, one row per user and UTC day, so every API process shares the count.
  * Rows of past days are deleted at most once an hour by each process.

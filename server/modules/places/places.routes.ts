@@ -1,6 +1,6 @@
 /**
  * /api/places: the wizard's place search through the configured provider (places.provider.ts), and
- * the country at a point (from the basemap's country shapes, offline; issue 18).
+ * the country at a point (from the basemap's country shapes, offline).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -20,7 +20,7 @@ let photon: TestApp;
 let nominatim: TestApp;
 let none: TestApp;
 let budgeted: TestApp;
-/** The session of a signed-in user on each app: place search needs one (issue 13, finding 9). */
+/** The session of a signed-in user on each app: place search needs one. */
 const sessionOf = new Map<TestApp, { cookie: string }>();
 
 beforeAll(async () => {
@@ -58,7 +58,7 @@ describe('GET /api/places/provider', () => {
   });
 });
 
-describe('GET /api/places/country (issue 18)', () => {
+describe('GET /api/places/country', () => {
   it('names the country at a point, for visitors too, offline and cacheable', async () => {
     // Westminster, London.
     const london = await visitorGet(none, '/api/places/country?lng=-0.1246&lat=51.5007');
@@ -391,7 +391,7 @@ describe('POST /api/parse-address', () => {
   });
 });
 
-describe('place search is for signed-in users, within a daily budget (issue 13, finding 9)', () => {
+describe('place search is for signed-in users, within a daily budget', () => {
   it('answers 401 to a visitor and never calls the provider', async () => {
     fake.requests.length = 0;
     for (const url of [

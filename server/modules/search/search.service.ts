@@ -1,5 +1,5 @@
 /**
- * Search across buildings, architects, styles and places (issue 17). Text is compared normalised
+ * Search across buildings, architects, styles and places. Text is compared normalised
  * (atlas_search_norm: accents, case and punctuation folded), so 'batllo' finds 'Casa Batlló'.
  * Each kind is ranked on one scale, best first:
  *   3    the name is the query           2  the name starts with it

@@ -1,4 +1,4 @@
-/** GET /api/search on the seeded catalogue (issue 17), on PGlite and, with TEST_DATABASE_URL, PostgreSQL. */
+/** GET /api/search on the seeded catalogue, on PGlite and, with TEST_DATABASE_URL, PostgreSQL. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchResultSchema, type SearchHit } from '#domain/search';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';

@@ -67,7 +67,7 @@ function reachedStyles(names: Iterable<string>): Set<string> {
   return styles;
 }
 
-describe('mantine.css (issue 16: only the styles of the components the app uses)', () => {
+describe('mantine.css (only the styles of the components the app uses)', () => {
   it('lists the styles of every component the app imports from @mantine/core', () => {
     const names = new Set(listed());
     const missing = [...importedComponents()].filter(

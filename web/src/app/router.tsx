@@ -4,13 +4,13 @@ import { AppLayout } from './layout/app-layout.tsx';
 
 const errorElement = <RouteErrorBoundary />;
 
-// Screens other than the explore screen load when first visited (issue 16): a gallery or a user
+// Screens other than the explore screen load when first visited: a gallery or a user
 // page downloads neither the explore screen nor the map library; the explore screen's map loads
 // lazily inside it, after its shell.
 const userRoute = () => import('./routes/user-route.tsx');
 
 /**
- * Product §2: /gallery/{id}, /user/{handle}/*, /about (issue 20), /buildings/{id} as a panel over the explore
+ * Product §2: /gallery/{id}, /user/{handle}/*, /about, /buildings/{id} as a panel over the explore
  * screen, /login as the explore screen with the login modal, and every other path shows the
  * explore screen. The map stays mounted between /, /login and a building.
  */

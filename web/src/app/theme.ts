@@ -4,13 +4,13 @@ import { createTheme, type CSSVariablesResolver, type Modal } from '@mantine/cor
  * A modal's title bar is a <header>: without a role it is a second banner landmark beside the
  * navigation bar's (axe landmark-no-duplicate-banner) whenever the wizard or the viewer is open.
  * What `Modal.extend(...)` returns (it returns its argument), written out: importing Modal's value
- * here put the modal, its scroll area and floating-ui into every screen's first download (issue 16).
+ * here put the modal, its scroll area and floating-ui into every screen's first download.
  */
 const modalTheme: Parameters<typeof Modal.extend>[0] = {
   defaultProps: { attributes: { header: { role: 'none' } } },
 };
 
-// Contrast (issue 18, WCAG AA 4.5:1 for normal text): Mantine's default blue 6 (#228be6) gives
+// Contrast (WCAG AA 4.5:1 for normal text): Mantine's default blue 6 (#228be6) gives
 // 3.55:1 against white both as link text and under white button labels, and its dimmed grey
 // (gray 6, #868e96) 3.32:1. Shade 8 of blue and gray 7 pass in the light scheme; in the dark
 // scheme the default dimmed (dark 2 on dark 7) is borderline, so dark 1 is used.

@@ -18,8 +18,7 @@ export interface BuildingCoverProps {
 }
 
 /**
- * A building's picture on a card: its cover image, or until it has one a locator (issue 18, item
- * 3): its country's outline with a dot where it stands, drawn by the server in the current colour
+ * A building's picture on a card: its cover image, or until it has one a locator: its country's outline with a dot where it stands, drawn by the server in the current colour
  * scheme (GET /api/locator.svg) and cached by the browser for good.
  *
  * Both are decorative (empty alt): every card names its building in text right beside the picture,

@@ -3,7 +3,7 @@ import { useOpenedOnce } from '../lib/use-opened-once.ts';
 import type { ConfirmDialogProps } from './confirm-dialog-modal.tsx';
 import { DialogLoading } from './dialog-loading.tsx';
 
-// The modal loads at the first opening (issue 16).
+// The modal loads at the first opening.
 const ConfirmDialogModal = lazy(() =>
   import('./confirm-dialog-modal.tsx').then((m) => ({ default: m.ConfirmDialogModal })),
 );

@@ -17,7 +17,7 @@ export interface ExportMenuStart {
 const ICONS: Record<ExportFormat, typeof IconMapPin> = { geojson: IconMapPin, csv: IconFileSpreadsheet };
 
 /**
- * Issue 20, open data export: a menu of download links (GeoJSON, CSV) with a line on the data
+ * Open data export: a menu of download links (GeoJSON, CSV) with a line on the data
  * licence. Plain links with `download`: the browser saves the streamed file itself.
  */
 export function ExportMenuDropdown({

@@ -6,7 +6,7 @@ import { ExportMenu } from './export-menu.tsx';
 
 const groups = [{ href: (format: string) => `/api/lists/3/export?format=${format}` }];
 
-describe('Export menu: the button stands in until the menu has loaded (issue 16)', () => {
+describe('Export menu: the button stands in until the menu has loaded', () => {
   beforeEach(stubBrowserApis);
   afterEach(() => {
     cleanup();

@@ -20,8 +20,8 @@ function loadDropdown(): Promise<Dropdown> {
 }
 
 /**
- * Issue 20, open data export: the Export button and its menu of download links
- * (export-menu-dropdown.tsx). The menu's code loads on the first sign of use (issue 16): the
+ * Open data export: the Export button and its menu of download links
+ * (export-menu-dropdown.tsx). The menu's code loads on the first sign of use: the
  * pointer over the button, its focus or a click. Until then the same button stands in; a click
  * on it (or a press of the pointer or of Space) opens the menu as soon as it is there.
  */

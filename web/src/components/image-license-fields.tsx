@@ -6,7 +6,7 @@ import {
   type ImageLicense,
 } from '#domain/images';
 
-/** What the uploader chooses for the photos of one upload (issue 20). */
+/** What the uploader chooses for the photos of one upload. */
 export interface ImageCredit {
   license: ImageLicense;
   /** The credit as typed; blank means the uploader's handle. */
@@ -24,7 +24,7 @@ interface ImageLicenseFieldsProps {
 }
 
 /**
- * Licence and credit for photos (issue 20), shared by the upload dialog, the wizard's images
+ * Licence and credit for photos, shared by the upload dialog, the wizard's images
  * step and the viewer's owner edit: a licence with its one-line meaning and a link to its deed,
  * and the credit (up to 120 characters, blank for the uploader's handle).
  */

@@ -114,7 +114,7 @@ describe('apiRequest (product §7: JSON under /api, 5000 ms timeout, 204 is empt
   });
 });
 
-describe('call (issue 14: the method and path come from the endpoint description)', () => {
+describe('call (the method and path come from the endpoint description)', () => {
   const echoUrl = defineEndpoint('PATCH', '/echo-url/:handle/lists/:id', {
     auth: 'none',
     body: z.object({ name: z.string() }),

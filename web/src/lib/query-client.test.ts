@@ -12,7 +12,7 @@ describe('query client', () => {
     expect(shouldRetry(0, new ApiError(400, null))).toBe(false);
   });
 
-  it('retries a 429 (the map and the list share one budget) twice (issue 18)', () => {
+  it('retries a 429 (the map and the list share one budget) twice', () => {
     expect(shouldRetry(0, new ApiError(429, null))).toBe(true);
     expect(shouldRetry(2, new ApiError(429, null))).toBe(false);
   });

@@ -7,7 +7,7 @@ const MAX_RETRIES = 2;
 /**
  * Retry server and network failures twice; a 4xx will not change on retry, except 429: the map and
  * the card list share one per-IP budget (docs/api.md), and a map answer refused for a moment
- * must not leave 'Error loading map data' beside a list that loaded (issue 18).
+ * must not leave 'Error loading map data' beside a list that loaded.
  */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (isClientError(error) && error.status !== 429) return false;

@@ -5,7 +5,7 @@ import { useAfterFirstPaint } from './use-after-first-paint.ts';
 
 let frames: FrameRequestCallback[] = [];
 
-describe('useAfterFirstPaint (the map library loads once the screen has painted, issue 16)', () => {
+describe('useAfterFirstPaint (the map library loads once the screen has painted)', () => {
   beforeEach(() => {
     frames = [];
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });

@@ -8,7 +8,7 @@ const FALLBACK_MS = 250;
  * the next animation frame), counted from the first render with `ready` true. The explore screen
  * starts loading the map library then: the cards and the screen's frame are on the screen first,
  * and the library's 240 KB do not compete with the first card's picture for a slow phone's
- * bandwidth (issue 16, LCP).
+ * bandwidth (LCP).
  */
 export function useAfterFirstPaint(ready = true): boolean {
   const [painted, setPainted] = useState(false);

@@ -20,7 +20,7 @@ const ZERO_RIGHT = 'right-scroll-bar-position';
  * Global frame of every screen: navigation bar, routed content, auth modal, Feedback, Add New
  * Building. A fixed 60 px header over the content, drawn as Mantine's AppShell drew it (same
  * elements, sizes, colours and z-index; app-layout.module.css) without AppShell's code for
- * navbars, asides, footers and resizing, which every screen downloaded (issue 16).
+ * navbars, asides, footers and resizing, which every screen downloaded.
  */
 export function AppLayout() {
   const onSearchPick = useSearchPick();

@@ -22,7 +22,7 @@ export function exploreRequestOf(state: unknown): ExploreRequest | null {
 }
 
 /**
- * Issue 17: a building opens its panel, an architect their page, a place flies the map there (to
+ * A building opens its panel, an architect their page, a place flies the map there (to
  * its box when known), a style applies the style filter.
  */
 export function useSearchPick(): (hit: SearchHit) => void {

@@ -54,7 +54,7 @@ describe('building panel slots (product §2: vote faces and comments on the buil
     );
   });
 
-  it("issue 14: the vote reaches the building's card in the cached explore list at once, then the answer", async () => {
+  it("the vote reaches the building's card in the cached explore list at once, then the answer", async () => {
     const pending: { answer?: (r: Response) => void } = {};
     stubFetch({
       'POST /api/votes/building': () => new Promise<Response>((resolve) => (pending.answer = resolve)),

@@ -9,7 +9,7 @@ import { markBuildingVoteStale, writeBuildingVote } from '../../lib/server-cache
 /**
  * The building's vote faces. The shown vote goes into every cached view of the building at once
  * (the panel's detail, its card in the explore list and on user pages), guess first, then the
- * server's answer (issue 14: a vote in the panel shows on the card beside it without a reload).
+ * server's answer (a vote in the panel shows on the card beside it without a reload).
  */
 function BuildingVoteFaces({ building }: { building: BuildingDetail }) {
   const queryClient = useQueryClient();

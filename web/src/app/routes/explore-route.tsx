@@ -20,7 +20,7 @@ export function ExploreRoute() {
   );
   // A page opened on a building shows its panel once the building has loaded, not first as a
   // spinner that then grows (on a phone the panel is a bottom sheet: growing moves it, a layout
-  // shift of a quarter of the screen, issue 16). Later openings show the panel's own spinner, and
+  // shift of a quarter of the screen). Later openings show the panel's own spinner, and
   // so does a first request that failed (the retries may take seconds). The map loads once the
   // panel is drawn: its library must not compete with the building for a slow phone's bandwidth.
   const [panelShown, setPanelShown] = useState(false);

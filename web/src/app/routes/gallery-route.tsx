@@ -8,7 +8,7 @@ import { titleFromQuery, usePageTitle } from '../../lib/page-title.ts';
 export function GalleryRoute() {
   const { buildingId } = useParams();
   const id = parseBuildingId(buildingId);
-  // The gallery names its building (issue 18); the buildings feature reads it, the app composes.
+  // The gallery names its building; the buildings feature reads it, the app composes.
   const building = useBuilding(id);
   usePageTitle(titleFromQuery(id !== null, building, (b) => pageTitles.gallery(b.name)));
   return <GalleryPage buildingId={id} buildingName={building.data?.name ?? null} slots={imageViewerSlots} />;

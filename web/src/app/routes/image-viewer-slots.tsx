@@ -4,7 +4,7 @@ import type { ImageViewerSlots } from '../../features/images/components/image-vi
 
 const loadParts = () => import('./image-viewer-parts.tsx');
 // Vote faces and comments appear only in the full view, which loads on demand itself: they come
-// with it (ImageBrowser preloads both when an image is pointed at), not with the screen (issue 16).
+// with it (ImageBrowser preloads both when an image is pointed at), not with the screen.
 const ImageVoteFaces = lazy(() => loadParts().then((m) => ({ default: m.ImageVoteFaces })));
 const ImageComments = lazy(() => loadParts().then((m) => ({ default: m.ImageComments })));
 

@@ -6,7 +6,7 @@ import { titleFromQuery, usePageTitle } from '../../lib/page-title.ts';
 
 /**
  * /user/{handle}/*: the user page frame; the section comes from the child route, each its own
- * lazily loaded module (router.tsx), so a section downloads none of the others (issue 16).
+ * lazily loaded module (router.tsx), so a section downloads none of the others.
  */
 export function UserRoute() {
   const { handle = '' } = useParams();

@@ -27,7 +27,7 @@ function useArchitectSuggestions(q: string) {
 }
 
 /**
- * Issue 17: the building's architects as tags, suggested from the architects already in the
+ * The building's architects as tags, suggested from the architects already in the
  * atlas; a new name is allowed (Enter adds it). Commas belong to firm names, so they do not split.
  */
 export function ArchitectsInput({ value, onChange }: ArchitectsInputProps) {

@@ -21,7 +21,7 @@ function serverMessage(patch: Record<string, unknown>, field: string): string | 
   return parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === field)?.message;
 }
 
-describe('the building forms say what the API says (issue 14: rules from the domain schemas)', () => {
+describe('the building forms say what the API says (rules from the domain schemas)', () => {
   it('coordinates out of range: the same product §5 messages', () => {
     const errors = coordinateRangeErrors({ longitude: '181', latitude: '-90.5' });
     expect(errors.longitude).toBe('Longitude must be between -180 and 180 degrees');

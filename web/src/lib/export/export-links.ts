@@ -1,5 +1,5 @@
 /**
- * Links of the open data export (issue 20): the catalogue with the explore screen's filters, and
+ * Links of the open data export: the catalogue with the explore screen's filters, and
  * one list. Plain download links to the API (docs/api.md, "Open data export").
  */
 import { apiUrl } from '#domain/endpoints/define';

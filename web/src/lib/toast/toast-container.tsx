@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 
-// The stack's component (and its transitions) loads after the first paint (issue 16); a toast
+// The stack's component (and its transitions) loads after the first paint; a toast
 // shown before it arrives waits in Mantine's store and appears when it mounts.
 const ToastStack = lazy(() => import('./toast-stack.tsx').then((m) => ({ default: m.ToastStack })));
 

@@ -8,7 +8,7 @@ import { EXPORT_FORMAT_LABELS, catalogueExportHref } from '../../../lib/export/e
 const EVERYTHING = { archStyles: [], builtAfterDate: null, builtBeforeDate: null, standingInYear: null };
 
 /**
- * /about (issue 20): what the catalogue is, the data licence (ODbL 1.0), the photo licences and
+ * /about: what the catalogue is, the data licence (ODbL 1.0), the photo licences and
  * how to export. The texts match README.md ("Licences") and docs/api.md ("Open data export").
  */
 export function AboutPage() {

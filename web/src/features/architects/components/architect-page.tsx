@@ -10,7 +10,7 @@ import { useArchitect } from '../api/get-architect.ts';
 import classes from './architect-page.module.css';
 
 /**
- * The map and its library load once the page is drawn (issue 16's rule for map screens): the name
+ * The map and its library load once the page is drawn (the rule for map screens): the name
  * and the cards come first, and a phone does not parse the map library before it shows them.
  */
 const ArchitectMap = lazy(() => import('./architect-map.tsx').then((m) => ({ default: m.ArchitectMap })));
@@ -22,7 +22,7 @@ interface ArchitectPageProps {
   id: number | null;
 }
 
-/** Issue 17: /architects/{id}, the architect's name, a small map of their buildings and their cards. */
+/** /architects/{id}, the architect's name, a small map of their buildings and their cards. */
 export function ArchitectPage({ id }: ArchitectPageProps) {
   const architect = useArchitect(id);
   const mapMayLoad = useAfterFirstPaint(architect.isSuccess);

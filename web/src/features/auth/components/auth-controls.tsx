@@ -3,7 +3,7 @@ import { Skeleton } from '@mantine/core';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
 import { LoginButton } from './login-button.tsx';
 
-// The menu (Mantine's Menu and its floating positioning) loads for signed-in users only (issue 16).
+// The menu (Mantine's Menu and its floating positioning) loads for signed-in users only.
 const ProfileMenu = lazy(() => import('./profile-menu.tsx').then((m) => ({ default: m.ProfileMenu })));
 
 /** The same placeholder while the session check runs and while the menu loads. */

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useAuthModal } from '../../../lib/auth/auth-provider.tsx';
 
-// The modal and the login providers load when the modal first opens (issue 16).
+// The modal and the login providers load when the modal first opens.
 const AuthModalDialog = lazy(() =>
   import('./auth-modal-dialog.tsx').then((m) => ({ default: m.AuthModalDialog })),
 );

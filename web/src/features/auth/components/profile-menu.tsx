@@ -10,7 +10,7 @@ interface ProfileMenuProps {
   user: CurrentUser;
 }
 
-/** Product §2: the face picture and handle, with 'My Stuff', 'About' (issue 20) and 'Logout'. */
+/** Product §2: the face picture and handle, with 'My Stuff', 'About' and 'Logout'. */
 export function ProfileMenu({ user }: ProfileMenuProps) {
   const navigate = useNavigate();
   const logout = useLogout();

@@ -8,7 +8,7 @@ import { DialogLoading } from '../../../components/dialog-loading.tsx';
 import { useOpenedOnce } from '../../../lib/use-opened-once.ts';
 import { useDeleteBuilding } from '../api/delete-building.ts';
 
-// The modal loads at its first opening, and the form inside it then (issue 16).
+// The modal loads at its first opening, and the form inside it then.
 const EditBuildingModal = lazy(() =>
   import('./edit-building-modal.tsx').then((m) => ({ default: m.EditBuildingModal })),
 );

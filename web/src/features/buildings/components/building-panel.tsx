@@ -110,7 +110,7 @@ function BuildingProfile({ building, onDeleted, slots }: BuildingProfileProps) {
         <Title order={1} size="h2" className={classes.title}>
           {building.name}
         </Title>
-        {/* Until the building has a picture, where it is (issue 18): its images show below once it has. */}
+        {/* Until the building has a picture, where it is: its images show below once it has. */}
         {!building.cover_image && (
           <BuildingCover coverImage={null} coordinates={building.coordinates} className={classes.locator} />
         )}

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Center, Loader, Modal } from '@mantine/core';
 import type { BuildingDetail } from '#domain/buildings';
 
-// The form (its fields, rules and the architects box) loads when first opened (issue 16).
+// The form (its fields, rules and the architects box) loads when first opened.
 const EditBuildingForm = lazy(() =>
   import('./edit-building-form.tsx').then((m) => ({ default: m.EditBuildingForm })),
 );

@@ -182,7 +182,7 @@ describe('updateBuildingBody (product §3: the building payload with its id)', (
     });
   });
 
-  it("starts from the building's architects and sends the edited names (issue 17)", () => {
+  it("starts from the building's architects and sends the edited names", () => {
     const withArchitects = { ...building, architects: [{ id: 4, name: 'Gustave Eiffel' }] };
     expect(valuesFromBuilding(withArchitects).architects).toEqual(['Gustave Eiffel']);
     const values = {

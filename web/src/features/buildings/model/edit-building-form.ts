@@ -27,7 +27,7 @@ export interface EditBuildingValues {
   yearDemolished: string;
   description: string;
   architecturalStyles: number[];
-  /** Architect names (issue 17); sent as they are, the server matches them. */
+  /** Architect names; sent as they are, the server matches them. */
   architects: string[];
 }
 

@@ -29,7 +29,7 @@ import { CommentVotes } from './comment-votes.tsx';
 import { useCommentsContext } from './comments-context.ts';
 import classes from './comments.module.css';
 
-// The question's modal loads at its first opening (issue 16).
+// The question's modal loads at its first opening.
 const DeleteCommentDialog = lazy(() =>
   import('./delete-comment-dialog.tsx').then((m) => ({ default: m.DeleteCommentDialog })),
 );

@@ -10,7 +10,7 @@ import {
 } from './comments-list.ts';
 
 /**
- * The comments of a target live in the app's query cache (issue 14: one cache for server data):
+ * The comments of a target live in the app's query cache (one cache for server data):
  * one infinite query per sort for the top-level pages, one per opened comment for its replies.
  * The product §4 transitions stay the reducer of ./comments-list.ts; these functions apply its
  * changes to the cached pages, and derive the list's state from them, so the rules are written

@@ -38,7 +38,7 @@ export function usePlaceSearchStatus(): PlaceSearchStatus {
   return query.data === null ? 'off' : 'on';
 }
 
-/** GET /api/places/country (issue 18): the country at a point, null at sea. */
+/** GET /api/places/country: the country at a point, null at sea. */
 export async function getCountryAt(
   [lng, lat]: readonly [number, number],
   signal?: AbortSignal,

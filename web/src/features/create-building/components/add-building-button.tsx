@@ -7,7 +7,7 @@ import { useRequireLogin } from '../../../lib/auth/use-require-login.ts';
 import classes from './add-building-button.module.css';
 
 // The wizard (its state and rules, its steps, the upload code, the preview map) loads when first
-// opened (issue 16).
+// opened.
 const CreateBuildingHost = lazy(() =>
   import('./create-building-host.tsx').then((m) => ({ default: m.CreateBuildingHost })),
 );

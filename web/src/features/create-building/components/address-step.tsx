@@ -12,11 +12,11 @@ const countryData = COUNTRY_OPTIONS.map((c) => ({ value: c.value, label: c.label
 
 /**
  * Product §2 step 2, Address: 1 to 3 lines, city, state, postal code and the country (default US,
- * or the one the coordinates lie in: issue 18).
+ * or the one the coordinates lie in).
  */
 export function AddressStep({ state, dispatch }: AddressStepProps) {
   const { address } = state;
-  // Issue 18: a missing first line is said when the user leaves it (advancing stays allowed).
+  // A missing first line is said when the user leaves it (advancing stays allowed).
   const [line1Left, setLine1Left] = useState(false);
   const line1Error =
     line1Left && (address.lines[0] ?? '').trim() === '' ? WIZARD_MESSAGES.line1Required : undefined;
@@ -90,7 +90,7 @@ export function AddressStep({ state, dispatch }: AddressStepProps) {
         allowDeselect={false}
         data={countryData}
         value={address.countryCode || null}
-        // Issue 18: say why it is not the default; the user can still change it.
+        // Say why it is not the default; the user can still change it.
         description={state.countrySource === 'coordinates' ? 'From the coordinates' : undefined}
         onChange={(value) => dispatch({ type: 'setAddressField', field: 'countryCode', value: value ?? '' })}
         nothingFoundMessage="No matching country"

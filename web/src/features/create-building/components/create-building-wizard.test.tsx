@@ -89,7 +89,7 @@ const field = (name: string | RegExp) => within(dialog()).getByRole('textbox', {
 
 async function openWizard() {
   await user().click(screen.getByRole('button', { name: 'Add New Building' }));
-  // The wizard's module loads on first opening (issue 16); compiling it can take seconds here.
+  // The wizard's module loads on first opening; compiling it can take seconds here.
   await screen.findByRole('dialog', undefined, { timeout: 20_000 });
 }
 
@@ -195,7 +195,7 @@ describe('Create Building wizard (product §2, 4, 5)', () => {
     expect(field(/^Name/)).toHaveProperty('value', 'Flatiron Building');
   });
 
-  it('says a missing address line 1 and style when the user leaves the field, and still advances (issue 18)', async () => {
+  it('says a missing address line 1 and style when the user leaves the field, and still advances', async () => {
     stubFetch(baseHandlers(null));
     renderButton();
     await openWizard();
@@ -221,7 +221,7 @@ describe('Create Building wizard (product §2, 4, 5)', () => {
     expect(within(dialog()).getByText('4 of 4')).toBeTruthy();
   });
 
-  it("preselects the country the coordinates lie in, asked once they rest; the user's own choice wins (issue 18)", async () => {
+  it("preselects the country the coordinates lie in, asked once they rest; the user's own choice wins", async () => {
     const { calls } = stubFetch({
       ...baseHandlers(null),
       'GET /api/places/country': (_init, url) => {

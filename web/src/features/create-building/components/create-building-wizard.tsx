@@ -22,7 +22,7 @@ import { DetailsStep } from './details-step.tsx';
 import { ImagesStep } from './images-step.tsx';
 import { LocationStep } from './location-step.tsx';
 
-// The map library loads when the wizard first shows its preview, not with every page (issue 16).
+// The map library loads when the wizard first shows its preview, not with every page.
 const LocationPreviewMap = lazy(() =>
   import('./location-preview-map.tsx').then((m) => ({ default: m.LocationPreviewMap })),
 );

@@ -15,7 +15,7 @@ interface DetailsStepProps {
 /** Product §2 step 3, Details: years, description and architectural styles (the edit form's picker). */
 export function DetailsStep({ state, dispatch }: DetailsStepProps) {
   const errors = yearErrors(state);
-  // Issue 18: a missing style is said when the user leaves the picker, not only on the last step.
+  // A missing style is said when the user leaves the picker, not only on the last step.
   const [stylesLeft, setStylesLeft] = useState(false);
   const stylesError =
     stylesLeft && state.architecturalStyles.length === 0 ? WIZARD_MESSAGES.stylesRequired : undefined;

@@ -10,7 +10,7 @@ import { countryFollowsCoordinates, type WizardAction, type WizardState } from '
 export const COUNTRY_LOOKUP_DEBOUNCE_MS = 400;
 
 /**
- * Issue 18: when the coordinates are known, asks the server which country they lie in and
+ * When the coordinates are known, asks the server which country they lie in and
  * preselects it, unless the user chose a country or the picked place's address gave one (the
  * reducer's `preselectCountry` rule). Nothing is asked then, nor while the wizard is closed.
  */

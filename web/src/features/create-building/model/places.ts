@@ -44,7 +44,7 @@ export function newSessionToken(): string {
 }
 
 /**
- * The point the wizard asks the country of (issue 18): the coordinates rounded to 4 decimals
+ * The point the wizard asks the country of: the coordinates rounded to 4 decimals
  * (about 10 m, far finer than the 1:50m country shapes), so that nearby edits share one cached
  * answer; null without valid coordinates.
  */

@@ -223,7 +223,7 @@ describe('address (product §2 step 2)', () => {
   });
 });
 
-describe('country preselected from the coordinates (issue 18)', () => {
+describe('country preselected from the coordinates', () => {
   const london: WizardAction[] = [
     { type: 'setCoordinate', field: 'latitude', value: '51.5007, -0.1246' },
     { type: 'countryDetected', countryCode: 'GB' },
@@ -360,7 +360,7 @@ describe('submit (product §5 messages, product §3 payload)', () => {
     expect(validateSubmission({ ...complete, ...change }, now)).toEqual([message]);
   });
 
-  it('sends the architects entered in the details step (issue 17)', () => {
+  it('sends the architects entered in the details step', () => {
     const state = wizardReducer(complete, { type: 'setArchitects', names: ['Daniel Burnham'] });
     expect(createBuildingPayload(state).architects).toEqual(['Daniel Burnham']);
   });
@@ -457,7 +457,7 @@ describe('location preview (product §2 and 9)', () => {
   });
 });
 
-describe('image licence and credit (issue 20)', () => {
+describe('image licence and credit', () => {
   it('starts at CC BY-SA 4.0 with a blank credit, keeps a choice and forgets it on reset', () => {
     expect(initialWizardState.imageCredit).toEqual({ license: 'CC-BY-SA-4.0', author: '' });
     const chosen = wizardReducer(initialWizardState, {

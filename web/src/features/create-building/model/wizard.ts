@@ -44,7 +44,7 @@ export const WIZARD_MESSAGES = {
 export type LocationMode = 'search' | 'manual';
 
 /**
- * Where the address's country came from. Issue 18: coordinates preselect the country they lie in,
+ * Where the address's country came from. Coordinates preselect the country they lie in,
  * but never over one the user chose or the picked place's address gave.
  */
 export type CountrySource = 'default' | 'coordinates' | 'place' | 'user';
@@ -88,10 +88,10 @@ export interface WizardState {
   yearDemolished: string;
   description: string;
   architecturalStyles: number[];
-  /** Names as entered (issue 17); the server matches them to existing architects. */
+  /** Names as entered; the server matches them to existing architects. */
   architects: string[];
   images: WizardImage[];
-  /** Issue 20: the licence and credit of every image of this building (blank credit: the handle). */
+  /** The licence and credit of every image of this building (blank credit: the handle). */
   imageCredit: { license: ImageLicense; author: string };
 }
 
@@ -188,7 +188,7 @@ export function countryFollowsCoordinates(state: WizardState): boolean {
 }
 
 /**
- * Issue 18: the country found at the coordinates is preselected unless the user chose a country
+ * The country found at the coordinates is preselected unless the user chose a country
  * or the picked place's address gave one; the user can still change it. Back at sea, a country
  * preselected from earlier coordinates returns to the default.
  */

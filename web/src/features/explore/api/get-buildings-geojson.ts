@@ -10,7 +10,7 @@ export interface BuildingsGeojsonParams extends MapBounds {
   builtAfterDate?: number | null;
   builtBeforeDate?: number | null;
   archStyles?: readonly number[];
-  /** The catalogue as of this year (issue 20): only buildings standing then. */
+  /** The catalogue as of this year: only buildings standing then. */
   standingInYear?: number | null;
   /** The map's zoom rounded down: the server clusters by it. */
   zoom?: number | null;

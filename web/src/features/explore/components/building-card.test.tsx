@@ -20,7 +20,7 @@ const building: BuildingCardData = {
 
 const pictureOf = (container: HTMLElement) => container.querySelector('img');
 
-describe('building card picture (issue 18: a locator until the building has a cover)', () => {
+describe('building card picture (a locator until the building has a cover)', () => {
   beforeEach(stubBrowserApis);
   afterEach(() => {
     cleanup();

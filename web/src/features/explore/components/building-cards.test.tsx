@@ -15,7 +15,7 @@ const props = {
   onHoverBuilding: () => undefined,
 };
 
-describe('explore card list count (product §2; issue 13: counts stop at a bound)', () => {
+describe('explore card list count (product §2; counts stop at a bound)', () => {
   beforeEach(stubBrowserApis);
   afterEach(() => {
     cleanup();

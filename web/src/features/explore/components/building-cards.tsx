@@ -71,7 +71,7 @@ export function BuildingCards({
           </Text>
         ) : (
           // A new answer is a new list, not the old cards moved: keyed by its ids, it replaces the old
-          // one in place. Cards moved to other rows count as a layout shift (CLS, issue 16).
+          // one in place. Cards moved to other rows count as a layout shift (CLS).
           <Stack
             key={cards.map((c) => c.id).join(',')}
             gap="sm"

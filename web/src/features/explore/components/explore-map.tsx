@@ -135,7 +135,7 @@ export function ExploreMap({
       const layers = [...POINT_LAYERS, CLUSTERS_LAYER_ID].filter((id) => map.getLayer(id));
       return map.queryRenderedFeatures(event.point, { layers })[0];
     };
-    /** Every building marker within reach of the click (issue 18: markers can pile up). */
+    /** Every building marker within reach of the click (markers can pile up). */
     const buildingsAt = (event: MapMouseEvent): PopupBuilding[] => {
       const { x, y } = event.point;
       const box: [[number, number], [number, number]] = [

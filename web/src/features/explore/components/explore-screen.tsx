@@ -36,7 +36,7 @@ import classes from './explore-screen.module.css';
  * The map and its library (about 240 KB compressed) load after the screen's shell: the navigation,
  * the filter bar and the card list paint first (the import starts once they have, see
  * useAfterFirstPaint). The map area's size comes from the layout, not from the map, so nothing
- * moves when it arrives (issue 16).
+ * moves when it arrives.
  */
 const ExploreMap = lazy(() => import('./explore-map.tsx').then((m) => ({ default: m.ExploreMap })));
 
@@ -50,7 +50,7 @@ interface ExploreScreenProps {
   /** Drawn over the map, e.g. the building panel. */
   children?: ReactNode;
   /**
-   * Something picked in search (issue 17): move the map to a place, or filter by a style. A new
+   * Something picked in search: move the map to a place, or filter by a style. A new
    * `key` is a new request, even for the same place.
    */
   request?: ExploreRequest | null;

@@ -10,7 +10,7 @@ const styles = [
   { id: 2, name: 'Gothic' },
 ];
 
-describe('filter bar on phones (issue 18)', () => {
+describe('filter bar on phones', () => {
   beforeEach(stubBrowserApis);
   afterEach(() => {
     cleanup();

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubBrowserApis } from '../../../testing/render.tsx';
 import { MapStatusOverlay } from './map-status-overlay.tsx';
 
-describe('map status overlay (product §2; issue 18)', () => {
+describe('map status overlay (product §2)', () => {
   beforeEach(stubBrowserApis);
   afterEach(() => {
     cleanup();

@@ -3,7 +3,7 @@ import classes from './map-status-overlay.module.css';
 
 interface MapStatusOverlayProps {
   status: 'loading' | 'error';
-  /** Asks for the map's buildings again (the list beside it may have loaded: issue 18). */
+  /** Asks for the map's buildings again (the list beside it may have loaded). */
   onRetry?: () => void;
 }
 

@@ -16,7 +16,7 @@ interface TimeControlProps {
 }
 
 /**
- * Issue 20, the catalogue through time: a slider over the years (arrows step a year, Home/End
+ * The catalogue through time: a slider over the years (arrows step a year, Home/End
  * jump to the ends), a play button stepping through decades and 'All years' to leave it.
  * Separate from 'Built between', which filters by the year built alone.
  */

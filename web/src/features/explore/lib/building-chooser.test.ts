@@ -7,7 +7,7 @@ const buildings = [
   { id: 9, name: '<b>Hall</b>', description: 'x', year_built: null },
 ];
 
-describe('building chooser (issue 18: markers on one spot)', () => {
+describe('building chooser (markers on one spot)', () => {
   it("says '2 buildings here' and lists each building's name and year as a labelled list of buttons", () => {
     const content = buildChooserContent(buildings, () => {});
     const title = content.querySelector('.building-chooser__title');

@@ -6,7 +6,7 @@ import { keepPopupInView, type PopupBuilding } from './building-popup.ts';
 let chooserCount = 0;
 
 /**
- * The chooser's content (issue 18): '2 buildings here' and one button per building (its name and
+ * The chooser's content: '2 buildings here' and one button per building (its name and
  * year built), in the order given. Built from DOM nodes so names are never parsed as HTML.
  */
 export function buildChooserContent(

@@ -44,13 +44,13 @@ describe('building popup (product §2: name linking to the building, description
     expect(yearBuiltText(null)).toBe('Year built: unknown');
   });
 
-  it('writes a year before the common era as the cards do (issue 18)', () => {
+  it('writes a year before the common era as the cards do', () => {
     expect(yearBuiltText(-2560)).toBe('Year built: 2560 BC');
     expect(yearBuiltText(1931)).toBe('Year built: 1931');
   });
 });
 
-describe('popups stay inside the map (issue 18, small maps on phones)', () => {
+describe('popups stay inside the map (small maps on phones)', () => {
   it('pans by the overflow on the side the popup sticks out of, or not at all', () => {
     expect(fitShift(10, 20)).toBe(0);
     // 30 px out at the bottom: the map moves up by 30.

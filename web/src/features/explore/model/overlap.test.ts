@@ -19,7 +19,7 @@ const hit = (b: PopupBuilding, x: number, y: number): MarkerHit => ({ building: 
 const reach = MARKER_RADIUS_PX + CLICK_SLACK_PX;
 const click = { x: 100, y: 100 };
 
-describe('overlapping markers (issue 18)', () => {
+describe('overlapping markers', () => {
   it('counts every marker whose centre is within the marker radius plus the slack of the click', () => {
     const near = buildingsAtClick(
       [

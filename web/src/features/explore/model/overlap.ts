@@ -1,5 +1,5 @@
 /**
- * Overlapping markers (issue 18): at high zoom several buildings can sit at (nearly) the same spot,
+ * Overlapping markers: at high zoom several buildings can sit at (nearly) the same spot,
  * and a click on the pile would open one arbitrary popup. The markers a click counts as hitting are
  * listed instead, in a chooser. Pure rules; the map glue is in components/explore-map.tsx.
  */

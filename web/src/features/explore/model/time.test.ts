@@ -3,7 +3,7 @@ import { nextDecade, parseStandingYear } from './time.ts';
 
 const now = new Date('2026-06-01T00:00:00Z');
 
-describe('parseStandingYear (issue 20: the URL keeps the year)', () => {
+describe('parseStandingYear (the URL keeps the year)', () => {
   it.each([
     ['1935', 1935],
     ['-432', -432],
@@ -18,7 +18,7 @@ describe('parseStandingYear (issue 20: the URL keeps the year)', () => {
   });
 });
 
-describe('nextDecade (issue 20: play steps through decades)', () => {
+describe('nextDecade (play steps through decades)', () => {
   it('steps to the next whole decade, then to the current year, then stops', () => {
     expect(nextDecade(1850, now)).toBe(1860);
     expect(nextDecade(1853, now)).toBe(1860);

@@ -4,7 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconMessageReport } from '@tabler/icons-react';
 import classes from './feedback-button.module.css';
 
-// The modal (its form, select and rules) loads when first opened (issue 16).
+// The modal (its form, select and rules) loads when first opened.
 const FeedbackModal = lazy(() => import('./feedback-modal.tsx').then((m) => ({ default: m.FeedbackModal })));
 
 /** Product §2, global elements: the Feedback button opens the feedback modal (no login needed). */

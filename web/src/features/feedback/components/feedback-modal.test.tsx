@@ -16,7 +16,7 @@ const dialog = () => screen.getByRole('dialog');
 const field = (name: RegExp) => within(dialog()).getByRole<HTMLInputElement>('textbox', { name });
 const send = () => within(dialog()).getByRole<HTMLButtonElement>('button', { name: 'Send Feedback' });
 
-/** Opens the modal; it loads on the first opening (issue 16), so this waits for it. */
+/** Opens the modal; it loads on the first opening, so this waits for it. */
 async function open(signedIn = true) {
   renderWithProviders(<FeedbackButton />, { queryClient: queryClientSignedIn(signedIn ? testUser : null) });
   fireEvent.click(screen.getByRole('button', { name: 'Feedback' }));

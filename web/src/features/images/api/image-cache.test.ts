@@ -27,7 +27,7 @@ function cacheWithThreeViews() {
   return { queryClient, strip, gallery, voted };
 }
 
-describe('an image change reaches every cached view of the image (issue 14)', () => {
+describe('an image change reaches every cached view of the image', () => {
   it("a vote shows in the panel's strip, the gallery and the user's voted images at once", () => {
     const { queryClient, strip, gallery, voted } = cacheWithThreeViews();
     const stats = { net_votes: 1, upvotes: 1, meh_votes: 0, downvotes: 0 };

@@ -14,7 +14,7 @@ import { ApiError, call } from '../../../lib/api-client.ts';
 export interface UploadMetadataInput {
   description: string | null;
   captureYear: number | null;
-  /** Issue 20: the licence and credit; the server's defaults when left out. */
+  /** The licence and credit; the server's defaults when left out. */
   license?: ImageLicense;
   author?: string | null;
   type: ImageType;

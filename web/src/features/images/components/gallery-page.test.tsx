@@ -154,7 +154,7 @@ describe('gallery page (product §2, 4)', () => {
     expect(screen.queryByRole('dialog', { name: 'Upload Image(s)' })).toBeNull();
   });
 
-  it('names its building under the heading, linked to it (issue 18)', async () => {
+  it('names its building under the heading, linked to it', async () => {
     stubFetch({ 'GET /api/images/infinite-scroll': (_init, url) => listAnswer(url) });
     renderWithProviders(<GalleryPage buildingId={3} buildingName="Chrysler Building" />);
     const heading = await screen.findByRole('heading', { level: 1 });
@@ -162,7 +162,7 @@ describe('gallery page (product §2, 4)', () => {
     expect(screen.getByRole('link', { name: 'Chrysler Building' }).getAttribute('href')).toBe('/buildings/3');
   });
 
-  it('invites the first upload when the building has no image (issue 18)', async () => {
+  it('invites the first upload when the building has no image', async () => {
     stubFetch({
       'GET /api/images/infinite-scroll': () =>
         json({ items: [], total: 0, hasNext: false, page: 1, per_page: 10 }),

@@ -14,7 +14,7 @@ import { ImageListBody } from './image-list-body.tsx';
 import { ImageListControls } from './image-list-controls.tsx';
 import type { ImageViewerSlots } from './image-viewer.tsx';
 
-// The dialog (the dropzone, the per-file form, the upload sequence) loads when first opened (issue 16).
+// The dialog (the dropzone, the per-file form, the upload sequence) loads when first opened.
 const UploadImagesDialog = lazy(() =>
   import('./upload-images-dialog.tsx').then((m) => ({ default: m.UploadImagesDialog })),
 );

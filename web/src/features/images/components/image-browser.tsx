@@ -8,7 +8,7 @@ import type { ImageChange, ImageViewerSlots } from './image-viewer.tsx';
 
 const loadViewer = () => import('./image-viewer.tsx');
 // The full view (its modal, credit editing and what the slots add: vote faces, comments) loads
-// when an image is first pointed at, focused or opened (issue 16).
+// when an image is first pointed at, focused or opened.
 const ImageViewer = lazy(() => loadViewer().then((m) => ({ default: m.ImageViewer })));
 
 export interface ImageBrowserProps {

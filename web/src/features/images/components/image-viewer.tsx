@@ -219,7 +219,7 @@ function RemoveImage({ imageId, onDeleted }: { imageId: number; onDeleted: (id: 
 }
 
 /**
- * Issue 20: '© author · licence' with the licence's deed linked; its owner may change the credit,
+ * '© author · licence' with the licence's deed linked; its owner may change the credit,
  * or the licence toward a more open one.
  */
 function ImageCreditLine({

@@ -70,7 +70,7 @@ describe('upload dialog (product §2, 5)', () => {
     expect(screen.queryByRole('listitem', { name: 'huge.jpg' })).toBeNull();
   });
 
-  it("refuses an empty file with 'File is smaller than 1 bytes' (issue 18)", async () => {
+  it("refuses an empty file with 'File is smaller than 1 bytes'", async () => {
     renderDialog();
     await choose([jpeg('empty.jpg', 0), jpeg('ok.jpg', 5)]);
     expect((await screen.findByRole('alert')).textContent).toContain(
@@ -176,7 +176,7 @@ describe('upload dialog (product §2, 5)', () => {
           type: 'exterior',
           fileExt: '.jpg',
           fileSize: 3,
-          // Issue 20: the licence and credit of the upload, the defaults when left alone.
+          // The licence and credit of the upload, the defaults when left alone.
           license: 'CC-BY-SA-4.0',
           author: null,
         },
@@ -204,7 +204,7 @@ describe('upload dialog (product §2, 5)', () => {
     expect(screen.getByRole('button', { name: 'Upload' }).hasAttribute('disabled')).toBe(false);
   });
 
-  it('starts empty when opened again after a failed upload was closed (issue 18)', async () => {
+  it('starts empty when opened again after a failed upload was closed', async () => {
     stubFetch({ 'POST /api/images/upload': () => problem(500, 'Internal Server Error', 'boom') });
     function Reopenable() {
       const [opened, setOpened] = useState(true);

@@ -63,7 +63,7 @@ let nextKey = 0;
  * thumbnails failed (refused by the server: not an image, or beyond the pixel bounds) keeps the
  * dialog open with the file's name and the server's reason. Files and
  * typed values stay after a failure while the dialog is open, so a retry is one click; closing the
- * dialog clears them (issue 18: they reappeared when it was opened again later). Empty (0-byte)
+ * dialog clears them (they reappeared when it was opened again later). Empty (0-byte)
  * files are refused with 'File is smaller than 1 bytes' (product §5).
  */
 export function UploadImagesDialog({

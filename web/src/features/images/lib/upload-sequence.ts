@@ -31,7 +31,7 @@ export interface UploadItem {
 export interface UploadImagesOptions {
   buildingId: number;
   items: UploadItem[];
-  /** Issue 20: the licence and credit of every photo of this upload (blank credit: the handle). */
+  /** The licence and credit of every photo of this upload (blank credit: the handle). */
   credit?: { license: ImageLicense; author: string };
   /** The progress text to show (product §7), null to clear it. */
   onProgress?: (text: string | null) => void;

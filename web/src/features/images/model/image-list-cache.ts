@@ -9,7 +9,7 @@ import {
 } from './image-list.ts';
 
 /**
- * Image lists live in the app's query cache (issue 14: one cache for server data): one infinite
+ * Image lists live in the app's query cache (one cache for server data): one infinite
  * query per scope and query (sort, direction, types, face). The product §4 rules stay the reducer
  * of ./image-list.ts: the shown state is read from the cached pages through it, and a changed or
  * removed image is applied to each cached page through it.

@@ -7,7 +7,7 @@ import { useAuth } from '../../../lib/auth/auth-provider.tsx';
 import { useOpenedOnce } from '../../../lib/use-opened-once.ts';
 import { LIST_TEXTS } from '../model/lists.ts';
 
-// The modal (the user's lists with their checkboxes, the new-list form) loads at its first opening (issue 16).
+// The modal (the user's lists with their checkboxes, the new-list form) loads at its first opening.
 const AddToListModal = lazy(() =>
   import('./add-to-list-modal.tsx').then((m) => ({ default: m.AddToListModal })),
 );

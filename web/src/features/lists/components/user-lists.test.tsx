@@ -58,7 +58,7 @@ describe('user page Lists (product §2, 4, 5, 6, 8)', () => {
     expect(screen.queryByRole('button', { name: /^Remove / })).toBeNull();
   });
 
-  it('offers every list as a GeoJSON or CSV download (issue 20), to a visitor as to the owner', async () => {
+  it('offers every list as a GeoJSON or CSV download, to a visitor as to the owner', async () => {
     stubFetch({ 'GET /api/users/ada/lists': () => json({ items: [brutalism] }) });
     renderWithProviders(<UserLists handle="ada" />);
     const card = await screen.findByRole('article', { name: 'List Brutalism' });

@@ -9,7 +9,7 @@ import { useUserLists } from '../api/get-user-lists.ts';
 import { LIST_TEXTS, visibleLists } from '../model/lists.ts';
 import { ListCard } from './list-card.tsx';
 
-// The modal and its form load at the first opening (issue 16).
+// The modal and its form load at the first opening.
 const CreateListModal = lazy(() =>
   import('./create-list-modal.tsx').then((m) => ({ default: m.CreateListModal })),
 );

@@ -12,7 +12,7 @@ interface NavigationBarProps {
 }
 
 /**
- * Product §2: logo to /, 'Explore Buildings' to /, 'About' (issue 20; on phones it is in the
+ * Product §2: logo to /, 'Explore Buildings' to /, 'About' (on phones it is in the
  * profile menu and the Export menu instead), then the app's actions. Below 380 px 'Explore
  * Buildings' gives way too (the logo beside it leads to the same place), so the signed-out
  * header, whose 'Login' is wider than a profile avatar, still fits on one line.

@@ -26,7 +26,7 @@ const batllo: SearchHit = {
 /** The search input's markup without its generated ids. */
 const markup = (input: HTMLElement) => input.parentElement!.outerHTML.replace(/ id="[^"]*"/g, '');
 
-describe('navigation search: the stand-in before the combobox loads (issue 16)', () => {
+describe('navigation search: the stand-in before the combobox loads', () => {
   beforeEach(() => {
     stubBrowserApis();
     stubFetch({ 'GET /api/search': () => json({ items: [batllo] }) });

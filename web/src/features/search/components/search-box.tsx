@@ -29,8 +29,8 @@ function loadCombobox(): Promise<Combobox> {
 }
 
 /**
- * Issue 17: the navigation bar's search, a combobox named 'Search' (search-combobox.tsx). Every
- * screen shows it, so its combobox code stays out of the first download (issue 16): it loads once
+ * The navigation bar's search, a combobox named 'Search' (search-combobox.tsx). Every
+ * screen shows it, so its combobox code stays out of the first download: it loads once
  * the page has loaded and the browser is idle, or at the first sign of use if that comes sooner
  * (the pointer over the box, its focus, '/' or the phone's search icon). Until then a stand-in
  * with the same input, attributes and size takes the typing; the combobox replaces it with the

@@ -27,7 +27,7 @@ interface SearchComboboxProps {
 }
 
 /**
- * Issue 17: the navigation bar's search, a combobox named 'Search'. '/' focuses it; it searches
+ * The navigation bar's search, a combobox named 'Search'. '/' focuses it; it searches
  * 200 ms after the last keystroke and lists buildings, architects, styles and places in groups;
  * ↑/↓ move, Enter picks, Escape closes (and clears on a second press). On phones it is an icon
  * that opens the box over the bar.

@@ -15,7 +15,7 @@ const building: SearchHit = {
 };
 const architect: SearchHit = { type: 'architect', id: 3, name: 'Antoni Gaudí', building_count: 1 };
 
-describe('groupHits (issue 17: results grouped by type)', () => {
+describe('groupHits (results grouped by type)', () => {
   it('groups by type in the order of each group’s best hit, keeping the server order inside', () => {
     const groups = groupHits([place, building, architect, { ...building, id: 17, name: 'Casa Milà' }]);
     expect(groups.map((g) => g.label)).toEqual(['Places', 'Buildings', 'Architects']);

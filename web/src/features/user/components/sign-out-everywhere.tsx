@@ -10,7 +10,7 @@ export const SIGN_OUT_EVERYWHERE_HINT =
 export const SIGN_OUT_EVERYWHERE_QUESTION = 'Are you sure you want to sign out on every device?';
 export const SIGN_OUT_EVERYWHERE_FAILED = 'Failed to sign out everywhere. Please try again.';
 
-/** Settings: 'Sign out everywhere' (issue 13, finding 11), after a confirmation; then home. */
+/** Settings: 'Sign out everywhere', after a confirmation; then home. */
 export function SignOutEverywhere() {
   const [confirming, confirm] = useDisclosure(false);
   const navigate = useNavigate();

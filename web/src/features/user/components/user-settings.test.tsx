@@ -122,7 +122,7 @@ describe("settings: 'Change Username' (product §2, 4, 5)", () => {
   });
 });
 
-describe("settings: 'Sign out everywhere' (issue 13, finding 11)", () => {
+describe("settings: 'Sign out everywhere'", () => {
   beforeEach(stubMatchMedia);
   afterEach(() => {
     cleanup();

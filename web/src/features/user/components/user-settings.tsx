@@ -8,7 +8,7 @@ import { SignOutEverywhere } from './sign-out-everywhere.tsx';
 
 /**
  * Product §2, Settings: 'User Settings' with 'Change Username', on the user's own profile; and 'Sign
- * out everywhere' (issue 13, finding 11).
+ * out everywhere'.
  */
 export function UserSettings({ handle }: { handle: string }) {
   const navigate = useNavigate();
