@@ -14,8 +14,8 @@ import {
   type NotificationHandlers,
   type Subscription,
 } from './notifications.ts';
-import { PGLITE_SHARED_BUFFERS_MB_DEFAULT } from './pglite-settings.ts';
 import type { PgliteClient } from './pglite-thread-client.ts';
+import { PGLITE_SHARED_BUFFERS_MB_DEFAULT } from '../config/database.ts';
 import { pgliteExecute, poolExecute, type ExecuteSql } from './raw-sql.ts';
 import * as schema from './schema.ts';
 

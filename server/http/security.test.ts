@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createTestApp, openTestPglite, type TestApp } from '../test/test-app.ts';
-import { originOf, originsOf } from './origins.ts';
 import { cspDirectives, inlineScriptHashes } from './security.ts';
 
 /** The CSP header as directive → sources. */
@@ -20,21 +19,7 @@ function parseCsp(header: string | string[] | number | undefined): Map<string, s
   return map;
 }
 
-describe('origins of configured URLs', () => {
-  it('takes the origin of URLs and tile templates, subdomain placeholders included', () => {
-    expect(originOf('https://tile.example.org/{z}/{x}/{y}.png')).toBe('https://tile.example.org');
-    expect(originOf('https://{s}.tile.example.org:8443/{z}/{x}/{y}.png')).toBe(
-      'https://*.tile.example.org:8443',
-    );
-    expect(originOf('http://127.0.0.1:9000/bucket')).toBe('http://127.0.0.1:9000');
-    expect(originOf('javascript:alert(1)')).toBeUndefined();
-    expect(originOf('not a url')).toBeUndefined();
-    expect(originsOf(' https://a.example , ,https://b.example/x')).toEqual([
-      'https://a.example',
-      'https://b.example',
-    ]);
-  });
-
+describe('inline scripts', () => {
   it('hashes inline scripts only', () => {
     const body = "\n  (function () { document.documentElement.dataset.x = '1'; })();\n";
     const html = `<head><script>${body}</script><script type="module" src="/assets/a.js"></script></head>`;

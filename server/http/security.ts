@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config.ts';
-import { originsOf } from './origins.ts';
+import { originsOf } from '../config/csp.ts';
 
 /** Google Identity Services (the sign-in button and One Tap), as Google documents for CSPs. */
 const GOOGLE_SIGN_IN = 'https://accounts.google.com/gsi/';

@@ -1,5 +1,5 @@
 /** Puts every job the queue registered to work in this process (the server, or `npm run worker`). */
-import type { UploadQuotas } from '../storage/storage-config.ts';
+import type { UploadQuotas } from '../config/storage.ts';
 import type { JobServices } from './job.ts';
 import { PURGE_UPLOADS_EVERY_SECONDS } from './purge-uploads.job.ts';
 import type { Queue } from './queue.ts';

@@ -1,6 +1,6 @@
 /** Opens the configured storage: local disk under DATA_DIR (default) or an S3-compatible bucket. */
 import { LocalStorage } from './local-storage.ts';
-import type { StorageConfig } from './storage-config.ts';
+import type { StorageConfig } from '../config/storage.ts';
 import type { ObjectStorage } from './storage.ts';
 import type { MediaUrls } from './media-url.ts';
 import { loadSigningSecret } from './upload-signature.ts';

@@ -17,7 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { buildings, images, users } from '../../db/schema.ts';
 import { badRequest, forbidden, HttpProblem, notFound } from '../../http/errors.ts';
 import type { Queue } from '../../jobs/queue.ts';
-import type { UploadQuotas } from '../../storage/storage-config.ts';
+import type { UploadQuotas } from '../../config/storage.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
 
 type ImageRow = typeof images.$inferSelect;
