@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { configVariables } from './config.ts';
+import { declaredVariables } from './config/readme-table.ts';
 
 const read = (relative: string) => fs.readFileSync(new URL(relative, import.meta.url), 'utf8');
 
@@ -13,6 +14,15 @@ describe('example.env', () => {
     );
     expect(new Set(listed).size, 'a variable is listed twice').toBe(listed.length);
     expect([...listed].sort()).toEqual([...new Set([...configVariables, ...buildTime])].sort());
+  });
+
+  it("shows each variable's default as the server declares it (empty when it has none)", () => {
+    const shown = new Map(
+      [...read('../example.env').matchAll(/^#\s*([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((m) => [m[1]!, m[2]!.trim()]),
+    );
+    for (const { name, doc } of declaredVariables()) {
+      expect(shown.get(name), name).toBe(doc.default ?? '');
+    }
   });
 
   it('changes nothing when copied to .env as it is: every setting is commented out', () => {

@@ -35,7 +35,10 @@ export function setting<T extends z.ZodType>(schema: T, doc: SettingDoc) {
 
 /** An area: its own variables, the ones of other areas it reads too, and what it makes of them. */
 export interface Area<Own extends z.ZodRawShape, Out> {
+  /** The variables this area declares. */
   variables: Own;
+  /** Variables of other areas it reads too (their declarations, not copies). */
+  reads: z.ZodRawShape;
   schema: z.ZodType<Out>;
 }
 
@@ -49,7 +52,7 @@ export function area<Own extends z.ZodRawShape, Read extends z.ZodRawShape, Out>
   map: (e: z.output<z.ZodObject<Read & Own>>, ctx: z.RefinementCtx) => Out,
 ): Area<Own, Out> {
   const schema = z.object({ ...read, ...own }).transform((e, ctx) => map(e, ctx));
-  return { variables: own, schema };
+  return { variables: own, reads: read, schema };
 }
 
 /** Reports `message` against `variable` from an area's `map`; the result is discarded. */
