@@ -78,6 +78,27 @@ describe('loadConfig', () => {
     expect(problems).toContain('WORKER_CONCURRENCY');
     expect((error as ConfigError).message).toMatch(/^Invalid configuration:/);
   });
+
+  it('names a bad variable once though several areas read it, beside the rules other areas refuse', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', NODE_ENV: 'production', JOB_TEST_DELAY_MS: '5', STORAGE: 's3' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const { problems } = error as ConfigError;
+    expect(problems.filter((p) => p.startsWith('PORT:'))).toHaveLength(1);
+    expect(problems).toContain('JOB_TEST_DELAY_MS: a test hook, not allowed when NODE_ENV=production');
+    expect(problems).toContain('S3_BUCKET: required when STORAGE=s3');
+  });
+
+  it('takes the default of a variable set to blanks', () => {
+    expect(loadConfig({ PORT: '  ', GOOGLE_ISSUERS: '' })).toMatchObject({
+      port: 3000,
+      googleIssuers: ['accounts.google.com', 'https://accounts.google.com'],
+    });
+  });
 });
 
 describe('sign-in configuration', () => {

@@ -1,7 +1,8 @@
 /**
  * Server configuration from the environment, validated once at start. Each area of the server
  * declares its variables and what it makes of them in server/config/<area>.ts; this file puts
- * the areas together. How to add a setting: server/config/README.md.
+ * the areas together. How to add a setting: server/config/README.md; why this shape:
+ * docs/decisions/2026-11-27-configuration-by-area.md.
  */
 import path from 'node:path';
 import type { z } from 'zod';

@@ -18,7 +18,10 @@ describe('example.env', () => {
 
   it("shows each variable's default as the server declares it (empty when it has none)", () => {
     const shown = new Map(
-      [...read('../example.env').matchAll(/^#\s*([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((m) => [m[1]!, m[2]!.trim()]),
+      [...read('../example.env').matchAll(/^#\s*([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((m) => [
+        m[1]!,
+        m[2]!.trim(),
+      ]),
     );
     for (const { name, doc } of declaredVariables()) {
       expect(shown.get(name), name).toBe(doc.default ?? '');

@@ -11,7 +11,11 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', '[::1]', 'localhost']);
  * Whether the demo sign-in is on when AUTH_DEV_LOGIN is not set: only when the server listens on
  * loopback, Google sign-in is not configured, and NODE_ENV is not production.
  */
-export function devLoginDefault(e: { HOST: string; GOOGLE_CLIENT_ID?: string | undefined; NODE_ENV: string }) {
+export function devLoginDefault(e: {
+  HOST: string;
+  GOOGLE_CLIENT_ID?: string | undefined;
+  NODE_ENV: string;
+}) {
   return (
     LOOPBACK_HOSTS.has(e.HOST.trim().toLowerCase()) &&
     e.GOOGLE_CLIENT_ID === undefined &&

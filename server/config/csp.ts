@@ -40,7 +40,10 @@ export const cspSettings = area(
     CSP_EXTRA_ORIGINS: setting(z.string().optional(), {
       text: 'more origins the Content-Security-Policy allows (comma-separated URLs), e.g. a places service',
     }),
-    VITE_TILE_URL_LIGHT: setting(tileUrls, { buildTime: true, text: 'tile URL templates of the light theme' }),
+    VITE_TILE_URL_LIGHT: setting(tileUrls, {
+      buildTime: true,
+      text: 'tile URL templates of the light theme',
+    }),
     VITE_TILE_URL_DARK: setting(tileUrls, { buildTime: true, text: 'tile URL templates of the dark theme' }),
   },
   {},

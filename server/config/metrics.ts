@@ -16,7 +16,11 @@ export const metricsSettings = area(
   { PORT, HOST },
   (e, ctx) => {
     if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
-      return refuse(ctx, 'METRICS_PORT', 'must differ from PORT (metrics are never served on the public port)');
+      return refuse(
+        ctx,
+        'METRICS_PORT',
+        'must differ from PORT (metrics are never served on the public port)',
+      );
     }
     return {
       /**

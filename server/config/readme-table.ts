@@ -9,7 +9,8 @@ import { configAreas } from '../config.ts';
 import { settingDocs, type SettingDoc } from './setting.ts';
 
 /** The markers around the generated table in README.md. */
-export const TABLE_START = '<!-- configuration table: written by `npm run config:readme` from server/config/ -->';
+export const TABLE_START =
+  '<!-- configuration table: written by `npm run config:readme` from server/config/ -->';
 export const TABLE_END = '<!-- end of the configuration table -->';
 
 export interface DeclaredVariable {
@@ -46,8 +47,13 @@ export function configTableRows(): [string, string, string][] {
     else rows.push({ schema: v.schema, names: [v.name], doc: v.doc });
   }
   return rows.map(({ names, doc }) => {
-    const cells: [string, string, string] = [names.map((n) => `\`${n}\``).join(', '), defaultCell(doc), doc.text];
-    if (cells.some((c) => c.includes('|'))) throw new Error(`${names.join(', ')}: a table cell cannot hold "|"`);
+    const cells: [string, string, string] = [
+      names.map((n) => `\`${n}\``).join(', '),
+      defaultCell(doc),
+      doc.text,
+    ];
+    if (cells.some((c) => c.includes('|')))
+      throw new Error(`${names.join(', ')}: a table cell cannot hold "|"`);
     return cells;
   });
 }

@@ -12,7 +12,7 @@ export const HOST = setting(text, {
 });
 export const PUBLIC_URL = setting(httpUrl.optional(), {
   shown: '`http://HOST:PORT`',
-  text: "the address users reach the site at; `https://…` makes the session cookie `__Host-atlas_session` (Secure), else it is `atlas_session`",
+  text: 'the address users reach the site at; `https://…` makes the session cookie `__Host-atlas_session` (Secure), else it is `atlas_session`',
 });
 
 /** The address users reach the site at, without a trailing slash: PUBLIC_URL, else http://HOST:PORT. */
