@@ -1,6 +1,6 @@
 import { useState, type Dispatch } from 'react';
 import { Stack, Text, Textarea } from '@mantine/core';
-import { BUILDING_DESCRIPTION_MAX } from '#domain/buildings';
+import { BUILDING_DESCRIPTION_MAX } from '#domain/building-write';
 import { yearErrors } from '../../../lib/building-form/building-fields.ts';
 import { YearInputs } from '../../../lib/building-form/building-inputs.tsx';
 import { StylePicker } from '../../../lib/styles/style-picker.tsx';

@@ -1,6 +1,6 @@
 import type { Dispatch } from 'react';
 import { Loader, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { BUILDING_NAME_MAX } from '#domain/buildings';
+import { BUILDING_NAME_MAX } from '#domain/building-write';
 import { coordinateRangeErrors } from '../../../lib/building-form/building-fields.ts';
 import { CoordinateInputs, FormErrorAlert } from '../../../lib/building-form/building-inputs.tsx';
 import { locationModeOf, type LocationMode, type WizardAction, type WizardState } from '../model/wizard.ts';

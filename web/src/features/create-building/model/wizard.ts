@@ -1,4 +1,4 @@
-import type { CreateBuildingBody } from '#domain/buildings';
+import type { CreateBuildingBody } from '#domain/building-write';
 import { DEFAULT_IMAGE_LICENSE, type ImageLicense, type ImageType } from '#domain/images';
 import {
   BUILDING_FIELD_MESSAGES,
