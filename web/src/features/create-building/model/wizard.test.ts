@@ -432,21 +432,6 @@ describe('helpers', () => {
     expect(a).toMatch(/^[0-9a-f]{32}$/);
     expect(newSessionToken()).not.toBe(a);
   });
-
-  it('offers the six image types labelled as the upload UI does', async () => {
-    const { IMAGE_TYPE_OPTIONS, isImageType } = await import('./image-types.ts');
-    expect(IMAGE_TYPE_OPTIONS.map((o) => o.label)).toEqual([
-      'Exterior',
-      'Interior',
-      'Plans',
-      'Drawing',
-      'Detail',
-      'Other',
-    ]);
-    expect(isImageType('plans')).toBe(true);
-    expect(isImageType('sketch')).toBe(false);
-    expect(isImageType(null)).toBe(false);
-  });
 });
 
 describe('location preview (product §2 and 9)', () => {
