@@ -86,6 +86,11 @@ const user = () => userEvent.setup({ applyAccept: false });
 const dialog = () => screen.getByRole('dialog');
 const button = (name: string | RegExp) => within(dialog()).getByRole('button', { name });
 const field = (name: string | RegExp) => within(dialog()).getByRole('textbox', { name });
+/** Puts text into a box in one input event: typing it key by key re-renders the wizard each time. */
+async function fill(name: string | RegExp, text: string) {
+  await user().click(field(name));
+  await user().paste(text);
+}
 
 async function openWizard() {
   await user().click(screen.getByRole('button', { name: 'Add New Building' }));
@@ -95,9 +100,9 @@ async function openWizard() {
 
 async function enterManually(name = 'Flatiron Building') {
   await user().click(await within(dialog()).findByText('Enter Manually'));
-  await user().type(field(/^Name/), name);
-  await user().type(field('Longitude'), '-73.9897');
-  await user().type(field('Latitude'), '40.7411');
+  await fill(/^Name/, name);
+  await fill('Longitude', '-73.9897');
+  await fill('Latitude', '40.7411');
 }
 
 async function pickStyle(name: string) {
@@ -240,17 +245,18 @@ describe('Create Building wizard (product §2, 4, 5)', () => {
     // 2 Address: the country the coordinates lie in, asked once with them rounded.
     expect(within(dialog()).getByText('2 of 4')).toBeTruthy();
     expect(within(dialog()).getByText('Please enter the address information')).toBeTruthy();
-    expect(await within(dialog()).findByText('From the coordinates')).toBeTruthy();
+    // Asked once the coordinates rest (debounced 400 ms).
+    expect(await within(dialog()).findByText('From the coordinates', {}, { timeout: 5_000 })).toBeTruthy();
     const countryCalls = calls.filter((c) => c.url.includes('/places/country'));
     expect(countryCalls).toHaveLength(1);
     expect(countryCalls[0]?.url).toContain('/api/places/country?lng=-73.9897&lat=40.7411');
-    await user().type(field(/^Address line 1/), '175 5th Ave');
+    await fill(/^Address line 1/, '175 5th Ave');
     await user().click(button('Next'));
 
     // 3 Details
     expect(within(dialog()).getByText('3 of 4')).toBeTruthy();
     expect(within(dialog()).getByText('Tell us more about it')).toBeTruthy();
-    await user().type(field('Year built'), '1902');
+    await fill('Year built', '1902');
     await user().click(button('Next'));
 
     // 4 Images, and the submit messages
