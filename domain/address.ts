@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { AddressComponent } from './places.ts';
 
-/** The limits of the building payload's address (domain/buildings.ts addressInputSchema). */
+/** The limits of the building payload's address (domain/building-write.ts addressInputSchema). */
 export const ADDRESS_LINE_MAX = 200;
 export const ADDRESS_CITY_MAX = 100;
 export const ADDRESS_STATE_MAX = 100;

@@ -4,7 +4,8 @@
  * builds the links. The formatting is pure so that both ends and the tests share it.
  */
 import { z } from 'zod';
-import { buildingFiltersShape, checkViewport, coordinatesSchema } from './buildings.ts';
+import { buildingFiltersShape, checkViewport } from './building-filters.ts';
+import { coordinatesSchema } from './coordinates.ts';
 import { DATA_LICENSE, EXPORT_FORMATS, type ExportFormat } from './export-formats.ts';
 import { voteStatsSchema } from './votes.ts';
 

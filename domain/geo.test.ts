@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { viewportLngRanges, wrapLng } from './geo.ts';
+import { distanceMeters, viewportAround, viewportLngRanges, wrapLng } from './geo.ts';
 
 describe('wrapLng', () => {
   it.each([
@@ -36,5 +36,19 @@ describe('viewportLngRanges', () => {
     ]);
     expect(viewportLngRanges({ west: 175, east: 180 })).toEqual([[175, 180]]);
     expect(viewportLngRanges({ west: 200, east: 210 })).toEqual([[-160, -150]]);
+  });
+});
+
+describe('distances', () => {
+  it('measures metres on the sphere', () => {
+    // 0.001° of latitude is about 111 m.
+    expect(distanceMeters([2.35, 48.85], [2.35, 48.851])).toBeCloseTo(111.2, 0);
+    expect(distanceMeters([179.9999, 0], [-179.9999, 0])).toBeCloseTo(22.2, 0);
+  });
+
+  it('boxes a radius, also across the antimeridian and at the poles', () => {
+    const box = viewportAround([179.9999, 0], 50);
+    expect(box.east).toBeGreaterThan(180);
+    expect(viewportAround([0, 89.9999], 50)).toMatchObject({ north: 90, east: 180, west: -180 });
   });
 });

@@ -2,13 +2,38 @@ import { describe, expect, it } from 'vitest';
 import { currentYear } from './constants.ts';
 import {
   canRelicense,
+  IMAGE_TYPE_OPTIONS,
+  IMAGE_TYPES,
   imageListQuerySchema,
+  imageTypeLabel,
+  isImageType,
   uploadMetadataSchema,
   uploadRequestSchema,
   UPLOAD_MAX_FILES,
 } from './images.ts';
 
 const meta = { description: null, captureYear: null, type: 'exterior', fileExt: '.jpg' };
+
+describe('product §3: image types as the upload UI offers them', () => {
+  it('offers the six image types labelled as the upload UI does, in its order', () => {
+    expect(IMAGE_TYPE_OPTIONS.map((o) => o.label)).toEqual([
+      'Exterior',
+      'Interior',
+      'Plans',
+      'Drawing',
+      'Detail',
+      'Other',
+    ]);
+    expect(IMAGE_TYPE_OPTIONS.map((o) => o.value).sort()).toEqual([...IMAGE_TYPES].sort());
+    expect(imageTypeLabel('plans')).toBe('Plans');
+  });
+
+  it('tells an image type from any other value', () => {
+    expect(isImageType('plans')).toBe(true);
+    expect(isImageType('sketch')).toBe(false);
+    expect(isImageType(null)).toBe(false);
+  });
+});
 
 describe('product §3/5: image upload metadata', () => {
   it('needs a type; description, capture year, licence and credit are optional', () => {

@@ -7,6 +7,25 @@ import { userVoteSchema, voteStatsSchema } from './votes.ts';
 export const IMAGE_TYPES = ['exterior', 'interior', 'detail', 'plans', 'drawing', 'other'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
 
+/** Product §3: the upload UI (dialog and wizard) labels the image types in this order. */
+export const IMAGE_TYPE_OPTIONS: readonly { value: ImageType; label: string }[] = [
+  { value: 'exterior', label: 'Exterior' },
+  { value: 'interior', label: 'Interior' },
+  { value: 'plans', label: 'Plans' },
+  { value: 'drawing', label: 'Drawing' },
+  { value: 'detail', label: 'Detail' },
+  { value: 'other', label: 'Other' },
+];
+
+export function isImageType(value: unknown): value is ImageType {
+  return IMAGE_TYPES.some((type) => type === value);
+}
+
+/** The upload UI's label of an image type ('Exterior'). */
+export function imageTypeLabel(type: ImageType): string {
+  return IMAGE_TYPE_OPTIONS.find((o) => o.value === type)?.label ?? type;
+}
+
 /** Product §9: accepted extensions, lowercase with the dot, and the Content-Type each is uploaded with. */
 export const IMAGE_CONTENT_TYPES = {
   '.jpeg': 'image/jpeg',

@@ -1,6 +1,6 @@
 /** GET /api/search: one box for buildings, architects, styles and places. */
 import { z } from 'zod';
-import { bboxSchema, coordinatesSchema } from './buildings.ts';
+import { bboxSchema, coordinatesSchema } from './coordinates.ts';
 import { SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX } from './constants.ts';
 import { integerParam } from './query-params.ts';
 

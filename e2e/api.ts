@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import type { BuildingDetail } from '#domain/buildings';
+import type { BuildingDetail } from '#domain/building-detail';
 import { baseURL } from './browser.ts';
 import { fetchWorldBuildings, type WorldBuildings } from './world.ts';
 

@@ -7,7 +7,7 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BuildingDetail } from '#domain/buildings';
+import type { BuildingDetail } from '#domain/building-detail';
 import { getJson } from './api.ts';
 import { baseURL, launchBrowser, newContext } from './browser.ts';
 import { waitForMapIdle } from './map.ts';

@@ -1,4 +1,4 @@
-import { isClusterFeature, type BuildingFeature, type BuildingFeatureCollection } from '#domain/buildings';
+import { isClusterFeature, type BuildingFeature, type BuildingFeatureCollection } from '#domain/building-map';
 import { MAP_DEFAULT_BOUNDS } from '#domain/constants';
 
 export interface WorldBuildings {

@@ -1,17 +1,14 @@
 /** /api/buildings (product §7): the map, the card list, one building, and its writes. */
 import { z } from 'zod';
+import { buildingDetailSchema, buildingIdParamsSchema } from '../building-detail.ts';
+import { buildingFeatureCollectionSchema, buildingsGeojsonQuerySchema } from '../building-map.ts';
+import { buildingListQuerySchema, buildingListSchema } from '../building-list.ts';
 import {
-  buildingDetailSchema,
-  buildingFeatureCollectionSchema,
-  buildingIdParamsSchema,
-  buildingListQuerySchema,
-  buildingListSchema,
-  buildingsGeojsonQuerySchema,
   buildingWriteResponseSchema,
   createBuildingBodySchema,
   duplicateBuildingProblemSchema,
   updateBuildingBodySchema,
-} from '../buildings.ts';
+} from '../building-write.ts';
 import { defineEndpoint, problems, type EndpointDocs } from './define.ts';
 
 /** The writes' errors besides the standard problems; a 409 names the building it duplicates. */

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { standsInYear } from '#domain/buildings';
+import { standsInYear } from '#domain/building-filters';
 import {
   CSV_COLUMNS,
   DATA_LICENSE,

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildingListSchema, listTooDeepMessage } from '#domain/buildings';
+import { buildingListSchema, listTooDeepMessage } from '#domain/building-list';
 import { LIST_MAX_ITEMS } from '#domain/constants';
 import { problemSchema } from '#domain/problem';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';

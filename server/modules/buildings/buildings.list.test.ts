@@ -1,7 +1,7 @@
 /** GET /api/buildings/: the explore card list, with the map's filters and pages. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildingListSchema, type BuildingList } from '#domain/buildings';
+import { buildingListSchema, type BuildingList } from '#domain/building-list';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { insertWorldBuildings } from './buildings.test-support.ts';
 import { buildings } from '../../db/schema.ts';

@@ -1,6 +1,6 @@
 /** The map at scale: grid clusters beyond GEOJSON_MAX_FEATURES, and grid counts kept up to date. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildingsGeojsonQuerySchema } from '#domain/buildings';
+import { buildingsGeojsonQuerySchema } from '#domain/building-map';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { insertBuildings, insertStyles, insertUser, type FixtureBuilding } from '../../test/fixtures.ts';
 import { signIn } from '../../test/sessions.ts';

@@ -9,7 +9,7 @@ import type {
   BuildingsGeojsonQuery,
   ClusterFeature,
   MapFeature,
-} from '#domain/buildings';
+} from '#domain/building-map';
 import type { Viewport } from '#domain/geo';
 import {
   abbreviateCount,

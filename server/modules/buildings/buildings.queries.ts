@@ -1,7 +1,7 @@
 /** SQL conditions shared by the building read queries. */
 import { and, between, eq, exists, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { viewportLngRanges } from '#domain/geo';
-import type { BuildingFiltersQuery } from '#domain/buildings';
+import type { BuildingFiltersQuery } from '#domain/building-filters';
 import { GRID_MAX_LEVEL, type GridWindow } from '#domain/map-grid';
 import { buildings, buildingStyles, images } from '../../db/schema.ts';
 
@@ -26,7 +26,7 @@ export function attributeFilterWhere(q: BuildingFiltersQuery): SQL | undefined {
   if (q.builtAfterDate !== undefined) conditions.push(gte(buildings.year_built, q.builtAfterDate));
   if (q.builtBeforeDate !== undefined) conditions.push(lte(buildings.year_built, q.builtBeforeDate));
   if (q.standingInYear !== undefined) {
-    // standsInYear() in domain/buildings.ts, in SQL: unknown years built count as standing.
+    // standsInYear() in domain/building-filters.ts, in SQL: unknown years built count as standing.
     conditions.push(
       or(isNull(buildings.year_built), lte(buildings.year_built, q.standingInYear)),
       or(isNull(buildings.year_demolished), gt(buildings.year_demolished, q.standingInYear)),

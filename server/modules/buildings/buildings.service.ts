@@ -4,7 +4,8 @@
  */
 import { and, asc, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { BuildingCard, BuildingDetail, BuildingList, BuildingListQuery } from '#domain/buildings';
+import type { BuildingCard, BuildingList, BuildingListQuery } from '#domain/building-list';
+import type { BuildingDetail } from '#domain/building-detail';
 import { LIST_MAX_ITEMS } from '#domain/constants';
 import type { CurrentUser } from '#domain/users';
 import type { VoteStats, VoteValue } from '#domain/votes';

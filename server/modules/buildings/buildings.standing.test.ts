@@ -4,7 +4,8 @@
  * 1910–1963, the World Trade Center 1973–2001, …) appear only while they stood.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildingListSchema, standsInYear } from '#domain/buildings';
+import { buildingListSchema } from '#domain/building-list';
+import { standsInYear } from '#domain/building-filters';
 import { currentYear } from '#domain/constants';
 import { SEED_BUILDINGS } from '../../db/seed-data/buildings.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';

@@ -6,7 +6,7 @@ import {
   type BuildingFeature,
   type BuildingFeatureCollection,
   type ClusterFeature,
-} from '#domain/buildings';
+} from '#domain/building-map';
 import { cellX, cellY, GRID_MAX_LEVEL } from '#domain/map-grid';
 import type { Db } from '../../db/client.ts';
 import { insertBuildings, insertStyles, insertUser } from '../../test/fixtures.ts';

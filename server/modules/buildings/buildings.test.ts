@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildingFeatureCollectionSchema,
-  buildingDetailSchema,
   type BuildingFeature,
   type BuildingFeatureCollection,
-} from '#domain/buildings';
+} from '#domain/building-map';
+import { buildingDetailSchema } from '#domain/building-detail';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { insertBuildings, insertStyles } from '../../test/fixtures.ts';
 import { insertWorldBuildings } from './buildings.test-support.ts';

@@ -1,6 +1,6 @@
 /** GET /api/buildings/ for a user's page: the buildings they added and the ones they rated. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildingListSchema, type BuildingList } from '#domain/buildings';
+import { buildingListSchema, type BuildingList } from '#domain/building-list';
 import { votes } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { insertBuildings } from '../../test/fixtures.ts';

@@ -9,7 +9,7 @@ import {
   type AddressInput,
   type CreateBuildingBody,
   type UpdateBuildingBody,
-} from '#domain/buildings';
+} from '#domain/building-write';
 import { distanceMeters, viewportAround } from '#domain/geo';
 import type { Db } from '../../db/client.ts';
 import { architecturalStyles, buildings, buildingStyles, images, listBuildings } from '../../db/schema.ts';

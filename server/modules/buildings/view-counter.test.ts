@@ -4,7 +4,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildingDetailSchema, buildingFeatureCollectionSchema } from '#domain/buildings';
+import { buildingDetailSchema } from '#domain/building-detail';
+import { buildingFeatureCollectionSchema } from '#domain/building-map';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { insertBuilding } from '../../test/targets.ts';
 import { selectRows } from '../../db/rows.ts';

@@ -8,7 +8,7 @@
  * explore-screen, filter-bar and time-control styles, Mantine's spacing), in both themes and on
  * phones (≤ 767 px, MAP_MOBILE_MAX_WIDTH). It holds no data and no control: links are plain links.
  */
-import type { BuildingCard, BuildingList } from '#domain/buildings';
+import type { BuildingCard, BuildingList } from '#domain/building-list';
 import { buildingYearsText } from '#domain/building-years';
 import { MAP_MOBILE_MAX_WIDTH } from '#domain/constants';
 import { locatorUrl } from '#domain/endpoints/locator';

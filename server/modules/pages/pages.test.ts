@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { insertBuildings, insertUser } from '../../test/fixtures.ts';
 import { architects, buildingArchitects } from '../../db/schema.ts';
-import type { BuildingList } from '#domain/buildings';
+import type { BuildingList } from '#domain/building-list';
 import { locatorUrl } from '#domain/endpoints/locator';
 import {
   DEFERRED_STYLESHEET_ATTRIBUTE,

@@ -10,7 +10,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BUILDINGS_PER_PAGE_DEFAULT, MAP_DEFAULT_BOUNDS } from '#domain/constants';
 import { API_PREFIX, fillPath } from '#domain/endpoints/define';
-import type { BuildingList } from '#domain/buildings';
+import type { BuildingList } from '#domain/building-list';
 import { buildingEndpoints } from '#domain/endpoints/buildings';
 import { cardPictureUrls, exploreShellCards } from './explore-shell.ts';
 import { escapeHtml } from './page-head.ts';

@@ -1,5 +1,6 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import type { BuildingDetail, BuildingList } from '#domain/buildings';
+import type { BuildingDetail } from '#domain/building-detail';
+import type { BuildingList } from '#domain/building-list';
 import type { VoteStats, VoteValue } from '#domain/votes';
 import { BUILDINGS_QUERY_PREFIX, buildingKeys } from './query-keys.ts';
 

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BuildingCard, BuildingDetail, BuildingList } from '#domain/buildings';
+import type { BuildingCard, BuildingList } from '#domain/building-list';
+import type { BuildingDetail } from '#domain/building-detail';
 import { buildingQueryOptions } from '../../features/buildings/api/get-building.ts';
 import {
   json,

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { BuildingDetail } from '#domain/buildings';
+import type { BuildingDetail } from '#domain/building-detail';
 import type { BuildingPanelSlots } from '../../features/buildings/components/building-panel.tsx';
 import { AddToListButton } from '../../features/lists/components/add-to-list-button.tsx';
 import { CommentsSection } from '../../features/comments/components/comments-section.tsx';

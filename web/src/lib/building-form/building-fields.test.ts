@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBuildingBodySchema } from '#domain/buildings';
+import { createBuildingBodySchema } from '#domain/building-write';
 import { coordinateRangeErrors, coordinatesOf, nameError, yearErrors } from './building-fields.ts';
 
 const now = new Date(2026, 5, 1);

@@ -1,18 +1,12 @@
 import type { z } from 'zod';
-import {
-  BUILDING_MESSAGES,
-  buildingNameSchema,
-  buildingYearsSchema,
-  coordinatesInputSchema,
-  latitudeSchema,
-  longitudeSchema,
-} from '#domain/buildings';
+import { BUILDING_MESSAGES, buildingNameSchema, buildingYearsSchema } from '#domain/building-write';
+import { coordinatesInputSchema, latitudeSchema, longitudeSchema } from '#domain/coordinates';
 
 /**
  * Field rules shared by the building forms (edit form and Create Building wizard), product §5
  * "Building coordinates and edit form". The rules and their messages are the server's own zod
- * schemas (domain/buildings.ts); this module only reads what was typed into the boxes and asks
- * those schemas, so the forms and the API say the same thing.
+ * schemas (domain/building-write.ts, domain/coordinates.ts); this module only reads what was
+ * typed into the boxes and asks those schemas, so the forms and the API say the same thing.
  */
 export const BUILDING_FIELD_MESSAGES = BUILDING_MESSAGES;
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BuildingDetail } from '#domain/buildings';
+import type { BuildingDetail } from '#domain/building-detail';
 import { buildingEndpoints } from '#domain/endpoints/buildings';
 import { call } from '../../../lib/api-client.ts';
 import { buildingKeys } from '../../../lib/query-keys.ts';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UpdateBuildingBody } from '#domain/buildings';
+import type { UpdateBuildingBody } from '#domain/building-write';
 import { buildingEndpoints } from '#domain/endpoints/buildings';
 import { call } from '../../../lib/api-client.ts';
 import { buildingsQueryKey } from '../../../lib/query-keys.ts';

@@ -1,6 +1,6 @@
 import { Anchor, SimpleGrid } from '@mantine/core';
 import { Link } from 'react-router';
-import type { BuildingDetail } from '#domain/buildings';
+import type { BuildingDetail } from '#domain/building-detail';
 import classes from './building-panel.module.css';
 
 const SHOWN = 6;

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Button, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
-import type { BuildingDetail } from '#domain/buildings';
+import type { BuildingDetail } from '#domain/building-detail';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { DialogLoading } from '../../../components/dialog-loading.tsx';
 import { useOpenedOnce } from '../../../lib/use-opened-once.ts';

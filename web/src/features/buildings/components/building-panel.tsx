@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import { IconFlag, IconPhoto } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { BuildingDetail } from '#domain/buildings';
+import type { BuildingDetail } from '#domain/building-detail';
 import { BuildingCover } from '../../../components/building-cover.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
-import { BUILDING_DESCRIPTION_MAX, BUILDING_NAME_MAX, type BuildingDetail } from '#domain/buildings';
+import { BUILDING_DESCRIPTION_MAX, BUILDING_NAME_MAX } from '#domain/building-write';
+import type { BuildingDetail } from '#domain/building-detail';
 import { CoordinateInputs, FormErrorAlert, YearInputs } from '../../../lib/building-form/building-inputs.tsx';
 import { StylePicker } from '../../../lib/styles/style-picker.tsx';
 import { ArchitectsInput } from '../../../lib/building-form/architects-input.tsx';

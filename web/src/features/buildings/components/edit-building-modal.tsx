@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Center, Loader, Modal } from '@mantine/core';
-import type { BuildingDetail } from '#domain/buildings';
+import type { BuildingDetail } from '#domain/building-detail';
 
 // The form (its fields, rules and the architects box) loads when first opened.
 const EditBuildingForm = lazy(() =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BuildingDetail } from '#domain/buildings';
+import type { BuildingDetail } from '#domain/building-detail';
 import {
   MESSAGES,
   coordinatesOf,

@@ -1,4 +1,5 @@
-import type { BuildingDetail, UpdateBuildingBody } from '#domain/buildings';
+import type { BuildingDetail } from '#domain/building-detail';
+import type { UpdateBuildingBody } from '#domain/building-write';
 import {
   BUILDING_FIELD_MESSAGES,
   coordinateRangeErrors,
@@ -35,7 +36,7 @@ export type EditBuildingField = keyof EditBuildingValues;
 /** Field messages, plus `coordinates` for the pair as a whole ('Invalid coordinates'). */
 export type EditBuildingErrors = Partial<Record<EditBuildingField | 'coordinates', string>>;
 
-/** Product §5 messages (the payload's own, from domain/buildings.ts) and product §8's failure. */
+/** Product §5 messages (the payload's own, from domain/building-write.ts) and product §8's failure. */
 export const MESSAGES = {
   ...BUILDING_FIELD_MESSAGES,
   updateFailed: 'Failed to update building',

@@ -1,4 +1,4 @@
-import type { CreateBuildingBody } from '#domain/buildings';
+import type { CreateBuildingBody } from '#domain/building-write';
 import { buildingEndpoints } from '#domain/endpoints/buildings';
 import { ApiError, call } from '../../../lib/api-client.ts';
 

@@ -6,6 +6,7 @@ import {
   type ParseAddressResponse,
   type ParsedAddress,
   type PlaceDetails,
+  type PlaceSearchStatus,
   type PlaceSuggestion,
   type PlacesProvider,
 } from '../model/places.ts';
@@ -24,12 +25,6 @@ export function placesProviderQueryOptions() {
     retry: false,
   });
 }
-
-/**
- * Whether the wizard can search places: 'pending' until the server says, 'on' with a provider,
- * 'off' when it has none set up, 'failed' when it could not be asked.
- */
-export type PlaceSearchStatus = 'pending' | 'on' | 'off' | 'failed';
 
 export function usePlaceSearchStatus(): PlaceSearchStatus {
   const query = useQuery(placesProviderQueryOptions());

@@ -1,7 +1,7 @@
 import { useState, type Dispatch } from 'react';
 import { ActionIcon, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { COUNTRY_OPTIONS } from '../model/countries.ts';
-import { ADDRESS_LINES_MAX, WIZARD_MESSAGES, type WizardAction, type WizardState } from '../model/wizard.ts';
+import { ADDRESS_LINES_MAX, leftEmptyMessage, type WizardAction, type WizardState } from '../model/wizard.ts';
 
 interface AddressStepProps {
   state: WizardState;
@@ -18,8 +18,7 @@ export function AddressStep({ state, dispatch }: AddressStepProps) {
   const { address } = state;
   // A missing first line is said when the user leaves it (advancing stays allowed).
   const [line1Left, setLine1Left] = useState(false);
-  const line1Error =
-    line1Left && (address.lines[0] ?? '').trim() === '' ? WIZARD_MESSAGES.line1Required : undefined;
+  const line1Error = leftEmptyMessage(state, 'line1', line1Left);
   const subtitle = state.addressFromPlace
     ? "We've filled in the address - please review and adjust if needed"
     : 'Please enter the address information';

@@ -1,10 +1,10 @@
 import { useState, type Dispatch } from 'react';
 import { Stack, Text, Textarea } from '@mantine/core';
-import { BUILDING_DESCRIPTION_MAX } from '#domain/buildings';
+import { BUILDING_DESCRIPTION_MAX } from '#domain/building-write';
 import { yearErrors } from '../../../lib/building-form/building-fields.ts';
 import { YearInputs } from '../../../lib/building-form/building-inputs.tsx';
 import { StylePicker } from '../../../lib/styles/style-picker.tsx';
-import { WIZARD_MESSAGES, type DetailField, type WizardAction, type WizardState } from '../model/wizard.ts';
+import { leftEmptyMessage, type DetailField, type WizardAction, type WizardState } from '../model/wizard.ts';
 import { ArchitectsInput } from '../../../lib/building-form/architects-input.tsx';
 
 interface DetailsStepProps {
@@ -17,8 +17,7 @@ export function DetailsStep({ state, dispatch }: DetailsStepProps) {
   const errors = yearErrors(state);
   // A missing style is said when the user leaves the picker, not only on the last step.
   const [stylesLeft, setStylesLeft] = useState(false);
-  const stylesError =
-    stylesLeft && state.architecturalStyles.length === 0 ? WIZARD_MESSAGES.stylesRequired : undefined;
+  const stylesError = leftEmptyMessage(state, 'styles', stylesLeft);
   const set = (field: DetailField) => (value: string) => dispatch({ type: 'setDetail', field, value });
 
   return (

@@ -1,10 +1,9 @@
 import { useState, type Dispatch } from 'react';
-import { ActionIcon, Group, Image, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import '@mantine/dropzone/styles.css';
 import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
-import { IMAGE_CONTENT_TYPES, IMAGE_DESCRIPTION_MAX_LENGTH } from '#domain/images';
-import { IMAGE_TYPE_OPTIONS, isImageType } from '../model/image-types.ts';
+import { IMAGE_CONTENT_TYPES } from '#domain/images';
 import {
   CAPTURE_YEAR_MAX_DIGITS,
   type WizardAction,
@@ -13,7 +12,7 @@ import {
 } from '../model/wizard.ts';
 import { refuseEmptyFile } from '../../../lib/files/refuse-empty-file.ts';
 import { useObjectUrl } from '../../../lib/files/use-object-url.ts';
-import { ImageLicenseFields } from '../../../components/image-license-fields.tsx';
+import { ImageFields, ImageLicenseFields, type ImageFieldsValue } from '../../../components/image-fields.tsx';
 
 interface ImagesStepProps {
   state: WizardState;
@@ -30,7 +29,10 @@ const ACCEPT = Object.entries(IMAGE_CONTENT_TYPES).reduce<Record<string, string[
 let nextKey = 0;
 const imageKey = () => `image-${++nextKey}`;
 
-/** Product §2 step 4, Images: a dropzone and, per image, its type, description and capture year. */
+/**
+ * Product §2 step 4, Images: a dropzone and, per image, its type, description and capture year
+ * (digits only, max 4).
+ */
 export function ImagesStep({ state, dispatch, disabled = false }: ImagesStepProps) {
   const [rejections, setRejections] = useState<string[]>([]);
   const onReject = (files: FileRejection[]) =>
@@ -99,6 +101,13 @@ function ImageItem({
 }) {
   const preview = useObjectUrl(image.file);
   const { key } = image;
+  const onChange = (change: Partial<ImageFieldsValue>) => {
+    if (change.type !== undefined) dispatch({ type: 'setImageType', key, imageType: change.type });
+    if (change.description !== undefined)
+      dispatch({ type: 'setImageDescription', key, value: change.description });
+    if (change.captureYear !== undefined)
+      dispatch({ type: 'setImageCaptureYear', key, value: change.captureYear });
+  };
   return (
     <Paper
       withBorder
@@ -124,37 +133,13 @@ function ImageItem({
               <IconTrash size={16} aria-hidden />
             </ActionIcon>
           </Group>
-          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
-            <Select
-              label="Type"
-              required
-              placeholder="Choose a type"
-              data={IMAGE_TYPE_OPTIONS}
-              value={image.type}
-              onChange={(value) =>
-                dispatch({ type: 'setImageType', key, imageType: isImageType(value) ? value : null })
-              }
-              disabled={disabled}
-              comboboxProps={{ withinPortal: true, zIndex: 400 }}
-            />
-            <TextInput
-              label="Description"
-              placeholder="leave blank"
-              maxLength={IMAGE_DESCRIPTION_MAX_LENGTH}
-              value={image.description}
-              onChange={(e) => dispatch({ type: 'setImageDescription', key, value: e.currentTarget.value })}
-              disabled={disabled}
-            />
-            <TextInput
-              label="Capture year"
-              placeholder="YYYY"
-              inputMode="numeric"
-              maxLength={CAPTURE_YEAR_MAX_DIGITS}
-              value={image.captureYear}
-              onChange={(e) => dispatch({ type: 'setImageCaptureYear', key, value: e.currentTarget.value })}
-              disabled={disabled}
-            />
-          </SimpleGrid>
+          <ImageFields
+            value={image}
+            onChange={onChange}
+            disabled={disabled}
+            typePlaceholder="Choose a type"
+            captureYearMaxLength={CAPTURE_YEAR_MAX_DIGITS}
+          />
         </Stack>
       </Group>
     </Paper>

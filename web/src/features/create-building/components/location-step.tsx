@@ -1,10 +1,10 @@
 import type { Dispatch } from 'react';
 import { Loader, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { BUILDING_NAME_MAX } from '#domain/buildings';
+import { BUILDING_NAME_MAX } from '#domain/building-write';
 import { coordinateRangeErrors } from '../../../lib/building-form/building-fields.ts';
 import { CoordinateInputs, FormErrorAlert } from '../../../lib/building-form/building-inputs.tsx';
 import { locationModeOf, type LocationMode, type WizardAction, type WizardState } from '../model/wizard.ts';
-import type { PlaceSearchStatus } from '../api/places.ts';
+import { placeSearchNotice, type PlaceSearchStatus } from '../model/places.ts';
 import { PlaceSearch } from './place-search.tsx';
 
 interface LocationStepProps {
@@ -17,6 +17,7 @@ interface LocationStepProps {
 export function LocationStep({ state, dispatch, placeSearch }: LocationStepProps) {
   const mode = locationModeOf(state, placeSearch === 'on' || placeSearch === 'pending');
   const rangeErrors = coordinateRangeErrors(state);
+  const notice = placeSearchNotice(placeSearch);
 
   return (
     <Stack gap="md">
@@ -34,11 +35,9 @@ export function LocationStep({ state, dispatch, placeSearch }: LocationStepProps
           { value: 'manual', label: 'Enter Manually' },
         ]}
       />
-      {(placeSearch === 'off' || placeSearch === 'failed') && (
+      {notice && (
         <Text size="sm" c="dimmed">
-          {placeSearch === 'off'
-            ? 'Place search is not set up on this site, so please enter the location manually.'
-            : 'Place search is unavailable right now, so please enter the location manually.'}
+          {notice}
         </Text>
       )}
       {mode === 'search' &&

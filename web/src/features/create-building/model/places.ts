@@ -14,6 +14,21 @@ export type { PlaceDetails, PlaceSuggestion } from '#domain/places';
 export type PlacesProvider = PlacesProviderResponse['provider'];
 export type ParseAddressBody = z.input<typeof parseAddressBodySchema>;
 
+/**
+ * Whether the wizard can search places: 'pending' until the server says, 'on' with a provider,
+ * 'off' when it has none set up, 'failed' when it could not be asked.
+ */
+export type PlaceSearchStatus = 'pending' | 'on' | 'off' | 'failed';
+
+/** Why the location step offers manual entry only, or null when place search is (about to be) there. */
+export function placeSearchNotice(status: PlaceSearchStatus): string | null {
+  if (status === 'off')
+    return 'Place search is not set up on this site, so please enter the location manually.';
+  if (status === 'failed')
+    return 'Place search is unavailable right now, so please enter the location manually.';
+  return null;
+}
+
 /** POST /api/parse-address body for a picked place (product §7). */
 export function parseAddressBody(place: PlaceDetails, buildingName: string): ParseAddressBody {
   return {

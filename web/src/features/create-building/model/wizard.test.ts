@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlaceDetails } from './places.ts';
-import { parseAddressBody, suggestionLabel } from './places.ts';
+import { countryLookupPoint, parseAddressBody, placeSearchNotice, suggestionLabel } from './places.ts';
 import {
   WIZARD_MESSAGES,
   captureYearValue,
@@ -9,6 +9,7 @@ import {
   initialWizardState,
   isStepValid,
   countryFollowsCoordinates,
+  leftEmptyMessage,
   locationModeOf,
   needsAddressParse,
   sanitizeCaptureYear,
@@ -104,6 +105,25 @@ describe('wizard steps (product §2 and 5, create wizard)', () => {
       state,
     );
     expect(state.step).toBe(0);
+    // Going back and forth keeps everything entered.
+    expect({ ...state, step: complete.step }).toEqual(complete);
+  });
+
+  it('says a missing address line 1 or style once the user left its box, and lets the user advance', () => {
+    const empty = { ...initialWizardState, step: 1 as const };
+    expect(leftEmptyMessage(empty, 'line1', false)).toBeUndefined();
+    expect(leftEmptyMessage(empty, 'line1', true)).toBe('Address line 1 is required');
+    const blank = run([{ type: 'setAddressLine', index: 0, value: '  ' }], empty);
+    expect(leftEmptyMessage(blank, 'line1', true)).toBe('Address line 1 is required');
+    const typed = run([{ type: 'setAddressLine', index: 0, value: '175 Fifth Avenue' }], empty);
+    expect(leftEmptyMessage(typed, 'line1', true)).toBeUndefined();
+
+    expect(leftEmptyMessage(empty, 'styles', false)).toBeUndefined();
+    expect(leftEmptyMessage(empty, 'styles', true)).toBe('Please select at least one architectural style');
+    expect(leftEmptyMessage(run([{ type: 'setStyles', ids: [9] }], empty), 'styles', true)).toBeUndefined();
+
+    // Product §4: neither blocks the step.
+    expect(run([{ type: 'next' }, { type: 'next' }], empty).step).toBe(3);
   });
 });
 
@@ -113,6 +133,17 @@ describe('location (product §2 step 1, product §5 building coordinates)', () =
     expect(locationModeOf(initialWizardState, false)).toBe('manual');
     const chosen = run([{ type: 'setLocationMode', mode: 'manual' }]);
     expect(locationModeOf(chosen, true)).toBe('manual');
+  });
+
+  it('says why only manual entry is offered: place search not set up, or unavailable for now', () => {
+    expect(placeSearchNotice('off')).toBe(
+      'Place search is not set up on this site, so please enter the location manually.',
+    );
+    expect(placeSearchNotice('failed')).toBe(
+      'Place search is unavailable right now, so please enter the location manually.',
+    );
+    expect(placeSearchNotice('on')).toBeNull();
+    expect(placeSearchNotice('pending')).toBeNull();
   });
 
   it('picking a place fills the name and coordinates', () => {
@@ -298,6 +329,12 @@ describe('country preselected from the coordinates', () => {
   it('ignores an answer that is not a country code', () => {
     expect(run([{ type: 'countryDetected', countryCode: 'G' }])).toBe(initialWizardState);
   });
+
+  it('asks about the coordinates rounded to 4 decimals, so nearby edits share one answer', () => {
+    expect(countryLookupPoint([-0.12461234, 51.50069876])).toEqual([-0.1246, 51.5007]);
+    expect(countryLookupPoint([-0.12459, 51.50071])).toEqual([-0.1246, 51.5007]);
+    expect(countryLookupPoint(null)).toBeNull();
+  });
 });
 
 describe('images (product §5: capture year digits only, max 4)', () => {
@@ -431,21 +468,6 @@ describe('helpers', () => {
     const a = newSessionToken();
     expect(a).toMatch(/^[0-9a-f]{32}$/);
     expect(newSessionToken()).not.toBe(a);
-  });
-
-  it('offers the six image types labelled as the upload UI does', async () => {
-    const { IMAGE_TYPE_OPTIONS, isImageType } = await import('./image-types.ts');
-    expect(IMAGE_TYPE_OPTIONS.map((o) => o.label)).toEqual([
-      'Exterior',
-      'Interior',
-      'Plans',
-      'Drawing',
-      'Detail',
-      'Other',
-    ]);
-    expect(isImageType('plans')).toBe(true);
-    expect(isImageType('sketch')).toBe(false);
-    expect(isImageType(null)).toBe(false);
   });
 });
 

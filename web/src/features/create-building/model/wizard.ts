@@ -1,4 +1,4 @@
-import type { CreateBuildingBody } from '#domain/buildings';
+import type { CreateBuildingBody } from '#domain/building-write';
 import { DEFAULT_IMAGE_LICENSE, type ImageLicense, type ImageType } from '#domain/images';
 import {
   BUILDING_FIELD_MESSAGES,
@@ -180,6 +180,21 @@ export function placeCoordinates(place: PlaceDetails): [number, number] | string
   }
   if (!isLongitude(lng) || !isLatitude(lat)) return WIZARD_MESSAGES.placeWithoutCoordinates;
   return [lng, lat];
+}
+
+/**
+ * Product §5: a missing address line 1 or architectural style is said once the user has left its
+ * box (`left`), not before; advancing stays allowed (isStepValid).
+ */
+export function leftEmptyMessage(
+  state: WizardState,
+  field: 'line1' | 'styles',
+  left: boolean,
+): string | undefined {
+  if (!left) return undefined;
+  if (field === 'line1')
+    return (state.address.lines[0] ?? '').trim() === '' ? WIZARD_MESSAGES.line1Required : undefined;
+  return state.architecturalStyles.length === 0 ? WIZARD_MESSAGES.stylesRequired : undefined;
 }
 
 /** True while coordinates may still choose the country: neither the user nor a place has. */

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { BuildingFeatureCollection } from '#domain/buildings';
+import type { BuildingFeatureCollection } from '#domain/building-map';
 import { buildingEndpoints } from '#domain/endpoints/buildings';
 import { call } from '../../../lib/api-client.ts';
 import { BUILDINGS_QUERY_PREFIX } from '../../../lib/query-keys.ts';

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { BuildingList } from '#domain/buildings';
+import type { BuildingList } from '#domain/building-list';
 import { buildingEndpoints } from '#domain/endpoints/buildings';
 import { apiUrl } from '#domain/endpoints/define';
 import { call } from '../../../lib/api-client.ts';

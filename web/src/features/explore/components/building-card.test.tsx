@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BuildingCard as BuildingCardData } from '#domain/buildings';
+import type { BuildingCard as BuildingCardData } from '#domain/building-list';
 import { LOCATOR_SIZE, LOCATOR_VERSION } from '#domain/locator';
 import { renderWithProviders, stubBrowserApis } from '../../../testing/render.tsx';
 import { BuildingCard } from './building-card.tsx';

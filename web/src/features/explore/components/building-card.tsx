@@ -3,7 +3,7 @@ import { Badge, Box, Group, Paper, Text } from '@mantine/core';
 import { IconMoodEmpty, IconMoodSad, IconMoodSmile } from '@tabler/icons-react';
 import { BuildingCover } from '../../../components/building-cover.tsx';
 import { Link, useLocation } from 'react-router';
-import type { BuildingCard as BuildingCardData } from '#domain/buildings';
+import type { BuildingCard as BuildingCardData } from '#domain/building-list';
 import { buildingYearsText, isDemolished } from '#domain/building-years';
 import classes from './building-cards.module.css';
 

@@ -1,5 +1,5 @@
 import { Box, Center, Group, Loader, Pagination, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import type { BuildingCard as BuildingCardData } from '#domain/buildings';
+import type { BuildingCard as BuildingCardData } from '#domain/building-list';
 import { BuildingCard } from './building-card.tsx';
 import classes from './building-cards.module.css';
 

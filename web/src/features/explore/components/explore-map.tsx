@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Box, useComputedColorScheme } from '@mantine/core';
 import type { MapGeoJSONFeature, MapMouseEvent } from 'maplibre-gl';
-import type { BuildingFeatureCollection, ClusterFeature } from '#domain/buildings';
+import type { BuildingFeatureCollection, ClusterFeature } from '#domain/building-map';
 import { BUILDING_FLY_TO_MS, BUILDING_FLY_TO_ZOOM } from '#domain/constants';
 import { useExploreMap } from '../hooks/use-explore-map.ts';
 import { useScrollZoomGuard } from '../hooks/use-scroll-zoom-guard.ts';

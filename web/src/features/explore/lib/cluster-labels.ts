@@ -1,5 +1,5 @@
 import { Marker, type Map as MapLibreMap } from 'maplibre-gl';
-import type { ClusterFeature } from '#domain/buildings';
+import type { ClusterFeature } from '#domain/building-map';
 
 /**
  * Count labels of the server clusters as HTML markers. The map can draw text (the basemap's labels),

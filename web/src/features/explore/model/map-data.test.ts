@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BuildingFeature, ClusterFeature } from '#domain/buildings';
+import type { BuildingFeature, ClusterFeature } from '#domain/building-map';
 import { clusterTarget, splitMapData } from './map-data.ts';
 
 const point = (id: number): BuildingFeature => ({

@@ -3,7 +3,7 @@ import {
   type BuildingFeature,
   type BuildingFeatureCollection,
   type ClusterFeature,
-} from '#domain/buildings';
+} from '#domain/building-map';
 
 export interface PointCollection {
   type: 'FeatureCollection';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { Image } from '#domain/images';
-import { RENDITION_SIZES } from '#domain/images';
-import { imageTypeLabel, renditionSize } from '../model/image-types.ts';
+import { imageTypeLabel, RENDITION_SIZES } from '#domain/images';
+import { renditionSize } from '../model/rendition-size.ts';
 import classes from './images.module.css';
 
 const THUMB_SIDE = RENDITION_SIZES[0];

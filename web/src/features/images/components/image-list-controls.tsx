@@ -1,8 +1,7 @@
 import { ActionIcon, Checkbox, Group, Select, Tooltip } from '@mantine/core';
 import { IconArrowDown } from '@tabler/icons-react';
-import type { ImageSort, ImageType } from '#domain/images';
+import { IMAGE_TYPE_OPTIONS, type ImageSort, type ImageType } from '#domain/images';
 import type { ImageListQuery } from '../api/get-images.ts';
-import { IMAGE_TYPE_OPTIONS } from '../model/image-types.ts';
 import classes from './images.module.css';
 
 /** Product §2: the gallery's sorts; the user page adds 'Vote Date'. */

@@ -6,15 +6,16 @@ import {
   canRelicense,
   IMAGE_LICENSE_INFO,
   IMAGE_LICENSES,
+  imageTypeLabel,
   RENDITION_SIZES,
   type Image,
 } from '#domain/images';
-import { ImageLicenseFields, type ImageCredit } from '../../../components/image-license-fields.tsx';
+import { ImageLicenseFields, type ImageCredit } from '../../../components/image-fields.tsx';
 import type { VoteResult } from '#domain/votes';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
 import { deleteImage } from '../api/delete-image.ts';
 import { updateImageCredit } from '../api/update-image-credit.ts';
-import { imageTypeLabel, renditionSize } from '../model/image-types.ts';
+import { renditionSize } from '../model/rendition-size.ts';
 import { imageName } from './image-grid.tsx';
 import classes from './images.module.css';
 

@@ -7,15 +7,13 @@ import {
   Image as MantineImage,
   List,
   Modal,
-  Select,
   Stack,
   Text,
-  TextInput,
 } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import '@mantine/dropzone/styles.css';
 import { IconPhotoPlus } from '@tabler/icons-react';
-import { ImageLicenseFields, type ImageCredit } from '../../../components/image-license-fields.tsx';
+import { ImageFields, ImageLicenseFields, type ImageCredit } from '../../../components/image-fields.tsx';
 import {
   DEFAULT_IMAGE_LICENSE,
   DEFAULT_MAX_UPLOAD_BYTES,
@@ -24,7 +22,6 @@ import {
   type ImageType,
 } from '#domain/images';
 import { uploadImages } from '../lib/upload-sequence.ts';
-import { IMAGE_TYPE_OPTIONS } from '../model/image-types.ts';
 import { UPLOAD_TEXTS, uploadOutcomeText } from '../model/upload.ts';
 import {
   CAPTURE_YEAR_MAX_CHARS,
@@ -312,40 +309,15 @@ function UploadItemForm({ item, disabled, yearError, typeMissing, onChange, onRe
           </Text>
           <CloseButton aria-label={`Remove ${name}`} onClick={onRemove} disabled={disabled} />
         </Group>
-        <Select
-          label="Type"
-          placeholder="Select a type"
-          data={IMAGE_TYPE_OPTIONS.map((o) => ({ value: o.value, label: o.label }))}
-          value={item.type}
-          onChange={(value) => onChange({ type: value })}
-          required
-          allowDeselect={false}
-          error={typeMissing ? true : undefined}
+        <ImageFields
+          value={item}
+          onChange={onChange}
           disabled={disabled}
-          size="xs"
-          comboboxProps={{ withinPortal: true }}
+          typePlaceholder="Select a type"
+          captureYearMaxLength={CAPTURE_YEAR_MAX_CHARS}
+          typeMissing={typeMissing}
+          captureYearError={yearError}
         />
-        <Group gap="xs" grow align="flex-start">
-          <TextInput
-            label="Description"
-            placeholder="leave blank"
-            value={item.description}
-            onChange={(e) => onChange({ description: e.currentTarget.value })}
-            disabled={disabled}
-            size="xs"
-          />
-          <TextInput
-            label="Capture year"
-            placeholder="YYYY"
-            maxLength={CAPTURE_YEAR_MAX_CHARS}
-            inputMode="numeric"
-            value={item.captureYear}
-            onChange={(e) => onChange({ captureYear: e.currentTarget.value })}
-            error={yearError}
-            disabled={disabled}
-            size="xs"
-          />
-        </Group>
       </Stack>
     </li>
   );

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BuildingCard } from '#domain/buildings';
+import type { BuildingCard } from '#domain/building-list';
 import {
   json,
   queryClientSignedIn,

@@ -1,4 +1,4 @@
-import type { BuildingCard } from '#domain/buildings';
+import type { BuildingCard } from '#domain/building-list';
 import type { VoteValue } from '#domain/votes';
 
 /** Texts of the user page's building sections (product §2). */

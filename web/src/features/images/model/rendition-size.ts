@@ -1,19 +1,3 @@
-import type { ImageType } from '#domain/images';
-
-/** Product §3: the upload UI's labels, in its order. */
-export const IMAGE_TYPE_OPTIONS: readonly { value: ImageType; label: string }[] = [
-  { value: 'exterior', label: 'Exterior' },
-  { value: 'interior', label: 'Interior' },
-  { value: 'plans', label: 'Plans' },
-  { value: 'drawing', label: 'Drawing' },
-  { value: 'detail', label: 'Detail' },
-  { value: 'other', label: 'Other' },
-];
-
-export function imageTypeLabel(type: ImageType): string {
-  return IMAGE_TYPE_OPTIONS.find((o) => o.value === type)?.label ?? type;
-}
-
 /**
  * width/height attributes for a rendition whose long side is `longSide` px, from the original's
  * size (same aspect), so the page keeps the space before the file arrives. 4:3 when unknown.

@@ -3,10 +3,8 @@ import type { z } from 'zod';
 import {
   createBuildingBodySchema,
   normalizeBuildingName,
-  standsInYear,
   updateBuildingBodySchema,
-} from './buildings.ts';
-import { distanceMeters, viewportAround } from './geo.ts';
+} from './building-write.ts';
 
 describe('normalizeBuildingName (design: duplicate buildings)', () => {
   it.each([
@@ -19,20 +17,6 @@ describe('normalizeBuildingName (design: duplicate buildings)', () => {
     ['東京タワー', '東京タワー'],
   ])('%s -> %s', (name, normalized) => {
     expect(normalizeBuildingName(name)).toBe(normalized);
-  });
-});
-
-describe('distances', () => {
-  it('measures metres on the sphere', () => {
-    // 0.001° of latitude is about 111 m.
-    expect(distanceMeters([2.35, 48.85], [2.35, 48.851])).toBeCloseTo(111.2, 0);
-    expect(distanceMeters([179.9999, 0], [-179.9999, 0])).toBeCloseTo(22.2, 0);
-  });
-
-  it('boxes a radius, also across the antimeridian and at the poles', () => {
-    const box = viewportAround([179.9999, 0], 50);
-    expect(box.east).toBeGreaterThan(180);
-    expect(viewportAround([0, 89.9999], 50)).toMatchObject({ north: 90, east: 180, west: -180 });
   });
 });
 
@@ -90,21 +74,5 @@ describe('building payload (product §3 and §5)', () => {
   it('lets an edit leave the address out but not the id', () => {
     expect(messages({ ...valid, id: 4, address: undefined }, updateBuildingBodySchema)).toEqual([]);
     expect(messages({ ...valid }, updateBuildingBodySchema)).toEqual(['id must be the building id']);
-  });
-});
-
-describe('standsInYear (the catalogue through time)', () => {
-  it('is true from the year built up to the year before demolition', () => {
-    const crystalPalace = { year_built: 1851, year_demolished: 1936 };
-    expect(standsInYear(crystalPalace, 1850)).toBe(false);
-    expect(standsInYear(crystalPalace, 1851)).toBe(true);
-    expect(standsInYear(crystalPalace, 1935)).toBe(true);
-    expect(standsInYear(crystalPalace, 1936)).toBe(false);
-  });
-
-  it('counts an unknown year built as standing, and a building never demolished as still standing', () => {
-    expect(standsInYear({ year_built: null, year_demolished: null }, -10000)).toBe(true);
-    expect(standsInYear({ year_built: null, year_demolished: 1900 }, 1900)).toBe(false);
-    expect(standsInYear({ year_built: 1900, year_demolished: null }, 3000)).toBe(true);
   });
 });
