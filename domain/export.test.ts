@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  buildingExportQuerySchema,
   exportFeatureCollectionSchema,
   csvLine,
   csvText,
   exportFilename,
-  exportSearch,
   geojsonEnvelope,
   type ExportRecord,
 } from './export.ts';
@@ -76,31 +74,10 @@ describe('geojsonEnvelope', () => {
   });
 });
 
-describe('exportFilename and exportSearch', () => {
+describe('exportFilename', () => {
   it('names the download by date (and list)', () => {
     const day = new Date('2026-11-23T23:00:00Z');
     expect(exportFilename('csv', day)).toBe('atlas-of-buildings-2026-11-23.csv');
     expect(exportFilename('geojson', day, 12)).toBe('atlas-of-buildings-list-12-2026-11-23.geojson');
-  });
-
-  it('builds a query the export schema accepts, with only the filters that are set', () => {
-    expect(exportSearch('csv')).toBe('format=csv');
-    const search = exportSearch('geojson', {
-      archStyles: [3, 7],
-      builtAfterDate: 1800,
-      standingInYear: 1935,
-      bounds: { north: 52, south: 51, east: 1, west: -1 },
-    });
-    const parsed = buildingExportQuerySchema.parse(Object.fromEntries(new URLSearchParams(search)));
-    expect(parsed).toEqual({
-      format: 'geojson',
-      archStyles: [3, 7],
-      builtAfterDate: 1800,
-      standingInYear: 1935,
-      north: 52,
-      south: 51,
-      east: 1,
-      west: -1,
-    });
   });
 });

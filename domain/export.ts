@@ -9,7 +9,7 @@ import { coordinatesSchema } from './coordinates.ts';
 import { DATA_LICENSE, EXPORT_FORMATS, type ExportFormat } from './export-formats.ts';
 import { voteStatsSchema } from './votes.ts';
 
-export { DATA_LICENSE, EXPORT_FORMATS, exportSearch, type ExportFormat } from './export-formats.ts';
+export { DATA_LICENSE, EXPORT_FORMATS, type ExportFormat } from './export-formats.ts';
 
 export const DATA_ATTRIBUTION = '© Atlas of Buildings contributors';
 

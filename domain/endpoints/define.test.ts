@@ -1,8 +1,13 @@
-/** defineEndpoint adds the standard problems, so a description lists only what is particular to it. */
+/**
+ * defineEndpoint adds the standard problems, so a description lists only what is particular to it;
+ * queryString writes a query as the server reads it.
+ */
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { problemSchema } from '../problem.ts';
-import { defineEndpoint, problems } from './define.ts';
+import { buildingEndpoints } from './buildings.ts';
+import { apiUrl, defineEndpoint, endpointPath, problems, queryString, type QueryMember } from './define.ts';
+import { allEndpoints } from './index.ts';
 
 const statuses = (endpoint: { responses: object }) => Object.keys(endpoint.responses).map(Number);
 
@@ -49,5 +54,101 @@ describe('defineEndpoint', () => {
     expect(statuses(e)).toEqual([200, 404]);
     expect('standardProblems' in e).toBe(false);
     expectTypeOf<keyof typeof e.responses>().toEqualTypeOf<200 | 404>();
+  });
+});
+
+describe('queryString (the one way a query is written: as the server reads it)', () => {
+  it('writes members in order: numbers and booleans as text, lists comma-joined', () => {
+    expect(
+      queryString({ page: 2, north: 52.5, west: -0.5, archStyles: [3, 7], draft: true, hidden: false }),
+    ).toBe('page=2&north=52.5&west=-0.5&archStyles=3%2C7&draft=true&hidden=false');
+  });
+
+  it('leaves out undefined members and empty lists, but keeps 0 and the empty text', () => {
+    expect(queryString({ a: undefined, styles: [], year: 0, q: '' })).toBe('year=0&q=');
+    expect(queryString({})).toBe('');
+    expect(queryString()).toBe('');
+  });
+
+  it('form-encodes names and values as URLSearchParams does (a space is +)', () => {
+    expect(queryString({ q: 'art deco & more', input: 'Zürich/Öst?', 'a b': '=' })).toBe(
+      'q=art+deco+%26+more&input=Z%C3%BCrich%2F%C3%96st%3F&a+b=%3D',
+    );
+  });
+});
+
+describe('endpointPath and apiUrl (the path params filled in, then the query)', () => {
+  const e = defineEndpoint('GET', '/lists/:id/export', {
+    auth: 'none',
+    params: z.object({ id: z.string() }),
+    query: z.object({ format: z.enum(['csv', 'geojson']), note: z.string().optional() }),
+    responses: { 200: z.string() },
+  });
+
+  it('adds the query after a ?, and no ? without one', () => {
+    expect(endpointPath(e, { params: { id: 'a/b' }, query: { format: 'csv' } })).toBe(
+      '/lists/a%2Fb/export?format=csv',
+    );
+    expect(apiUrl(e, { params: { id: 3 }, query: { format: 'csv', note: undefined } })).toBe(
+      '/api/lists/3/export?format=csv',
+    );
+    expect(apiUrl(buildingEndpoints.list)).toBe('/api/buildings/');
+  });
+});
+
+/**
+ * A query of each endpoint that takes one, as the server reads it, by 'tag.name'. A member may be
+ * given as the value its schema reads it into (EndpointQuery): written back by queryString, it
+ * must read to the same value, for every endpoint (a new one needs a line here).
+ */
+const samples: Record<string, Record<string, string>> = {
+  'buildings.list': {
+    north: '52.5',
+    south: '51',
+    east: '0.5',
+    west: '-0.5',
+    builtAfterDate: '-500',
+    builtBeforeDate: '1950',
+    archStyles: '7,3,7',
+    standingInYear: '1935',
+    vote_user_handle: 'ada',
+    vote_type: 'frown',
+    sort_by: 'vote_date',
+    sort_order: 'asc',
+    page: '2',
+    per_page: '12',
+  },
+  'buildings.geojson': { north: '1', south: '0', east: '1', west: '0', zoom: '4.5' },
+  'images.list': {
+    userHandle: 'ada',
+    userVoteType: 'smile',
+    imageTypes: 'exterior, interior',
+    sortBy: 'vote_date',
+  },
+  'images.receiveUpload': { expires: '1790000000', signature: 'c2lnbmVk' },
+  'comments.list': { page: '3', per_page: '2', sort: 'popular' },
+  'comments.replies': { page: '1', per_page: '20' },
+  'search.search': { q: ' art deco ', limit: '5' },
+  'architects.suggest': { q: 'Zaha' },
+  'places.countryAt': { lng: '-0.1276', lat: '51.5072' },
+  'places.autocomplete': { input: 'Villa Sav', session_token: '6f1c2a9e-0b7d-4c1e-9a53-2d8e4b7f1c00' },
+  'places.details': { session_token: '6f1c2a9e-0b7d-4c1e-9a53-2d8e4b7f1c00' },
+  'export.catalogue': { format: 'csv', archStyles: '2', standingInYear: '-10000' },
+  'export.list': { format: 'geojson' },
+  'locator.picture': { lng: '2.35', lat: '48.86', scheme: 'dark', v: '3' },
+};
+
+const withQuery = Object.entries(allEndpoints).filter(([, e]) => e.query !== undefined);
+
+describe('a query given as the values its schema reads is written back to text it reads the same', () => {
+  it('has a sample query for every endpoint that takes one', () => {
+    expect(Object.keys(samples).sort()).toEqual(withQuery.map(([name]) => name).sort());
+  });
+
+  it.each(withQuery)('%s', (name, endpoint) => {
+    const schema = endpoint.query!;
+    const parsed = schema.parse(samples[name]) as Record<string, QueryMember>;
+    const written = Object.fromEntries(new URLSearchParams(queryString(parsed)));
+    expect(schema.parse(written)).toEqual(parsed);
   });
 });

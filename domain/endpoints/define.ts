@@ -154,12 +154,87 @@ export function fillPath(path: string, params: Readonly<Record<string, string | 
   });
 }
 
-/** The URL path of one call, under API_PREFIX: apiUrl(userEndpoints.faceplate, { handle: 'ada' }). */
-export function apiUrl<E extends Pick<EndpointSpec, 'path'>>(
+/** A value a query string carries as text: written with String(). */
+type QueryScalar = string | number | boolean;
+
+/** One member of a query as queryString takes it: a scalar, a list (comma-joined), or undefined (left out). */
+export type QueryMember = QueryScalar | readonly QueryScalar[] | undefined;
+
+/** The values of T a query string can carry: scalars, and lists of them. */
+type Writable<T> = T extends QueryScalar
+  ? T
+  : T extends readonly (infer Item extends QueryScalar)[]
+    ? readonly Item[]
+    : never;
+
+/**
+ * What a caller may pass for each member of a query schema: the text the schema reads (its
+ * input), or the value it reads it into (its output) where writing that back with queryString
+ * gives text the schema reads to the same value: `page: 2` for a page parameter, `archStyles:
+ * [3, 7]` for a comma-joined id list. A member the schema needs is needed here; no other name
+ * is accepted.
+ */
+type QueryOf<I, O> = { [K in keyof I]: Writable<I[K]> | (K extends keyof O ? Writable<O[K]> : never) };
+
+/** The query an endpoint takes, as a caller writes it (never for an endpoint without a query schema). */
+export type EndpointQuery<E> = E extends { query: infer S extends z.ZodType }
+  ? QueryOf<z.input<S>, z.output<S>>
+  : never;
+
+/**
+ * The query string of a query, without its '?': members in the order written, undefined ones
+ * and empty lists left out, lists comma-joined (as every list parameter of domain/query-params.ts
+ * and domain/images.ts reads them), everything form-encoded by URLSearchParams (a space is '+', a
+ * comma '%2C'). queryString({ q: 'art deco', archStyles: [3, 7], page: 2 }) is
+ * 'q=art+deco&archStyles=3%2C7&page=2'.
+ */
+export function queryString(query: Readonly<Record<string, QueryMember>> = {}): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    if (typeof value === 'object') {
+      if (value.length > 0) search.append(name, value.join(','));
+    } else search.append(name, String(value));
+  }
+  return search.toString();
+}
+
+/** The params and query of one call of an endpoint, each needed when the endpoint has one. */
+export type UrlInput<E extends EndpointSpec> = ([PathParamNames<E['path']>] extends [never]
+  ? { params?: undefined }
+  : { params: PathParams<E['path']> }) &
+  (E extends { query: z.ZodType }
+    ? object extends EndpointQuery<E>
+      ? { query?: EndpointQuery<E> }
+      : { query: EndpointQuery<E> }
+    : { query?: undefined });
+
+/** Arguments after the endpoint: the input may be left out when nothing in it is needed. */
+export type InputArgs<Input> = object extends Input ? [input?: Input] : [input: Input];
+
+/**
+ * The path and query string of one call, without API_PREFIX: what `call` asks for and what
+ * apiUrl links to. Only the members of the endpoint's schemas are accepted by the types.
+ */
+export function endpointPath<const E extends EndpointSpec>(
   endpoint: E,
-  params: PathParams<E['path']>,
+  ...[input]: InputArgs<UrlInput<E>>
 ): string {
-  return `${API_PREFIX}${fillPath(endpoint.path, params)}`;
+  const { params, query } = (input ?? {}) as {
+    params?: Readonly<Record<string, string | number>>;
+    query?: Readonly<Record<string, QueryMember>>;
+  };
+  const search = queryString(query);
+  return `${fillPath(endpoint.path, params)}${search ? `?${search}` : ''}`;
+}
+
+/**
+ * The URL of one call, under API_PREFIX, for what a browser loads itself (an <img>, a download
+ * link): apiUrl(userEndpoints.faceplate, { params: { handle: 'ada' } }),
+ * apiUrl(exportEndpoints.list, { params: { id: 3 }, query: { format: 'csv' } }).
+ */
+export function apiUrl<const E extends EndpointSpec>(endpoint: E, ...args: InputArgs<UrlInput<E>>): string {
+  return `${API_PREFIX}${endpointPath(endpoint, ...args)}`;
 }
 
 type SuccessStatus = 200 | 201 | 202 | 204;

@@ -32,11 +32,7 @@ export const locatorDocs: EndpointDocs<typeof locatorEndpoints> = {
 
 /** The URL of the locator picture of a point ([lng, lat]) in a colour scheme. */
 export function locatorUrl([lng, lat]: readonly [number, number], scheme: LocatorScheme): string {
-  const params = new URLSearchParams({
-    lng: String(roundLocatorCoordinate(lng)),
-    lat: String(roundLocatorCoordinate(lat)),
-    scheme,
-    v: LOCATOR_VERSION,
+  return apiUrl(locatorEndpoints.picture, {
+    query: { lng: roundLocatorCoordinate(lng), lat: roundLocatorCoordinate(lat), scheme, v: LOCATOR_VERSION },
   });
-  return `${apiUrl(locatorEndpoints.picture, {})}?${params.toString()}`;
 }

@@ -1,9 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { buildingEndpoints } from '#domain/endpoints/buildings';
-import { defineEndpoint } from '#domain/endpoints/define';
+import { searchEndpoints } from '#domain/endpoints/search';
+import { defineEndpoint, type EndpointQuery } from '#domain/endpoints/define';
+import type { imageEndpoints } from '#domain/endpoints/images';
+import { integerParam } from '#domain/query-params';
 import { ApiError, TimeoutError, apiGet, apiRequest, call } from './api-client.ts';
 
 // A real HTTP server on a free port: the client is tested against real sockets, not a fetch mock.
@@ -117,6 +120,11 @@ describe('apiRequest (product §7: JSON under /api, 5000 ms timeout, 204 is empt
 describe('call (the method and path come from the endpoint description)', () => {
   const echoUrl = defineEndpoint('PATCH', '/echo-url/:handle/lists/:id', {
     auth: 'none',
+    query: z.object({
+      q: z.string().optional(),
+      page: integerParam('page').optional(),
+      tags: z.string().optional(),
+    }),
     body: z.object({ name: z.string() }),
     responses: { 200: z.object({ method: z.string(), url: z.string() }) },
   });
@@ -125,7 +133,7 @@ describe('call (the method and path come from the endpoint description)', () => 
   it('fills the path params (URI-encoded) and sends the query, method and body', async () => {
     const answer = await call(echoUrl, {
       params: { handle: 'a b/c', id: 7 },
-      query: { q: 'x y', page: 2, skipped: null },
+      query: { q: 'x y', page: 2, tags: undefined },
       body: { name: 'Villa Savoye' },
       baseUrl,
     });
@@ -146,5 +154,64 @@ describe('call (the method and path come from the endpoint description)', () => 
     );
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(404);
+  });
+});
+
+describe("call's query is typed by the endpoint's own query schema (the one the server validates)", () => {
+  // Type-level checks: the typecheck covers this file, so each @ts-expect-error line must fail
+  // to compile; none of these calls runs.
+  const neverCalled = (): void => {
+    // The card list's filters by their names, as numbers and lists (written as the schema reads them)…
+    void call(buildingEndpoints.list, { query: { archStyles: [3, 7], builtAfterDate: 1900, page: 2 } });
+    // …or as the text the server reads.
+    void call(buildingEndpoints.list, { query: { archStyles: '3,7', sort_order: 'asc' } });
+    // @ts-expect-error a misspelt filter name does not compile
+    void call(buildingEndpoints.list, { query: { archStyle: [3, 7] } });
+    // @ts-expect-error a value outside the schema's enum does not compile
+    void call(buildingEndpoints.list, { query: { sort_order: 'up' } });
+    // @ts-expect-error a list of texts where the schema reads ids does not compile
+    void call(buildingEndpoints.list, { query: { archStyles: ['gothic'] } });
+    // @ts-expect-error the search needs its text: the schema requires q
+    void call(searchEndpoints.search, { query: { limit: 5 } });
+    // @ts-expect-error the search needs its query at all
+    void call(searchEndpoints.search, {});
+    // @ts-expect-error an endpoint without a query schema takes no query
+    void call(buildingEndpoints.get, { params: { id: 1 }, query: { page: 1 } });
+  };
+  it('types each member from the schema: its text, or the value it reads it into', () => {
+    expectTypeOf(neverCalled).toBeFunction();
+    expectTypeOf<EndpointQuery<typeof imageEndpoints.list>['page']>().toEqualTypeOf<
+      string | number | undefined
+    >();
+    expectTypeOf<EndpointQuery<typeof imageEndpoints.list>['userVoteType']>().toEqualTypeOf<
+      'smile' | 'meh' | 'frown' | '1' | '0' | '-1' | 1 | 0 | -1 | undefined
+    >();
+    expectTypeOf<EndpointQuery<typeof buildingEndpoints.geojson>['archStyles']>().toEqualTypeOf<
+      string | readonly number[] | undefined
+    >();
+    expectTypeOf<EndpointQuery<typeof searchEndpoints.search>['q']>().toEqualTypeOf<string>();
+  });
+
+  it('sends the query the way the server reads it', async () => {
+    const search = defineEndpoint('GET', '/echo-url/search', {
+      auth: 'none',
+      query: buildingEndpoints.list.query,
+      responses: { 200: z.object({ method: z.string(), url: z.string() }) },
+    });
+    const answer = await call(search, {
+      query: {
+        north: 52.5,
+        south: 51,
+        east: 0.5,
+        west: -0.5,
+        archStyles: [2, 9],
+        builtBeforeDate: undefined,
+        page: 3,
+      },
+      baseUrl,
+    });
+    expect(answer.url).toBe(
+      '/api/echo-url/search?north=52.5&south=51&east=0.5&west=-0.5&archStyles=2%2C9&page=3',
+    );
   });
 });

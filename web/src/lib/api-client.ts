@@ -1,12 +1,12 @@
 import { REQUEST_TIMEOUT_MS } from '#domain/constants';
 import {
   API_PREFIX,
-  fillPath,
+  endpointPath,
   type EndpointSpec,
-  type PathParamNames,
-  type PathParams,
+  type InputArgs,
   type RequestBody,
   type SuccessBody,
+  type UrlInput,
 } from '#domain/endpoints/define';
 import type { Problem } from '#domain/problem';
 
@@ -119,35 +119,16 @@ export function isClientError(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status >= 400 && error.status < 500;
 }
 
-type QueryValue = string | number | boolean | null | undefined;
-
-/** A query string: built by the caller, or values by name (null and undefined are left out). */
-export type QueryInput = URLSearchParams | string | Readonly<Record<string, QueryValue>>;
-
-/** What one call of an endpoint takes: its path params and body as the description types them. */
-export type CallInput<E extends EndpointSpec> = ([PathParamNames<E['path']>] extends [never]
-  ? { params?: undefined }
-  : { params: PathParams<E['path']> }) &
+/**
+ * What one call of an endpoint takes: its path params, query and body as the description types
+ * them (the query from the same schema the server validates it with; domain/endpoints/define.ts).
+ */
+export type CallInput<E extends EndpointSpec> = UrlInput<E> &
   (E extends { body: unknown } ? { body: RequestBody<E> } : { body?: undefined }) & {
-    query?: QueryInput;
     signal?: AbortSignal;
     timeoutMs?: number;
     baseUrl?: string;
   };
-
-type CallArgs<E extends EndpointSpec> =
-  object extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
-
-function queryString(query: QueryInput | undefined): string {
-  if (query === undefined) return '';
-  if (typeof query === 'string') return query;
-  if (query instanceof URLSearchParams) return query.toString();
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value !== null && value !== undefined) search.set(name, String(value));
-  }
-  return search.toString();
-}
 
 /**
  * Calls an endpoint of domain/endpoints: the method and path come from its description, the
@@ -156,14 +137,16 @@ function queryString(query: QueryInput | undefined): string {
  */
 export async function call<const E extends EndpointSpec>(
   endpoint: E,
-  ...[input]: CallArgs<E>
+  ...[input]: InputArgs<CallInput<E>>
 ): Promise<SuccessBody<E>> {
-  const { params, body, query, signal, timeoutMs, baseUrl } = (input ?? {}) as CallInput<EndpointSpec> & {
-    params?: Record<string, string | number>;
+  const { body, signal, timeoutMs, baseUrl } = (input ?? {}) as {
     body?: unknown;
+    signal?: AbortSignal;
+    timeoutMs?: number;
+    baseUrl?: string;
   };
-  const search = queryString(query);
-  const path = `${fillPath(endpoint.path, params)}${search ? `?${search}` : ''}`;
+  // The input is this endpoint's, as CallInput<E> typed it; endpointPath reads its params and query.
+  const path = endpointPath(endpoint, ...([input] as InputArgs<UrlInput<E>>));
   const data = await apiRequest<SuccessBody<E>>(path, {
     method: endpoint.method,
     body,

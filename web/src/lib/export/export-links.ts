@@ -4,7 +4,7 @@
  */
 import { apiUrl } from '#domain/endpoints/define';
 import { exportEndpoints } from '#domain/endpoints/export';
-import { exportSearch, type ExportFormat } from '#domain/export-formats';
+import type { ExportFormat } from '#domain/export-formats';
 
 export const EXPORT_FORMAT_LABELS: Record<ExportFormat, string> = { geojson: 'GeoJSON', csv: 'CSV' };
 
@@ -21,16 +21,22 @@ const given = (v: number | null) => (v === null ? undefined : v);
 
 /** GET /api/buildings/export with the filters that are set. */
 export function catalogueExportHref(format: ExportFormat, f: CatalogueExportFilters): string {
-  return `${apiUrl(exportEndpoints.catalogue, {})}?${exportSearch(format, {
-    archStyles: f.archStyles,
-    builtAfterDate: given(f.builtAfterDate),
-    builtBeforeDate: given(f.builtBeforeDate),
-    standingInYear: given(f.standingInYear),
-    bounds: f.bounds,
-  })}`;
+  return apiUrl(exportEndpoints.catalogue, {
+    query: {
+      format,
+      archStyles: f.archStyles,
+      builtAfterDate: given(f.builtAfterDate),
+      builtBeforeDate: given(f.builtBeforeDate),
+      standingInYear: given(f.standingInYear),
+      north: f.bounds?.north,
+      south: f.bounds?.south,
+      east: f.bounds?.east,
+      west: f.bounds?.west,
+    },
+  });
 }
 
 /** GET /api/lists/{id}/export */
 export function listExportHref(format: ExportFormat, listId: number): string {
-  return `${apiUrl(exportEndpoints.list, { id: listId })}?format=${format}`;
+  return apiUrl(exportEndpoints.list, { params: { id: listId }, query: { format } });
 }

@@ -27,11 +27,10 @@ export async function getComments(
   { targetType, targetId, page, sort, perPage = COMMENTS_PER_PAGE }: GetCommentsParams,
   signal?: AbortSignal,
 ): Promise<CommentList> {
-  const query = new URLSearchParams({ page: String(page), per_page: String(perPage), sort });
   try {
     return await call(commentEndpoints.list, {
       params: { target_type: targetType, target_id: targetId },
-      query,
+      query: { page, per_page: perPage, sort },
       signal,
     });
   } catch (error) {

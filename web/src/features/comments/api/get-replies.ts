@@ -11,8 +11,11 @@ export function getReplies(
   signal?: AbortSignal,
   perPage: number = REPLIES_PER_PAGE,
 ): Promise<CommentReplies> {
-  const query = new URLSearchParams({ page: String(page), per_page: String(perPage) });
-  return call(commentEndpoints.replies, { params: { comment_id: commentId }, query, signal });
+  return call(commentEndpoints.replies, {
+    params: { comment_id: commentId },
+    query: { page, per_page: perPage },
+    signal,
+  });
 }
 
 /** The pages of one comment's replies (product §9: 20 per page); no retries, 'Try again' does it. */

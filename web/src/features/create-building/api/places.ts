@@ -38,8 +38,7 @@ export async function getCountryAt(
   [lng, lat]: readonly [number, number],
   signal?: AbortSignal,
 ): Promise<string | null> {
-  const query = new URLSearchParams({ lng: String(lng), lat: String(lat) });
-  const data = await call(placeEndpoints.countryAt, { query, signal });
+  const data = await call(placeEndpoints.countryAt, { query: { lng, lat }, signal });
   return data.country_code;
 }
 
@@ -66,8 +65,10 @@ export async function getPlaceSuggestions(
   sessionToken: string,
   signal?: AbortSignal,
 ): Promise<PlaceSuggestion[]> {
-  const query = new URLSearchParams({ input, session_token: sessionToken });
-  const data = await call(placeEndpoints.autocomplete, { query, signal });
+  const data = await call(placeEndpoints.autocomplete, {
+    query: { input, session_token: sessionToken },
+    signal,
+  });
   return data.suggestions;
 }
 
@@ -84,8 +85,7 @@ export function usePlaceSuggestions(input: string, sessionToken: string) {
 
 /** GET /api/places/details/{id}: the picked place's name, location and address parts. */
 export function getPlaceDetails(id: string, sessionToken: string): Promise<PlaceDetails> {
-  const query = new URLSearchParams({ session_token: sessionToken });
-  return call(placeEndpoints.details, { params: { id }, query });
+  return call(placeEndpoints.details, { params: { id }, query: { session_token: sessionToken } });
 }
 
 /**

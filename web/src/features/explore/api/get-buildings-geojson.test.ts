@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildingsGeojsonSearch } from './get-buildings-geojson.ts';
+import { queryString } from '#domain/endpoints/define';
+import { buildingsGeojsonQuery } from './get-buildings-geojson.ts';
 
-describe('buildingsGeojsonSearch (product §7: each filter only when set)', () => {
+/** The query string the map asks with. */
+const buildingsGeojsonSearch = (params: Parameters<typeof buildingsGeojsonQuery>[0]) =>
+  queryString(buildingsGeojsonQuery(params));
+
+describe('buildingsGeojsonQuery (product §7: each filter only when set)', () => {
   it('sends the bounds alone when no filter is set', () => {
     expect(buildingsGeojsonSearch({ north: 85, south: -85, east: 180, west: -180 })).toBe(
       'north=85&south=-85&east=180&west=-180',

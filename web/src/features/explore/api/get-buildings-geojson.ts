@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { BuildingFeatureCollection } from '#domain/building-map';
 import { buildingEndpoints } from '#domain/endpoints/buildings';
+import type { EndpointQuery } from '#domain/endpoints/define';
 import { call } from '../../../lib/api-client.ts';
 import { BUILDINGS_QUERY_PREFIX } from '../../../lib/query-keys.ts';
 import type { MapBounds } from '../model/bounds.ts';
@@ -16,32 +17,34 @@ export interface BuildingsGeojsonParams extends MapBounds {
   zoom?: number | null;
 }
 
-/** Query string of the map and list calls: bounds, then each filter only when set. */
-export function buildingsFilterSearch(params: BuildingsGeojsonParams): URLSearchParams {
-  const search = new URLSearchParams({
-    north: String(params.north),
-    south: String(params.south),
-    east: String(params.east),
-    west: String(params.west),
-  });
-  if (params.builtAfterDate != null) search.set('builtAfterDate', String(params.builtAfterDate));
-  if (params.builtBeforeDate != null) search.set('builtBeforeDate', String(params.builtBeforeDate));
-  if (params.archStyles?.length) search.set('archStyles', params.archStyles.join(','));
-  if (params.standingInYear != null) search.set('standingInYear', String(params.standingInYear));
-  return search;
+/** The filters the map and the card list share (domain/buildings.ts, buildingFiltersShape). */
+export type BuildingsFilterQuery = Omit<EndpointQuery<typeof buildingEndpoints.geojson>, 'zoom'>;
+
+/** Query of the map and list calls: bounds, then each filter only when set. */
+export function buildingsFilterQuery(params: BuildingsGeojsonParams): BuildingsFilterQuery {
+  return {
+    north: params.north,
+    south: params.south,
+    east: params.east,
+    west: params.west,
+    builtAfterDate: params.builtAfterDate ?? undefined,
+    builtBeforeDate: params.builtBeforeDate ?? undefined,
+    archStyles: params.archStyles,
+    standingInYear: params.standingInYear ?? undefined,
+  };
 }
 
-export function buildingsGeojsonSearch(params: BuildingsGeojsonParams): string {
-  const search = buildingsFilterSearch(params);
-  if (params.zoom != null) search.set('zoom', String(params.zoom));
-  return search.toString();
+export function buildingsGeojsonQuery(
+  params: BuildingsGeojsonParams,
+): EndpointQuery<typeof buildingEndpoints.geojson> {
+  return { ...buildingsFilterQuery(params), zoom: params.zoom ?? undefined };
 }
 
 export function getBuildingsGeojson(
   params: BuildingsGeojsonParams,
   signal?: AbortSignal,
 ): Promise<BuildingFeatureCollection> {
-  return call(buildingEndpoints.geojson, { query: buildingsGeojsonSearch(params), signal });
+  return call(buildingEndpoints.geojson, { query: buildingsGeojsonQuery(params), signal });
 }
 
 export function buildingsGeojsonQueryOptions(params: BuildingsGeojsonParams) {

@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { BUILDINGS_PER_PAGE_DEFAULT } from '#domain/constants';
+import { queryString } from '#domain/endpoints/define';
 import { DEFAULT_FETCH_BOUNDS } from '../model/bounds.ts';
 import { buildingFiltersOf, initialFiltersState } from '../model/filters.ts';
-import { buildingsListSearch } from './get-buildings.ts';
+import { buildingsListQuery } from './get-buildings.ts';
 
-describe('buildingsListSearch (the card list takes the map filters plus a page)', () => {
+/** The query string the card list asks with. */
+const search = (params: Parameters<typeof buildingsListQuery>[0]) => queryString(buildingsListQuery(params));
+
+describe('buildingsListQuery (the card list takes the map filters plus a page)', () => {
   it('sends the bounds, the filters that are set, the page and the page size', () => {
     expect(
-      buildingsListSearch({
+      search({
         north: 50,
         south: 40,
         east: 10,
@@ -24,7 +28,7 @@ describe('buildingsListSearch (the card list takes the map filters plus a page)'
   });
 
   it('leaves out filters that are not set', () => {
-    expect(buildingsListSearch({ north: 1, south: 0, east: 1, west: 0, page: 1, perPage: 10 })).toBe(
+    expect(search({ north: 1, south: 0, east: 1, west: 0, page: 1, perPage: 10 })).toBe(
       'north=1&south=0&east=1&west=0&page=1&per_page=10',
     );
   });
@@ -32,7 +36,7 @@ describe('buildingsListSearch (the card list takes the map filters plus a page)'
 
 describe("the start view's first card page", () => {
   it('is asked for with the query the server sends its answer under (server/modules/pages/prefetch.ts)', () => {
-    const search = buildingsListSearch({
+    const start = search({
       ...DEFAULT_FETCH_BOUNDS,
       ...buildingFiltersOf(initialFiltersState),
       standingInYear: null,
@@ -40,6 +44,6 @@ describe("the start view's first card page", () => {
       perPage: BUILDINGS_PER_PAGE_DEFAULT,
     });
     // The same string as pages.test.ts expects of startCardsUrl(): else the page's copy goes unused.
-    expect(search).toBe('north=85&south=-85&east=180&west=-180&page=1&per_page=20');
+    expect(start).toBe('north=85&south=-85&east=180&west=-180&page=1&per_page=20');
   });
 });

@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { BuildingList } from '#domain/building-list';
 import { buildingEndpoints } from '#domain/endpoints/buildings';
-import { apiUrl } from '#domain/endpoints/define';
+import { apiUrl, type EndpointQuery } from '#domain/endpoints/define';
 import { call } from '../../../lib/api-client.ts';
 import { takePrefetched } from '../../../lib/prefetched.ts';
 import { buildingKeys } from '../../../lib/query-keys.ts';
-import { buildingsFilterSearch, type BuildingsGeojsonParams } from './get-buildings-geojson.ts';
+import { buildingsFilterQuery, type BuildingsGeojsonParams } from './get-buildings-geojson.ts';
 
 /** GET /api/buildings/ (product §7): the card list of the buildings in view, with the map's filters. */
 export interface BuildingsListParams extends Omit<BuildingsGeojsonParams, 'zoom'> {
@@ -13,15 +13,14 @@ export interface BuildingsListParams extends Omit<BuildingsGeojsonParams, 'zoom'
   perPage: number;
 }
 
-export function buildingsListSearch(params: BuildingsListParams): string {
-  const search = buildingsFilterSearch(params);
-  search.set('page', String(params.page));
-  search.set('per_page', String(params.perPage));
-  return search.toString();
+export function buildingsListQuery(
+  params: BuildingsListParams,
+): EndpointQuery<typeof buildingEndpoints.list> {
+  return { ...buildingsFilterQuery(params), page: params.page, per_page: params.perPage };
 }
 
 export function getBuildings(params: BuildingsListParams, signal?: AbortSignal): Promise<BuildingList> {
-  return call(buildingEndpoints.list, { query: buildingsListSearch(params), signal });
+  return call(buildingEndpoints.list, { query: buildingsListQuery(params), signal });
 }
 
 export function buildingsListQueryOptions(params: BuildingsListParams) {
@@ -42,7 +41,7 @@ export function useBuildings(params: BuildingsListParams, { enabled = true } = {
     ...buildingsListQueryOptions(params),
     enabled,
     initialData: () =>
-      takePrefetched(`${apiUrl(buildingEndpoints.list, {})}?${buildingsListSearch(params)}`) as
+      takePrefetched(apiUrl(buildingEndpoints.list, { query: buildingsListQuery(params) })) as
         BuildingList | undefined,
     placeholderData: keepPreviousData,
   });

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { IMAGES_PER_PAGE, type ImageList, type ImageSort, type ImageType } from '#domain/images';
+import type { EndpointQuery } from '#domain/endpoints/define';
 import { imageEndpoints } from '#domain/endpoints/images';
 import { call } from '../../../lib/api-client.ts';
 import { imageKeys } from '../../../lib/query-keys.ts';
@@ -26,23 +27,28 @@ export interface GetImagesParams {
   perPage?: number;
 }
 
-/** The query string of GET /api/images/infinite-scroll; only set values are sent. */
-export function imageListSearch({ scope, query, page, perPage = IMAGES_PER_PAGE }: GetImagesParams): string {
-  const search = new URLSearchParams({ page: String(page), per_page: String(perPage) });
-  if (scope.kind === 'building') search.set('buildingId', String(scope.buildingId));
-  else {
-    search.set('userHandle', scope.userHandle);
-    if (query.userVoteType) search.set('userVoteType', query.userVoteType);
-  }
-  search.set('sortBy', query.sortBy);
-  search.set('sortOrder', query.sortOrder);
-  if (query.imageTypes.length > 0) search.set('imageTypes', query.imageTypes.join(','));
-  return search.toString();
+/** The query of GET /api/images/infinite-scroll; only set values are sent (no types: every type). */
+export function imageListQuery({
+  scope,
+  query,
+  page,
+  perPage = IMAGES_PER_PAGE,
+}: GetImagesParams): EndpointQuery<typeof imageEndpoints.list> {
+  return {
+    page,
+    per_page: perPage,
+    ...(scope.kind === 'building'
+      ? { buildingId: scope.buildingId }
+      : { userHandle: scope.userHandle, userVoteType: query.userVoteType ?? undefined }),
+    sortBy: query.sortBy,
+    sortOrder: query.sortOrder,
+    imageTypes: query.imageTypes,
+  };
 }
 
 /** GET /api/images/infinite-scroll: {items, total, hasNext} of ready images. */
 export function getImages(params: GetImagesParams, signal?: AbortSignal): Promise<ImageList> {
-  return call(imageEndpoints.list, { query: imageListSearch(params), signal });
+  return call(imageEndpoints.list, { query: imageListQuery(params), signal });
 }
 
 /**

@@ -6,8 +6,7 @@ import { call } from '../../../lib/api-client.ts';
 import { buildingKeys } from '../../../lib/query-keys.ts';
 
 export function getSearch(q: string, limit: number, signal?: AbortSignal): Promise<SearchResult> {
-  const params = new URLSearchParams({ q, limit: String(limit) });
-  return call(searchEndpoints.search, { query: params, signal });
+  return call(searchEndpoints.search, { query: { q, limit }, signal });
 }
 
 export function searchQueryOptions(q: string, limit = SEARCH_LIMIT_DEFAULT) {

@@ -3,7 +3,7 @@ import type { BuildingList } from '#domain/building-list';
 import { buildingEndpoints } from '#domain/endpoints/buildings';
 import { call } from '../../../lib/api-client.ts';
 import { buildingKeys } from '../../../lib/query-keys.ts';
-import { nextPage, ratedBuildingsSearch, type RatedBuildingsFilter } from '../model/user-buildings.ts';
+import { nextPage, ratedBuildingsQuery, type RatedBuildingsFilter } from '../model/user-buildings.ts';
 
 export const RATED_PER_PAGE = 12;
 
@@ -17,8 +17,8 @@ export function getRatedBuildings(
   page: number,
   signal?: AbortSignal,
 ): Promise<BuildingList> {
-  const search = ratedBuildingsSearch(handle, filter, page, RATED_PER_PAGE);
-  return call(buildingEndpoints.list, { query: search, signal });
+  const query = ratedBuildingsQuery(handle, filter, page, RATED_PER_PAGE);
+  return call(buildingEndpoints.list, { query, signal });
 }
 
 /** One query per filter and sort: a change starts again at page 1 (product §4). */

@@ -3,7 +3,7 @@ import type { BuildingList } from '#domain/building-list';
 import { buildingEndpoints } from '#domain/endpoints/buildings';
 import { call } from '../../../lib/api-client.ts';
 import { buildingKeys } from '../../../lib/query-keys.ts';
-import { nextPage, uploadedBuildingsSearch } from '../model/user-buildings.ts';
+import { nextPage, uploadedBuildingsQuery } from '../model/user-buildings.ts';
 
 export const UPLOADED_PER_PAGE = 12;
 
@@ -13,8 +13,8 @@ export function getUploadedBuildings(
   page: number,
   signal?: AbortSignal,
 ): Promise<BuildingList> {
-  const search = uploadedBuildingsSearch(handle, page, UPLOADED_PER_PAGE);
-  return call(buildingEndpoints.list, { query: search, signal });
+  const query = uploadedBuildingsQuery(handle, page, UPLOADED_PER_PAGE);
+  return call(buildingEndpoints.list, { query, signal });
 }
 
 /** Under the buildings prefix: a building change refreshes it too (product §7). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { queryString } from '#domain/endpoints/define';
 import {
   INITIAL_RATED_FILTER,
   USER_BUILDINGS_TEXTS,
@@ -6,10 +7,10 @@ import {
   isRatingFilter,
   nextPage,
   ratedBuildingsAccess,
-  ratedBuildingsSearch,
+  ratedBuildingsQuery,
   sortOrderLabel,
   toggleSortOrder,
-  uploadedBuildingsSearch,
+  uploadedBuildingsQuery,
   voteOfRating,
 } from './user-buildings.ts';
 
@@ -41,15 +42,10 @@ describe('rated buildings filter and sort (product §2, user page Buildings)', (
   });
 
   it('asks the API by vote user, vote type, vote date and direction', () => {
-    const search = ratedBuildingsSearch('ada', { rating: 'disliked', sortOrder: 'asc' }, 2, 12);
-    expect(Object.fromEntries(search)).toEqual({
-      vote_user_handle: 'ada',
-      vote_type: '-1',
-      sort_by: 'vote_date',
-      sort_order: 'asc',
-      page: '2',
-      per_page: '12',
-    });
+    const query = ratedBuildingsQuery('ada', { rating: 'disliked', sortOrder: 'asc' }, 2, 12);
+    expect(queryString(query)).toBe(
+      'vote_user_handle=ada&vote_type=-1&sort_by=vote_date&sort_order=asc&page=2&per_page=12',
+    );
   });
 
   it('only the user themself may see their rated buildings', () => {
@@ -61,7 +57,7 @@ describe('rated buildings filter and sort (product §2, user page Buildings)', (
 
 describe('uploaded buildings and paging (product §2, user page Lists)', () => {
   it("asks by the adder's handle", () => {
-    expect(uploadedBuildingsSearch('ada', 1, 12).toString()).toBe('user_handle=ada&page=1&per_page=12');
+    expect(queryString(uploadedBuildingsQuery('ada', 1, 12))).toBe('user_handle=ada&page=1&per_page=12');
     expect(USER_BUILDINGS_TEXTS.noUploads).toBe('No buildings uploaded.... yet!');
   });
 

@@ -1,4 +1,6 @@
 import type { BuildingCard } from '#domain/building-list';
+import type { EndpointQuery } from '#domain/endpoints/define';
+import type { buildingEndpoints } from '#domain/endpoints/buildings';
 import type { VoteValue } from '#domain/votes';
 
 /** Texts of the user page's building sections (product §2). */
@@ -67,26 +69,29 @@ export function emptyRatedText(rating: RatingFilter): string {
   return `No ${rating} buildings found.`;
 }
 
+/** The query of GET /api/buildings/ (the card list). */
+export type BuildingListQuery = EndpointQuery<typeof buildingEndpoints.list>;
+
 /** GET /api/buildings/ query of a user's rated buildings. */
-export function ratedBuildingsSearch(
+export function ratedBuildingsQuery(
   handle: string,
   filter: RatedBuildingsFilter,
   page: number,
   perPage: number,
-): URLSearchParams {
-  return new URLSearchParams({
+): BuildingListQuery {
+  return {
     vote_user_handle: handle,
-    vote_type: String(voteOfRating(filter.rating)),
+    vote_type: voteOfRating(filter.rating),
     sort_by: 'vote_date',
     sort_order: filter.sortOrder,
-    page: String(page),
-    per_page: String(perPage),
-  });
+    page,
+    per_page: perPage,
+  };
 }
 
 /** GET /api/buildings/ query of the buildings a user added. */
-export function uploadedBuildingsSearch(handle: string, page: number, perPage: number): URLSearchParams {
-  return new URLSearchParams({ user_handle: handle, page: String(page), per_page: String(perPage) });
+export function uploadedBuildingsQuery(handle: string, page: number, perPage: number): BuildingListQuery {
+  return { user_handle: handle, page, per_page: perPage };
 }
 
 export type RatedBuildingsAccess = 'owner' | 'signedOut' | 'notOwner';
