@@ -11,7 +11,7 @@ import {
   photonResponseSchema,
 } from '#domain/osm-places';
 import { suggestionOf, type PlaceDetails } from '#domain/places';
-import { Lru } from './lru.ts';
+import { Lru } from '../../lib/lru.ts';
 import type { PlacesProvider } from './places.provider.ts';
 import { fetchJson, PlacesUpstreamError, type UpstreamOptions } from './upstream.ts';
 

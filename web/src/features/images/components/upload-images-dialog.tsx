@@ -23,9 +23,9 @@ import {
   UPLOAD_MAX_FILES,
   type ImageType,
 } from '#domain/images';
-import { uploadImages } from '../lib/upload-sequence.ts';
+import { uploadImages } from '../../../lib/uploads/upload-sequence.ts';
 import { IMAGE_TYPE_OPTIONS } from '../model/image-types.ts';
-import { UPLOAD_TEXTS, uploadOutcomeText } from '../model/upload.ts';
+import { UPLOAD_TEXTS, uploadOutcomeText } from '../../../lib/uploads/upload.ts';
 import {
   CAPTURE_YEAR_MAX_CHARS,
   hasProblems,
