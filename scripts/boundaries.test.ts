@@ -45,23 +45,41 @@ describe('domain/ imports nothing of the server or the web app', () => {
   });
 
   it('takes domain/ itself and packages', async () => {
-    await allowed('domain/new-rule.ts', "export * from './users.ts';\nexport * from '#domain/images';\nexport { z } from 'zod';\n");
+    await allowed(
+      'domain/new-rule.ts',
+      "export * from './users.ts';\nexport * from '#domain/images';\nexport { z } from 'zod';\n",
+    );
   });
 });
 
 describe('the web app and the server never import each other', () => {
   it('refuses server code in the web app, through the alias too', async () => {
-    await refused('web/src/lib/new.ts', "export * from '#server/http/errors';\n", 'does not import the server');
-    await refused('web/src/app/new.ts', "export * from '../../../server/http/errors.ts';\n", 'does not import the server');
+    await refused(
+      'web/src/lib/new.ts',
+      "export * from '#server/http/errors';\n",
+      'does not import the server',
+    );
+    await refused(
+      'web/src/app/new.ts',
+      "export * from '../../../server/http/errors.ts';\n",
+      'does not import the server',
+    );
   });
 
   it('refuses web code in the server', async () => {
-    await refused('server/modules/pages/new.ts', "export * from '../../../web/src/app/router.tsx';\n", 'does not import the web app');
+    await refused(
+      'server/modules/pages/new.ts',
+      "export * from '../../../web/src/app/router.tsx';\n",
+      'does not import the web app',
+    );
   });
 
   it('lets both take domain/', async () => {
     await allowed('web/src/lib/new.ts', "export * from '#domain/users';\n");
-    await allowed('server/modules/users/new.ts', "export * from '#domain/users';\nexport * from '../../../domain/images.ts';\n");
+    await allowed(
+      'server/modules/users/new.ts',
+      "export * from '#domain/users';\nexport * from '../../../domain/images.ts';\n",
+    );
   });
 });
 
@@ -69,9 +87,21 @@ describe('web features import no other feature; web/src/app composes them', () =
   const why = 'A web feature imports no other feature';
 
   it('refuses another feature, for types and lazy imports too', async () => {
-    await refused('web/src/features/user/components/new.tsx', "export * from '../../auth/api/logout.ts';\n", why);
-    await refused('web/src/features/user/new.ts', "export type { SortOrder } from '../images/api/get-images.ts';\n", why);
-    await refused('web/src/features/lists/new.ts', "export const load = () => import('../explore/components/explore-screen.tsx');\n", why);
+    await refused(
+      'web/src/features/user/components/new.tsx',
+      "export * from '../../auth/api/logout.ts';\n",
+      why,
+    );
+    await refused(
+      'web/src/features/user/new.ts',
+      "export type { SortOrder } from '../images/api/get-images.ts';\n",
+      why,
+    );
+    await refused(
+      'web/src/features/lists/new.ts',
+      "export const load = () => import('../explore/components/explore-screen.tsx');\n",
+      why,
+    );
   });
 
   it('takes its own files, shared code and domain/', async () => {
@@ -89,12 +119,20 @@ describe('web features import no other feature; web/src/app composes them', () =
   });
 
   it('refuses a feature in shared web code', async () => {
-    await refused('web/src/lib/new.ts', "export * from '../features/auth/api/logout.ts';\n", 'Shared web code');
-    await refused('web/src/components/new.tsx', "export * from '../features/user/api/get-user.ts';\n", 'Shared web code');
+    await refused(
+      'web/src/lib/new.ts',
+      "export * from '../features/auth/api/logout.ts';\n",
+      'Shared web code',
+    );
+    await refused(
+      'web/src/components/new.tsx',
+      "export * from '../features/user/api/get-user.ts';\n",
+      'Shared web code',
+    );
   });
 });
 
-describe('server/db, http, config and lib import no server module', () => {
+describe('server/db, http, config, lib, storage, geo and analytics import no server module', () => {
   const why = 'sit below the modules';
 
   it('refuses a module, through the alias too', async () => {
@@ -103,13 +141,14 @@ describe('server/db, http, config and lib import no server module', () => {
     await refused('server/config.ts', "export * from './modules/places/places.provider.ts';\n", why);
     await refused('server/config/new.ts', "export * from '../modules/places/places.provider.ts';\n", why);
     await refused('server/lib/new.ts', "export * from '../modules/votes/votes.service.ts';\n", why);
+    await refused('server/storage/new.ts', "export * from '../modules/images/images.queries.ts';\n", why);
   });
 
   it('takes its own layer and lower ones', async () => {
     await allowed('server/http/new.ts', "export * from './errors.ts';\nexport * from '../db/client.ts';\n");
   });
 
-  it("lets the demo seed take the architects service, and nothing else of the modules", async () => {
+  it('lets the demo seed take the architects service, and nothing else of the modules', async () => {
     await allowed('server/db/seed.ts', "export * from '../modules/architects/architects.service.ts';\n");
     await refused('server/db/seed.ts', "export * from '../modules/users/users.service.ts';\n", 'The seed');
   });
@@ -119,7 +158,11 @@ describe('server modules reach each other only through services', () => {
   const why = 'A server module reaches another only through its services';
 
   it("refuses another module's routes or internals", async () => {
-    await refused('server/modules/comments/new.ts', "export * from '../buildings/buildings.routes.ts';\n", why);
+    await refused(
+      'server/modules/comments/new.ts',
+      "export * from '../buildings/buildings.routes.ts';\n",
+      why,
+    );
     await refused('server/modules/votes/new.ts', "export * from '#server/modules/images/renditions';\n", why);
   });
 
