@@ -4,7 +4,8 @@
  * what is listed. Imports are resolved first, relative paths and the `#domain/*`, `#server/*`
  * aliases of package.json alike, so a zone holds however an import is spelt; `import type`,
  * `export … from` and `import()` count as imports too. scripts/boundaries.test.ts shows each zone
- * refusing a wrong import and letting a right one through.
+ * refusing a wrong import and letting a right one through
+ * (docs/decisions/2026-11-27-boundaries-in-the-linter.md).
  */
 import fs from 'node:fs';
 import path from 'node:path';
