@@ -7,26 +7,49 @@ import { importCycles, importGraph } from './import-cycles.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-describe('runtime import cycles', () => {
-  it('server/, domain/ and web/src load without a cycle', () => {
+/**
+ * The one cycle left, through types: server/jobs knows the images module's job callbacks and the
+ * module enqueues through server/jobs. The images module is to own its jobs (the module depends on
+ * server/jobs, not the reverse); this list is then empty, and the test says so until it is.
+ */
+const KNOWN_CYCLES = [
+  [
+    'server/jobs/purge-uploads.job.ts',
+    'server/jobs/queue.ts',
+    'server/jobs/registry.ts',
+    'server/jobs/thumbnail.job.ts',
+    'server/modules/images/images.service.ts',
+  ],
+];
+
+describe('import cycles, type-only imports included', () => {
+  it('server/, domain/ and web/src import without a cycle (but the known one)', () => {
     const graph = importGraph(root, ['server', 'domain', 'web/src']);
     expect(graph.size).toBeGreaterThan(100);
-    expect(importCycles(graph)).toEqual([]);
+    expect(importCycles(graph)).toEqual(KNOWN_CYCLES);
   });
 
-  it('finds a cycle through a value import, not through `import type`', () => {
+  it('finds cycles through value and type-only imports, not through a lazy import()', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atlas-cycles-'));
     try {
       fs.mkdirSync(path.join(dir, 'src'));
       const write = (name: string, text: string) => fs.writeFileSync(path.join(dir, 'src', name), text);
+      // a ↔ b through values.
       write('a.ts', "import { b } from './b.ts';\nexport const a = () => b;\n");
-      write('b.ts', "import { type A } from './c';\nexport { a } from './a.ts';\nexport const b = 1;\nexport type B = A;\n");
-      write('c.tsx', "import type { b } from './b.ts';\nexport type A = typeof b;\n");
-      write('d.ts', "import type { a } from './a.ts';\nexport const d: typeof a | null = null;\n");
-      const cycles = importCycles(importGraph(dir, ['src']));
-      expect(cycles).toEqual([['src/a.ts', 'src/b.ts']]);
-      // `import { type A }` still loads the module (verbatimModuleSyntax): b → c is an edge, c → b is not.
-      expect(importGraph(dir, ['src']).get('src/b.ts')).toEqual(['src/c.tsx', 'src/a.ts']);
+      write('b.ts', "export { a } from './a.ts';\nexport const b = 1;\n");
+      // c ↔ d through types alone: `import type`, and `import()` in a type.
+      write('c.tsx', "import type { D } from './d';\nexport type C = D[];\n");
+      write('d.ts', "export type D = import('./c.tsx').C | string;\n");
+      // e → f lazily, f → e: no cycle.
+      write('e.ts', "export const load = () => import('./f.ts');\n");
+      write('f.ts', "import { type load } from './e.ts';\nexport const f: typeof load | null = null;\n");
+      const graph = importGraph(dir, ['src']);
+      expect(importCycles(graph)).toEqual([
+        ['src/a.ts', 'src/b.ts'],
+        ['src/c.tsx', 'src/d.ts'],
+      ]);
+      expect(graph.get('src/e.ts')).toEqual([]);
+      expect(graph.get('src/f.ts')).toEqual(['src/e.ts']);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

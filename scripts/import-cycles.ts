@@ -1,9 +1,10 @@
 /**
- * Runtime import cycles in server/, domain/ and web/src: a cycle makes the load
- * order decide which module sees the other half-initialised. Reads each file's static imports and
- * re-exports with the TypeScript parser. `import type` / `export type` are erased and left out;
- * `import { type A }` is kept, because with verbatimModuleSyntax it still loads the module. Dynamic
- * `import()` is lazy and left out too.
+ * Import cycles in server/, domain/ and web/src, type-only imports included: at run time a cycle
+ * makes the load order decide which module sees the other half-initialised, and a cycle through
+ * types alone still ties two modules together (neither can move, or be read, without the other).
+ * Reads each file's static imports and re-exports (`import type` and `export type` too) and the
+ * `import('…')` of type positions with the TypeScript parser. A dynamic `import()` call is lazy and
+ * left out: it is how the app splits its code, and cannot see a half-loaded module.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,7 +17,8 @@ function sourceFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === 'dist' ? [] : sourceFiles(full);
+    if (entry.isDirectory())
+      return entry.name === 'node_modules' || entry.name === 'dist' ? [] : sourceFiles(full);
     return SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts') ? [full] : [];
   });
 }
@@ -28,33 +30,52 @@ function resolve(root: string, from: string, specifier: string): string | undefi
     if (specifier.startsWith(alias)) base = path.join(root, dir, specifier.slice(alias.length));
   }
   if (!base) return undefined; // a package
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]) {
-    if (SOURCE.test(candidate) && fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    path.join(base, 'index.ts'),
+    path.join(base, 'index.tsx'),
+  ]) {
+    if (SOURCE.test(candidate) && fs.existsSync(candidate) && fs.statSync(candidate).isFile())
+      return candidate;
   }
   return undefined;
 }
 
-/** The modules a file loads when it runs (static value imports and re-exports). */
-export function runtimeImports(file: string): string[] {
-  const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
+/** The modules a file depends on: its static imports and re-exports, types included. */
+export function staticImports(file: string): string[] {
+  const text = fs.readFileSync(file, 'utf8');
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false);
   const specifiers: string[] = [];
   for (const statement of source.statements) {
-    if (ts.isImportDeclaration(statement)) {
-      if (statement.importClause?.isTypeOnly) continue;
-      if (ts.isStringLiteral(statement.moduleSpecifier)) specifiers.push(statement.moduleSpecifier.text);
-    } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier) {
-      if (statement.isTypeOnly) continue;
+    if (
+      (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) &&
+      statement.moduleSpecifier
+    ) {
       if (ts.isStringLiteral(statement.moduleSpecifier)) specifiers.push(statement.moduleSpecifier.text);
     }
+  }
+  // `import('…')` in a type; only files that spell `import(` at all are walked for it.
+  if (text.includes('import(')) {
+    const visit = (node: ts.Node): void => {
+      if (ts.isImportTypeNode(node)) {
+        const argument = node.argument;
+        if (ts.isLiteralTypeNode(argument) && ts.isStringLiteral(argument.literal))
+          specifiers.push(argument.literal.text);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
   }
   return specifiers;
 }
 
-/** The import graph of `dirs` (relative to `root`): file → files it loads, paths relative to `root`. */
+/** The import graph of `dirs` (relative to `root`): file → files it imports, paths relative to `root`. */
 export function importGraph(root: string, dirs: string[]): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of dirs.flatMap((d) => sourceFiles(path.join(root, d)))) {
-    const targets = runtimeImports(file)
+    const targets = staticImports(file)
       .map((s) => resolve(root, file, s))
       .filter((t): t is string => t !== undefined)
       .map((t) => path.relative(root, t));

@@ -1,11 +1,6 @@
 /** Verifies Google ID tokens: RS256 against Google's JWKS (or a configured one), audience, issuer, expiry. */
 import { createRemoteJWKSet, jwtVerify, errors as joseErrors } from 'jose';
-
-export interface GoogleIdentity {
-  sub: string;
-  email: string;
-  picture: string | null;
-}
+import type { GoogleIdentity } from '../users/users.service.ts';
 
 export class InvalidGoogleToken extends Error {
   constructor(reason: string) {

@@ -14,7 +14,7 @@ import { roundLocatorCoordinate, type LocatorScheme } from '#domain/locator';
 import type { MultiLineString, MultiPolygon, Polygon } from 'geojson';
 import { borderLines, countryShapes, landShape } from '../../geo/world.ts';
 import { encodeBody, type EncodedBody } from '../../http/compression.ts';
-import { Lru } from '../places/lru.ts';
+import { Lru } from '../../lib/lru.ts';
 import {
   countryFrame,
   FRAME,

@@ -4,8 +4,7 @@
  */
 import { z } from 'zod';
 import type { PlaceDetails, PlaceSuggestion } from '#domain/places';
-import type { PlacesProvider } from './places.provider.ts';
-import { fetchJson, PlacesUpstreamError, type UpstreamOptions } from './upstream.ts';
+import { fetchJson, PlacesUpstreamError, type PlacesProvider, type UpstreamOptions } from './upstream.ts';
 
 export const GOOGLE_DETAILS_FIELD_MASK =
   'id,displayName,formattedAddress,location,viewport,addressComponents,types';

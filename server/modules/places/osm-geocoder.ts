@@ -11,9 +11,8 @@ import {
   photonResponseSchema,
 } from '#domain/osm-places';
 import { suggestionOf, type PlaceDetails } from '#domain/places';
-import { Lru } from './lru.ts';
-import type { PlacesProvider } from './places.provider.ts';
-import { fetchJson, PlacesUpstreamError, type UpstreamOptions } from './upstream.ts';
+import { Lru } from '../../lib/lru.ts';
+import { fetchJson, PlacesUpstreamError, type PlacesProvider, type UpstreamOptions } from './upstream.ts';
 
 export const OSM_SUGGESTIONS = 8;
 /** Places of recent Photon suggestions kept for their details call. */

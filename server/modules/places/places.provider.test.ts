@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
-import { Lru } from './lru.ts';
 import { createPlacesProvider } from './places.provider.ts';
 
 const provider = (env: Record<string, string>) => createPlacesProvider(loadConfig(env))?.kind ?? null;
@@ -41,19 +40,5 @@ describe('choosing the place provider', () => {
     ]) {
       expect(() => loadConfig(env), JSON.stringify(env)).toThrow(ConfigError);
     }
-  });
-});
-
-describe('Lru', () => {
-  it('drops the least recently used entry when full', () => {
-    const lru = new Lru<string, number>(2);
-    lru.set('a', 1);
-    lru.set('b', 2);
-    expect(lru.get('a')).toBe(1);
-    lru.set('c', 3);
-    expect(lru.get('b')).toBeUndefined();
-    expect(lru.get('a')).toBe(1);
-    expect(lru.get('c')).toBe(3);
-    expect(lru.size).toBe(2);
   });
 });

@@ -3,7 +3,6 @@ import { and, eq, like, ne } from 'drizzle-orm';
 import { handleFromEmail, HANDLE_MAX_LENGTH, type CurrentUser, type User } from '#domain/users';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import type { GoogleIdentity } from '../auth/google-token.ts';
 
 const current = { id: users.id, handle: users.handle, picture: users.picture, email: users.email };
 
@@ -28,6 +27,13 @@ async function freeHandle(db: Db, base: string): Promise<string> {
     const candidate = base.slice(0, HANDLE_MAX_LENGTH - suffix.length) + suffix;
     if (!taken.has(candidate)) return candidate;
   }
+}
+
+/** What a verified Google ID token tells of its account (server/modules/auth/google-token.ts). */
+export interface GoogleIdentity {
+  sub: string;
+  email: string;
+  picture: string | null;
 }
 
 /** Finds the user of a Google account, creating it on first sign-in; keeps picture and email fresh. */

@@ -21,8 +21,8 @@ import {
   UPLOAD_MAX_FILES,
   type ImageType,
 } from '#domain/images';
-import { uploadImages } from '../lib/upload-sequence.ts';
-import { UPLOAD_TEXTS, uploadOutcomeText } from '../model/upload.ts';
+import { uploadImages } from '../../../lib/uploads/upload-sequence.ts';
+import { UPLOAD_TEXTS, uploadOutcomeText } from '../../../lib/uploads/upload.ts';
 import {
   CAPTURE_YEAR_MAX_CHARS,
   hasProblems,

@@ -13,11 +13,6 @@ import {
   testUser,
 } from '../../../testing/render.tsx';
 import { UserSettings } from './user-settings.tsx';
-import {
-  SIGN_OUT_EVERYWHERE_FAILED,
-  SIGN_OUT_EVERYWHERE_HINT,
-  SIGN_OUT_EVERYWHERE_QUESTION,
-} from './sign-out-everywhere.tsx';
 
 const profile = { id: testUser.id, handle: 'ada', picture: null, created_at: '2026-01-01T00:00:00Z' };
 
@@ -39,7 +34,7 @@ function SettingsAt({ path, signedIn = true }: { path: string; signedIn?: boolea
 
 function SettingsRoute() {
   const handle = useLocation().pathname.split('/')[2] ?? '';
-  return <UserSettings handle={decodeURIComponent(handle)} />;
+  return <UserSettings handle={decodeURIComponent(handle)} accountActions={<p>Account actions</p>} />;
 }
 
 const input = () => screen.getByRole<HTMLInputElement>('textbox', { name: /Handle/ });
@@ -57,6 +52,7 @@ describe("settings: 'Change Username' (product §2, 4, 5)", () => {
     SettingsAt({ path: '/user/ada/settings' });
     expect(await screen.findByRole('heading', { name: 'User Settings' })).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Change Username' })).toBeTruthy();
+    expect(screen.getByText('Account actions')).toBeTruthy();
     expect(input().value).toBe('ada');
     expect(screen.getByText('Only lowercase letters, numbers, and underscores are allowed.')).toBeTruthy();
     expect(save().disabled).toBe(true);
@@ -118,65 +114,6 @@ describe("settings: 'Change Username' (product §2, 4, 5)", () => {
     SettingsAt({ path: '/user/bob/settings' });
     expect(await screen.findByText('You can only change your own settings.')).toBeTruthy();
     expect(screen.queryByRole('textbox')).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Sign out everywhere' })).toBeNull();
-  });
-});
-
-describe("settings: 'Sign out everywhere'", () => {
-  beforeEach(stubMatchMedia);
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
-
-  const openDialog = async () => {
-    fireEvent.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
-    return screen.findByRole('dialog', { name: 'Sign out everywhere' });
-  };
-
-  it('asks first; Cancel sends nothing', async () => {
-    const { calls } = stubFetch({ 'GET /api/users/ada': () => json(profile) });
-    SettingsAt({ path: '/user/ada/settings' });
-    expect(await screen.findByText(SIGN_OUT_EVERYWHERE_HINT)).toBeTruthy();
-    const dialog = await openDialog();
-    expect(dialog.textContent).toContain(SIGN_OUT_EVERYWHERE_QUESTION);
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(calls.some((c) => c.url.includes('/auth/logout-all'))).toBe(false);
-  });
-
-  it('on confirming, ends every session, signs out here and goes home', async () => {
-    const { calls } = stubFetch({
-      'GET /api/users/ada': () => json(profile),
-      'POST /api/auth/logout-all': () => new Response(null, { status: 204 }),
-    });
-    const { queryClient } = SettingsAt({ path: '/user/ada/settings' });
-    const dialog = await openDialog();
-    const confirm = [...dialog.querySelectorAll('button')].find(
-      (b) => b.textContent === 'Sign out everywhere',
-    )!;
-    fireEvent.click(confirm);
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/'));
-    expect(calls.filter((c) => c.method === 'POST' && c.url.endsWith('/api/auth/logout-all'))).toHaveLength(
-      1,
-    );
-    expect(queryClient.getQueryData(checkLoginQueryKey)).toMatchObject({ logged_in: false, user: null });
-  });
-
-  it('says so when it failed, and stays signed in', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    stubFetch({
-      'GET /api/users/ada': () => json(profile),
-      'POST /api/auth/logout-all': () => problem(503, 'Service Unavailable', 'Database down'),
-    });
-    const { queryClient } = SettingsAt({ path: '/user/ada/settings' });
-    const dialog = await openDialog();
-    const confirm = [...dialog.querySelectorAll('button')].find(
-      (b) => b.textContent === 'Sign out everywhere',
-    )!;
-    fireEvent.click(confirm);
-    expect((await screen.findByRole('alert')).textContent).toBe(SIGN_OUT_EVERYWHERE_FAILED);
-    expect(queryClient.getQueryData(checkLoginQueryKey)).toMatchObject({ logged_in: true });
-    expect(screen.getByTestId('where').textContent).toBe('/user/ada/settings');
+    expect(screen.queryByText('Account actions')).toBeNull();
   });
 });

@@ -1,16 +1,17 @@
 import { Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
 import { useUser } from '../api/get-user.ts';
 import { userSectionPath } from '../model/user-nav.ts';
 import { HandleForm } from './handle-form.tsx';
-import { SignOutEverywhere } from './sign-out-everywhere.tsx';
 
 /**
- * Product §2, Settings: 'User Settings' with 'Change Username', on the user's own profile; and 'Sign
- * out everywhere'.
+ * Product §2, Settings: 'User Settings' with 'Change Username', on the user's own profile, and
+ * below it `accountActions`: what other features add there ('Sign out everywhere', composed by
+ * web/src/app/routes/user-settings-route.tsx).
  */
-export function UserSettings({ handle }: { handle: string }) {
+export function UserSettings({ handle, accountActions }: { handle: string; accountActions?: ReactNode }) {
   const navigate = useNavigate();
   const profile = useUser(handle);
   const { user: me, isChecking } = useAuth();
@@ -31,7 +32,7 @@ export function UserSettings({ handle }: { handle: string }) {
               }
             />
           </Stack>
-          <SignOutEverywhere />
+          {accountActions}
         </>
       ) : isChecking || profile.isPending ? null : (
         <Text c="dimmed">

@@ -1,12 +1,12 @@
 import type { ImageLicense, ImageType } from '#domain/images';
-import { getImage } from '../api/get-image.ts';
+import { getImage } from './get-image.ts';
 import {
   confirmUpload,
   getProcessingStatus,
   processUploaded,
   putFile,
   requestUploadSlots,
-} from '../api/upload-calls.ts';
+} from './upload-calls.ts';
 import {
   MAX_POLL_ATTEMPTS,
   POLL_INTERVAL_MS,
@@ -19,7 +19,7 @@ import {
   pollText,
   type PollState,
   type StatusAnswer,
-} from '../model/upload.ts';
+} from './upload.ts';
 
 export interface UploadItem {
   file: File;

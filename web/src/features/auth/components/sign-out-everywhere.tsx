@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { useLogoutEverywhere } from '../../auth/api/logout.ts';
+import { useLogoutEverywhere } from '../api/logout.ts';
 
 export const SIGN_OUT_EVERYWHERE_HINT =
   'Ends your sessions on every device and browser where you are signed in, this one included.';

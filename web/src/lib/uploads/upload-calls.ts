@@ -7,7 +7,7 @@ import type {
 } from '#domain/images';
 import type { z } from 'zod';
 import { imageEndpoints } from '#domain/endpoints/images';
-import { ApiError, call } from '../../../lib/api-client.ts';
+import { ApiError, call } from '../api-client.ts';
 
 /** The calls of the upload sequence (product §7, docs/api.md 'Upload sequence'), one function each. */
 
