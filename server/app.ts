@@ -14,8 +14,9 @@ import { API_PREFIX } from '#domain/endpoints/define';
 import type { Config } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import { isEmpty, seedDatabase } from './db/seed.ts';
-import { createQueue, type Queue } from './jobs/queue.ts';
+import { createQueue } from './jobs/queue.ts';
 import { registerWorkers, scheduleJobs } from './jobs/workers.ts';
+import { appJobs, appJobSchedules, type AppQueue } from './app-jobs.ts';
 import { errorHandler, sendProblem } from './http/errors.ts';
 import { frameworkErrors, registerInputGuards } from './http/input-guards.ts';
 // --- HTTP hardening (limits, proxies, request ids, timeouts, no-store, logs) ---
@@ -56,7 +57,7 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     config: Config;
-    queue: Queue;
+    queue: AppQueue;
     /** The Prometheus listener (METRICS_PORT), started by main.ts after the app's; null when off. */
     metrics: MetricsEndpoint | null;
   }
@@ -121,7 +122,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('config', config);
-  let queue: Queue | undefined;
+  let queue: AppQueue | undefined;
   let storage: ObjectStorage | undefined;
   // The queue's last writes (a finishing job) go to the database, so it stops first.
   app.addHook('onClose', async () => {
@@ -137,7 +138,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
       app.log.info(result, 'seeded an empty database');
     }
     storage = await createStorage(config.storage, config.dataDir);
-    queue = createQueue(database, config, { log: app.log });
+    queue = createQueue(database, config, { log: app.log, jobs: appJobs });
     await queue.start();
     if (config.worker) {
       await registerWorkers(
@@ -146,7 +147,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
         config.workerConcurrency,
         config.jobTestDelayMs,
       );
-      await scheduleJobs(queue, config.storage.quotas);
+      await scheduleJobs(queue, appJobSchedules(config));
     } else if (database.kind === 'pglite') {
       app.log.warn('WORKER=false on the embedded database: no process can run queued jobs');
     }

@@ -6,7 +6,8 @@ import { route } from '../../http/route.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
 import { updateImageCredit } from './image-credit.service.ts';
 import { getImage, listImages } from './images.queries.ts';
-import { confirmUpload, createUploadSession, deleteImage, processUploaded } from './images.service.ts';
+import { deleteImage } from './images.service.ts';
+import { confirmUpload, createUploadSession, processUploaded } from './uploads.service.ts';
 import { uploadRoutes } from './upload.routes.ts';
 
 export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
