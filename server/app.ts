@@ -41,7 +41,10 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { stylesRoutes } from './modules/styles/styles.routes.ts';
+import buildingsPlugin from './modules/buildings/buildings.plugin.ts';
 import { buildingsRoutes } from './modules/buildings/buildings.routes.ts';
+import mapPlugin from './modules/map/map.plugin.ts';
+import { mapRoutes } from './modules/map/map.routes.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { createStorage, type ObjectStorage } from './storage/index.ts';
 import { MediaUrls } from './storage/media-url.ts';
@@ -214,6 +217,9 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
   await app.register(analyticsPlugin);
 
+  // The map's and the catalogue's services, on the app itself: its routes, metrics and tests share them.
+  await app.register(mapPlugin);
+  await app.register(buildingsPlugin);
   await app.register(
     async (api) => {
       await api.register(authPlugin);
@@ -227,8 +233,9 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
       await api.register((await import('./modules/comments/comments.routes.ts')).commentsRoutes);
       await api.register(stylesRoutes);
       await api.register(buildingsRoutes);
+      await api.register(mapRoutes);
       await api.register((await import('./modules/lists/lists.routes.ts')).listsRoutes);
-      await api.register((await import('./modules/buildings/buildings.export.routes.ts')).exportRoutes);
+      await api.register((await import('./modules/export/buildings.export.routes.ts')).exportRoutes);
       await api.register(placesRoutes);
       await api.register((await import('./modules/search/search.routes.ts')).searchRoutes);
       await api.register((await import('./modules/architects/architects.routes.ts')).architectsRoutes);

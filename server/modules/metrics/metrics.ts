@@ -10,7 +10,6 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../../db/client.ts';
 import type { QueueDepths } from '../../jobs/queue.ts';
-import { mapBodiesOf } from '../buildings/buildings.map.ts';
 import { collectProcessMetrics, processRegistry } from './registry.ts';
 
 /** The label of requests that matched no route: raw URLs would make one series per URL. */
@@ -103,7 +102,8 @@ export function registerMetrics(
     help: 'Bytes held by the cache of rendered map bodies (bodies, keys, URL index); at most GEOJSON_CACHE_MB.',
     registers: [registry],
     collect() {
-      this.set(mapBodiesOf(database.db)?.retainedBytes ?? 0);
+      // Registered before the routes and the map (server/modules/map), read once they exist.
+      this.set(app.hasDecorator('mapBodies') ? app.mapBodies.retainedBytes : 0);
     },
   });
 

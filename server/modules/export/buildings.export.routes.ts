@@ -24,7 +24,7 @@ import { route } from '../../http/route.ts';
 import { guardTransfer, TRANSFER_WINDOW_MS } from '../../http/transfer-guard.ts';
 import { listForExport } from '../lists/lists.service.ts';
 import { SITE_NAME } from '#domain/page-titles';
-import { buildingFilterWhere } from './buildings.queries.ts';
+import { buildingFilterWhere } from '../buildings/buildings.queries.ts';
 import {
   exportBatches,
   exportChunks,
