@@ -99,20 +99,31 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   }
 
-  route(app, exportEndpoints.catalogue, async (request, reply) => {
-    const { format, ...filters } = request.query;
-    return sendExport(request, reply, buildingFilterWhere(filters), format, SITE_NAME);
-  });
+  // Downloads of many rows: counted together in the exports' own per-address window, not as reads.
+  route(
+    app,
+    exportEndpoints.catalogue,
+    async (request, reply) => {
+      const { format, ...filters } = request.query;
+      return sendExport(request, reply, buildingFilterWhere(filters), format, SITE_NAME);
+    },
+    { reads: 'export' },
+  );
 
-  route(app, exportEndpoints.list, async (request, reply) => {
-    const list = await listForExport(app.db, request.params.id, request.user?.id ?? null);
-    return sendExport(
-      request,
-      reply,
-      listMembersWhere(list.id),
-      request.query.format,
-      `${list.name} – ${SITE_NAME}`,
-      list.id,
-    );
-  });
+  route(
+    app,
+    exportEndpoints.list,
+    async (request, reply) => {
+      const list = await listForExport(app.db, request.params.id, request.user?.id ?? null);
+      return sendExport(
+        request,
+        reply,
+        listMembersWhere(list.id),
+        request.query.format,
+        `${list.name} – ${SITE_NAME}`,
+        list.id,
+      );
+    },
+    { reads: 'export' },
+  );
 };
