@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { PlaceDetails, PlaceSuggestion } from '#domain/places';
-import type { PlacesProvider } from './places.provider.ts';
+import type { PlacesProvider } from './place-service.ts';
 import { fetchJson, PlacesUpstreamError, type UpstreamOptions } from './upstream.ts';
 
 export const GOOGLE_DETAILS_FIELD_MASK =

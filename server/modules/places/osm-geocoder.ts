@@ -12,7 +12,7 @@ import {
 } from './osm-places.ts';
 import { suggestionOf, type PlaceDetails } from '#domain/places';
 import { Lru } from './lru.ts';
-import type { PlacesProvider } from './places.provider.ts';
+import type { PlacesProvider } from './place-service.ts';
 import { fetchJson, PlacesUpstreamError, type UpstreamOptions } from './upstream.ts';
 
 export const OSM_SUGGESTIONS = 8;

@@ -2,25 +2,15 @@
  * One interface over the place services the wizard searches: Google Places API (New) when
  * GOOGLE_MAPS_API_KEY is set, else an OpenStreetMap geocoder when GEOCODER_URL is set, else none.
  */
-import {
-  PLACES_UPSTREAM_TIMEOUT_MS,
-  type PlaceDetails,
-  type PlaceProviderKind,
-  type PlaceSuggestion,
-} from '#domain/places';
+import { PLACES_UPSTREAM_TIMEOUT_MS } from '#domain/places';
 import type { Config } from '../../config.ts';
 import { googlePlaces } from './google-places.ts';
 import { nominatimGeocoder, photonGeocoder } from './osm-geocoder.ts';
+import type { PlacesProvider } from './place-service.ts';
 import type { UpstreamOptions } from './upstream.ts';
 
 export { PlacesUpstreamError } from './upstream.ts';
-
-export interface PlacesProvider {
-  kind: PlaceProviderKind;
-  autocomplete(input: string, sessionToken: string | undefined): Promise<PlaceSuggestion[]>;
-  /** null when the service knows no such place. */
-  details(id: string, sessionToken: string | undefined): Promise<PlaceDetails | null>;
-}
+export type { PlacesProvider } from './place-service.ts';
 
 export interface CreatePlacesOptions {
   timeoutMs?: number;
