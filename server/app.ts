@@ -14,8 +14,9 @@ import { API_PREFIX } from '#domain/endpoints/define';
 import type { Config } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import { isEmpty, seedDatabase } from './db/seed.ts';
-import { createQueue, type Queue } from './jobs/queue.ts';
+import { createQueue } from './jobs/queue.ts';
 import { registerWorkers, scheduleJobs } from './jobs/workers.ts';
+import { appJobs, appJobSchedules, type AppQueue } from './app-jobs.ts';
 import { errorHandler, sendProblem } from './http/errors.ts';
 import { frameworkErrors, registerInputGuards } from './http/input-guards.ts';
 // --- HTTP hardening (limits, proxies, request ids, timeouts, no-store, logs) ---
@@ -40,7 +41,10 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { stylesRoutes } from './modules/styles/styles.routes.ts';
+import buildingsPlugin from './modules/buildings/buildings.plugin.ts';
 import { buildingsRoutes } from './modules/buildings/buildings.routes.ts';
+import mapPlugin from './modules/map/map.plugin.ts';
+import { mapRoutes } from './modules/map/map.routes.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { createStorage, type ObjectStorage } from './storage/index.ts';
 import { MediaUrls } from './storage/media-url.ts';
@@ -56,7 +60,7 @@ declare module 'fastify' {
     db: Db;
     database: Database;
     config: Config;
-    queue: Queue;
+    queue: AppQueue;
     /** The Prometheus listener (METRICS_PORT), started by main.ts after the app's; null when off. */
     metrics: MetricsEndpoint | null;
   }
@@ -121,7 +125,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('config', config);
-  let queue: Queue | undefined;
+  let queue: AppQueue | undefined;
   let storage: ObjectStorage | undefined;
   // The queue's last writes (a finishing job) go to the database, so it stops first.
   app.addHook('onClose', async () => {
@@ -137,7 +141,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
       app.log.info(result, 'seeded an empty database');
     }
     storage = await createStorage(config.storage, config.dataDir);
-    queue = createQueue(database, config, { log: app.log });
+    queue = createQueue(database, config, { log: app.log, jobs: appJobs });
     await queue.start();
     if (config.worker) {
       await registerWorkers(
@@ -146,7 +150,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
         config.workerConcurrency,
         config.jobTestDelayMs,
       );
-      await scheduleJobs(queue, config.storage.quotas);
+      await scheduleJobs(queue, appJobSchedules(config));
     } else if (database.kind === 'pglite') {
       app.log.warn('WORKER=false on the embedded database: no process can run queued jobs');
     }
@@ -213,6 +217,9 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
   await app.register(analyticsPlugin);
 
+  // The map's and the catalogue's services, on the app itself: its routes, metrics and tests share them.
+  await app.register(mapPlugin);
+  await app.register(buildingsPlugin);
   await app.register(
     async (api) => {
       await api.register(authPlugin);
@@ -226,8 +233,9 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
       await api.register((await import('./modules/comments/comments.routes.ts')).commentsRoutes);
       await api.register(stylesRoutes);
       await api.register(buildingsRoutes);
+      await api.register(mapRoutes);
       await api.register((await import('./modules/lists/lists.routes.ts')).listsRoutes);
-      await api.register((await import('./modules/buildings/buildings.export.routes.ts')).exportRoutes);
+      await api.register((await import('./modules/export/buildings.export.routes.ts')).exportRoutes);
       await api.register(placesRoutes);
       await api.register((await import('./modules/search/search.routes.ts')).searchRoutes);
       await api.register((await import('./modules/architects/architects.routes.ts')).architectsRoutes);

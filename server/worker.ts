@@ -6,6 +6,7 @@ import { loadEnvFile } from './env-file.ts';
 import { openDatabase } from './db/client.ts';
 import { createQueue, STOP_TIMEOUT_MS } from './jobs/queue.ts';
 import { registerWorkers, scheduleJobs } from './jobs/workers.ts';
+import { appJobs, appJobSchedules } from './app-jobs.ts';
 import { createStorage } from './storage/index.ts';
 import { workerMetrics, type MetricsEndpoint } from './modules/metrics/metrics.ts';
 
@@ -37,7 +38,7 @@ async function main() {
     databaseUrl: config.databaseUrl,
     statementTimeoutMs: config.dbStatementTimeoutMs,
   });
-  const queue = createQueue(database, config, { log });
+  const queue = createQueue(database, config, { log, jobs: appJobs });
   let metrics: MetricsEndpoint | undefined;
   try {
     await database.migrate();
@@ -50,7 +51,7 @@ async function main() {
       config.workerConcurrency,
       config.jobTestDelayMs,
     );
-    await scheduleJobs(queue, config.storage.quotas);
+    await scheduleJobs(queue, appJobSchedules(config));
     if (config.metrics) {
       metrics = workerMetrics(queue, config.metrics);
       const { address, port } = await metrics.listen();

@@ -7,15 +7,19 @@
  *   which is higher because several people may share an address (offices, NAT);
  * - reads per IP, signed in or not: every GET (and HEAD) of an API route reads the database or
  *   costs work (search, lists, images, locator pictures, …), so all of them share
- *   `readsPerIpPerMinute` (RATE_LIMIT_READS_PER_IP_PER_MINUTE), except READ_UNLIMITED (health
- *   probes and the few answers that read only configuration) and the exports;
- * - exports (EXPORT_LIMITED) per IP: `exportsPerIpPerMinute` (RATE_LIMIT_EXPORTS_PER_IP_PER_MINUTE)
- *   downloads of the catalogue or of lists together, each of which reads many rows;
+ *   `readsPerIpPerMinute` (RATE_LIMIT_READS_PER_IP_PER_MINUTE), except the routes registered with
+ *   `reads: 'free'` (health probes and the few answers that read only configuration) or
+ *   `reads: 'export'`;
+ * - exports (routes registered with `reads: 'export'`) per IP: `exportsPerIpPerMinute`
+ *   (RATE_LIMIT_EXPORTS_PER_IP_PER_MINUTE) downloads of the catalogue or of lists together, each of
+ *   which reads many rows;
  * - per route: a route whose options carry `config.rateLimit: { max }` (sign-in, feedback, place
  *   search, search, image lists, sitemap pages) allows `max` requests per IP and minute on that
  *   route (AUTH_RATE_LIMIT, SEARCH_RATE_LIMIT, …), also outside /api (the sitemap: app.ts passes
  *   routes outside /api to the same limiter).
- * Over any limit the answer is a 429 problem with Retry-After (seconds).
+ * Over any limit the answer is a 429 problem with Retry-After (seconds). Each route declares its
+ * own traits where it is registered (server/http/route.ts `route(..., { reads, rateLimit })`):
+ * this file holds no list of routes.
  *
  * Which path a request is for comes from the route Fastify matched (request.routeOptions.url,
  * e.g. '/api/lists/'), never from the raw request target: `POST http://host/api/lists/` (absolute
@@ -39,11 +43,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_PREFIX, apiPath } from '#domain/endpoints/define';
-import { authEndpoints } from '#domain/endpoints/auth';
-import { exportEndpoints } from '#domain/endpoints/export';
-import { healthEndpoints } from '#domain/endpoints/health';
 import { imageEndpoints } from '#domain/endpoints/images';
-import { placeEndpoints } from '#domain/endpoints/places';
 import type { Db } from '../db/client.ts';
 import { selectRows } from '../db/rows.ts';
 import { sendProblem } from './errors.ts';
@@ -54,31 +54,31 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const WINDOW_MS = 60_000;
 /** Paths that have their own rules (see above): the upload URLs, '/api/uploads/…'. */
 const EXEMPT_PREFIX = apiPath(imageEndpoints.receiveUpload).replace(/\*$/, '');
+
 /**
- * API routes (as registered) whose GETs are not counted as reads: health probes (a monitor asks
- * often and must never be refused), answers made from configuration alone, and an upload's
- * processing status (one row by its unguessable task id, which the upload dialog polls every 2 s
- * for each of up to 20 images: 600 a minute, the whole read budget).
+ * How a route's GETs count, declared where the route is registered (`reads` of route()):
+ * - `counted` (the default): they share the per-IP read budget;
+ * - `export`: downloads of many rows, counted in their own per-IP window, not as reads;
+ * - `free`: not counted: health probes (a monitor asks often and must never be refused), answers
+ *   made from configuration alone, and an upload's processing status (one row by its unguessable
+ *   task id, which the upload dialog polls every 2 s for each of up to 20 images: 600 a minute,
+ *   the whole read budget).
  */
-export const READ_UNLIMITED = new Set(
-  [
-    healthEndpoints.health,
-    healthEndpoints.ready,
-    healthEndpoints.live,
-    authEndpoints.providers,
-    placeEndpoints.provider,
-    imageEndpoints.processingStatus,
-  ].map(apiPath),
-);
-/** Downloads of many rows: counted in their own per-IP window, not as reads. */
-export const EXPORT_LIMITED = new Set([exportEndpoints.catalogue, exportEndpoints.list].map(apiPath));
+export type ReadTrait = 'counted' | 'export' | 'free';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** How the route's GETs count against the read limits (server/http/rate-limit.ts). */
+    reads?: ReadTrait;
+  }
+}
 
 export interface MutationLimits {
   perUserPerMinute: number;
   perIpPerMinute: number;
-  /** GETs of API routes (but READ_UNLIMITED and the exports) per IP and minute. */
+  /** GETs of API routes (but the free ones and the exports) per IP and minute. */
   readsPerIpPerMinute: number;
-  /** Exports (EXPORT_LIMITED, together) per IP and minute. */
+  /** Exports (routes with `reads: 'export'`, together) per IP and minute. */
   exportsPerIpPerMinute: number;
 }
 
@@ -314,8 +314,9 @@ export class RateLimiter {
     const mutation = api && limits !== undefined && MUTATING.has(request.method);
     const get =
       api && limits !== undefined && matched && (request.method === 'GET' || request.method === 'HEAD');
-    const exporting = get && EXPORT_LIMITED.has(path);
-    const read = get && !exporting && !READ_UNLIMITED.has(path);
+    const reads = get ? (request.routeOptions.config.reads ?? 'counted') : undefined;
+    const exporting = reads === 'export';
+    const read = reads === 'counted';
     if (perRoute === undefined && !mutation && !read && !exporting) return;
     const ipKey = `ip:${ip}`;
     try {
@@ -324,8 +325,8 @@ export class RateLimiter {
         if (own.count > perRoute) return refuse(reply, own.resetAt, tooManyRequests);
       }
       if (read && limits) {
-        const reads = await store.hit(`read:${ip}`);
-        if (reads.count > limits.readsPerIpPerMinute) return refuse(reply, reads.resetAt, tooManyRequests);
+        const byIp = await store.hit(`read:${ip}`);
+        if (byIp.count > limits.readsPerIpPerMinute) return refuse(reply, byIp.resetAt, tooManyRequests);
       }
       if (exporting && limits) {
         const exports = await store.hit(`export:${ip}`);

@@ -24,6 +24,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { EndpointSpec } from '#domain/endpoints/define';
 import { docsOf } from '#domain/endpoints/index';
+import type { ReadTrait } from './rate-limit.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -65,6 +66,8 @@ export type EndpointHandler<E extends EndpointSpec> = RouteHandlerMethod<
 export interface RouteExtras {
   /** Per-route request limit (per IP and minute; server/http/rate-limit.ts). */
   rateLimit?: RateLimitOptions;
+  /** How the route's GETs count against the read limits: `counted` (default), `export` or `free` (server/http/rate-limit.ts). */
+  reads?: ReadTrait;
   /** Runs before the body is read (the map's cached answers). */
   onRequest?: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 }
@@ -82,7 +85,11 @@ export function route<const E extends EndpointSpec>(
   app.route({
     method,
     url: path,
-    config: { endpoint, ...(extras.rateLimit ? { rateLimit: extras.rateLimit } : {}) },
+    config: {
+      endpoint,
+      ...(extras.rateLimit ? { rateLimit: extras.rateLimit } : {}),
+      ...(extras.reads ? { reads: extras.reads } : {}),
+    },
     ...(extras.onRequest ? { onRequest: extras.onRequest } : {}),
     schema: {
       tags,

@@ -1,6 +1,6 @@
 /**
  * Ping: a diagnostic job that keeps its payload as its output. Tests use it to exercise the queue,
- * and it is the template for new jobs (one file per job, typed payload, registered in registry.ts).
+ * and it is the template for new jobs (one file per job in its module, typed payload; README.md).
  */
 import { z } from 'zod';
 import { defineJob } from './job.ts';

@@ -6,9 +6,20 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
 import Fastify from 'fastify';
 import { openTestPglite } from '../test/test-app.ts';
 import { createQueue, taskStatusOf, type JobHandler, type Queue, type TaskStatus } from './queue.ts';
+import { z } from 'zod';
+import { defineJob } from './job.ts';
+import { registeredJobs, type JobMapOf } from './registry.ts';
+
+/** The queue of a test app: the app's jobs and the test jobs (ping). */
+type AppQueue = TestApp['app']['queue'];
 
 /** Polls until the task reaches `expected`; fails with the last status seen after the deadline. */
-async function waitForStatus(queue: Queue, taskId: string, expected: TaskStatus, timeoutMs = 10_000) {
+async function waitForStatus(
+  queue: Pick<Queue, 'status'>,
+  taskId: string,
+  expected: TaskStatus,
+  timeoutMs = 10_000,
+) {
   const deadline = Date.now() + timeoutMs;
   let last: TaskStatus | null = null;
   while (Date.now() < deadline) {
@@ -47,12 +58,12 @@ describe('task status', () => {
 
 describe('the job queue', () => {
   let t: TestApp;
-  let queue: Queue;
+  let queue: AppQueue;
   // The ping handler these tests put to work: its message says what to do.
   const attempts = new Map<string, number>();
   const gates = new Map<string, ReturnType<typeof gate>>();
   const finished = new Map<string, number>();
-  const scripted: JobHandler<'ping'> = async ({ message }, job) => {
+  const scripted: JobHandler<JobMapOf<[]>, 'ping'> = async ({ message }, job) => {
     attempts.set(job.id, (attempts.get(job.id) ?? 0) + 1);
     if (message === 'throw') throw new Error('scripted failure');
     await gates.get(message)?.opened;
@@ -129,16 +140,48 @@ describe('the job queue', () => {
   });
 });
 
+/** A job of a module, as the processes that run workers pass them to createQueue. */
+const echoJob = defineJob({
+  name: 'echo',
+  payload: z.object({ text: z.string() }),
+  handler: async ({ text }) => ({ text }),
+});
+
+describe('the jobs a queue registers', () => {
+  it('are the ones it is given: the queue knows no module of its own', async () => {
+    const database = await openTestPglite();
+    const log = Fastify({ logger: false }).log;
+    const queue = createQueue(database, { workerConcurrency: 1, nodeEnv: 'test' }, { log, jobs: [echoJob] });
+    try {
+      await queue.start();
+      await queue.work('echo', async ({ text }) => ({ text }), { concurrency: 1 });
+      const taskId = await queue.enqueue('echo', { text: 'given' });
+      await waitForStatus(queue, taskId, 'SUCCESS');
+    } finally {
+      await queue.stop();
+      await database.close();
+    }
+  });
+
+  it('refuses two jobs of one name', () => {
+    expect(() => registeredJobs([echoJob, echoJob], { testJobs: false })).toThrow(/echo is defined twice/);
+    expect(() => registeredJobs([{ ...echoJob, name: 'ping' }], { testJobs: true })).toThrow(
+      /ping is defined twice/,
+    );
+  });
+});
+
 describe('the diagnostic ping job', () => {
   it('is not registered outside NODE_ENV=test: no queue, no worker (registerWorkers takes jobNames), no enqueue', async () => {
     const database = await openTestPglite();
     const log = Fastify({ logger: false }).log;
-    const queue = createQueue(database, { workerConcurrency: 1, nodeEnv: 'production' }, { log });
+    const jobs = [echoJob] as const;
+    const queue = createQueue(database, { workerConcurrency: 1, nodeEnv: 'production' }, { log, jobs });
     try {
-      expect(queue.jobNames).toEqual(['thumbnail', 'purge-uploads']);
-      expect(createQueue(database, { workerConcurrency: 1, nodeEnv: 'test' }, { log }).jobNames).toContain(
-        'ping',
-      );
+      expect(queue.jobNames).toEqual(['echo']);
+      expect(
+        createQueue(database, { workerConcurrency: 1, nodeEnv: 'test' }, { log, jobs }).jobNames,
+      ).toEqual(['echo', 'ping']);
       await queue.start();
       await expect(queue.enqueue('ping', { message: 'hello' })).rejects.toThrow(/Unknown job ping/);
       await expect(queue.work('ping', async () => null, { concurrency: 1 })).rejects.toThrow(

@@ -7,8 +7,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { BossConnection } from './boss-db.ts';
-import { PermanentJobError } from './job.ts';
-import { jobDefinition, registeredJobs, type JobDefinitions, type JobName } from './registry.ts';
+import { PermanentJobError, type JobDefinition } from './job.ts';
+import { registeredJobs, type JobMap, type JobMapOf, type JobName } from './registry.ts';
 import { jobAttempts } from '../modules/metrics/registry.ts';
 
 /** A task's status as the API reports it. */
@@ -36,38 +36,47 @@ export interface WorkOptions {
   pollingIntervalSeconds?: number;
 }
 
-export type JobHandler<N extends JobName> = (
-  payload: JobDefinitions[N],
+export type JobHandler<Jobs extends JobMap, N extends JobName<Jobs>> = (
+  payload: Jobs[N],
   /** retryCount: retries before this attempt (0 on the first); retryLimit: retries allowed. */
   job: { id: string; name: N; retryCount: number; retryLimit: number },
 ) => Promise<unknown>;
 
-export interface Queue {
+/** A queue of the jobs in `Jobs` (name → payload; see registry.ts). */
+export interface Queue<Jobs extends JobMap = JobMap> {
   /** The jobs this queue registered (the test jobs only under NODE_ENV=test). */
-  readonly jobNames: readonly JobName[];
+  readonly jobNames: readonly JobName<Jobs>[];
+  /** A registered job's definition (its handler, for the workers). */
+  definition<N extends JobName<Jobs>>(name: N): JobDefinition<N, Jobs[N]>;
   /** Installs or migrates pg-boss's schema and creates a queue per registered job. */
   start(): Promise<void>;
   /** Stops taking jobs and waits up to timeoutMs for running ones; jobs still running then are failed (and retried later). */
   stop(options?: { timeoutMs?: number }): Promise<void>;
   /** Returns the task id. */
-  enqueue<N extends JobName>(name: N, payload: JobDefinitions[N], options?: EnqueueOptions): Promise<string>;
+  enqueue<N extends JobName<Jobs>>(name: N, payload: Jobs[N], options?: EnqueueOptions): Promise<string>;
   /** Like enqueue, but null when a singleton job of that key already exists for this time slot. */
-  enqueueOnce<N extends JobName>(
+  enqueueOnce<N extends JobName<Jobs>>(
     name: N,
-    payload: JobDefinitions[N],
+    payload: Jobs[N],
     options: EnqueueOptions & { singleton: { key: string; seconds: number } },
   ): Promise<string | null>;
   /** null for an id that is not a task (any more: pg-boss deletes archived jobs after 7 days). */
-  status(taskId: string, name?: JobName): Promise<TaskStatus | null>;
-  work<N extends JobName>(name: N, handler: JobHandler<N>, options: WorkOptions): Promise<void>;
+  status(taskId: string, name?: JobName<Jobs>): Promise<TaskStatus | null>;
+  work<N extends JobName<Jobs>>(name: N, handler: JobHandler<Jobs, N>, options: WorkOptions): Promise<void>;
   /** Jobs of this kind waiting to run (created, or failed and waiting for a retry): the metrics' queue depth. */
-  depth(name: JobName): Promise<number>;
+  depth(name: JobName<Jobs>): Promise<number>;
   /**
    * Enqueues `name` now and then every `everySeconds` while the queue runs. Every process that
    * schedules the same job shares one job per period (a pg-boss singleton keyed by the name), so
    * N worker processes do not run it N times. Errors are logged; the next period tries again.
    */
-  schedule<N extends JobName>(name: N, payload: JobDefinitions[N], everySeconds: number): Promise<void>;
+  schedule<N extends JobName<Jobs>>(name: N, payload: Jobs[N], everySeconds: number): Promise<void>;
+}
+
+/** What a reader of queue depths needs (the metrics): any queue, whatever its jobs. */
+export interface QueueDepths {
+  readonly jobNames: readonly string[];
+  depth(name: string): Promise<number>;
 }
 
 /** Below main.ts's 10 s forced exit, so the database still closes cleanly. */
@@ -88,18 +97,28 @@ export function taskStatusOf(state: PgBoss.JobWithMetadata['state']): TaskStatus
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function createQueue(
+/** The queue type of a list of job definitions (plus the test jobs). */
+export type QueueOf<Defs extends readonly JobDefinition[]> = Queue<JobMapOf<Defs>>;
+
+/**
+ * A queue of `jobs`: the modules' job definitions, which the processes that run them pass in
+ * (server/app-jobs.ts), so this folder knows no module's jobs.
+ */
+export function createQueue<const Defs extends readonly JobDefinition[]>(
   database: Database,
   config: Pick<Config, 'workerConcurrency' | 'nodeEnv'> &
     Partial<Pick<Config, 'jobMaintenanceIntervalSeconds'>>,
-  { log }: { log: FastifyBaseLogger },
-): Queue {
+  { log, jobs }: { log: FastifyBaseLogger; jobs: Defs },
+): QueueOf<Defs> {
+  type Jobs = JobMapOf<Defs>;
   // The diagnostic ping is not registered in production: no queue, no worker, no enqueue.
-  const jobDefinitions = registeredJobs({ testJobs: config.nodeEnv === 'test' });
-  const jobNames = jobDefinitions.map((d) => d.name);
-  const registered = <N extends JobName>(name: N) => {
-    if (!jobNames.includes(name)) throw new Error(`Unknown job ${name}`);
-    return jobDefinition(name);
+  const jobDefinitions = registeredJobs(jobs, { testJobs: config.nodeEnv === 'test' });
+  const jobNames = jobDefinitions.map((d) => d.name) as JobName<Jobs>[];
+  const registered = <N extends JobName<Jobs>>(name: N): JobDefinition<N, Jobs[N]> => {
+    const definition = jobDefinitions.find((d) => d.name === name);
+    if (!definition) throw new Error(`Unknown job ${name}`);
+    // The definition listed under this name: its payload schema is the map's payload for it.
+    return definition as unknown as JobDefinition<N, Jobs[N]>;
   };
   // Workers' fetches and completions, enqueues from requests, and maintenance.
   const own = database.openQueueConnection({ maxConnections: config.workerConcurrency + 2, log });
@@ -149,9 +168,9 @@ export function createQueue(
     await own.close();
   }
 
-  async function send<N extends JobName>(
+  async function send<N extends JobName<Jobs>>(
     name: N,
-    payload: JobDefinitions[N],
+    payload: Jobs[N],
     options: EnqueueOptions,
   ): Promise<string | null> {
     assertStarted();
@@ -173,6 +192,8 @@ export function createQueue(
 
   return {
     jobNames,
+
+    definition: registered,
 
     start() {
       if (stopped) return Promise.reject(new Error('The job queue has stopped'));

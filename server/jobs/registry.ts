@@ -1,29 +1,31 @@
 /**
- * Every job the queue knows. Add a job: write <name>.job.ts, then list it here. The
- * diagnostic `ping` is a test job: only a queue made with NODE_ENV=test registers it.
+ * The mechanism that lists a queue's jobs. The jobs themselves belong to the modules whose work
+ * they do (server/modules/images: thumbnail, purge-uploads); the processes that run them
+ * (server/app-jobs.ts, used by app.ts and worker.ts) pass them to `createQueue`. The diagnostic
+ * `ping` is this folder's own test job: only a queue made with NODE_ENV=test registers it.
  */
 import type { JobDefinition, PayloadOf } from './job.ts';
 import { pingJob } from './ping.job.ts';
-import { purgeUploadsJob } from './purge-uploads.job.ts';
-import { thumbnailJob } from './thumbnail.job.ts';
-
-const productionDefinitions = [thumbnailJob, purgeUploadsJob] as const;
-const testDefinitions = [pingJob] as const;
-const definitions = [...productionDefinitions, ...testDefinitions] as const;
-
-export type AnyJobDefinition = (typeof definitions)[number];
-export type JobName = AnyJobDefinition['name'];
 
 /** Job name → payload type; `enqueue` and `work` are checked against it. */
-export type JobDefinitions = { [D in AnyJobDefinition as D['name']]: PayloadOf<D> };
+export type JobMap = Record<string, unknown>;
 
-/** The jobs a queue registers: the test jobs only when `testJobs` (NODE_ENV=test). */
-export function registeredJobs({ testJobs }: { testJobs: boolean }): readonly AnyJobDefinition[] {
-  return testJobs ? definitions : productionDefinitions;
-}
+/** A queue's job names: the keys of its job map. */
+export type JobName<Jobs extends JobMap> = keyof Jobs & string;
 
-export function jobDefinition<N extends JobName>(name: N): JobDefinition<N, JobDefinitions[N]> {
-  const definition = definitions.find((d) => d.name === name);
-  if (!definition) throw new Error(`Unknown job ${name}`);
-  return definition as unknown as JobDefinition<N, JobDefinitions[N]>;
+/** The job map of a list of definitions, with the test jobs every queue may register. */
+export type JobMapOf<Defs extends readonly JobDefinition[]> = {
+  [D in Defs[number] | typeof pingJob as D['name']]: PayloadOf<D>;
+};
+
+/** The definitions a queue registers: the given ones, and the test jobs only when `testJobs` (NODE_ENV=test). */
+export function registeredJobs(
+  definitions: readonly JobDefinition[],
+  { testJobs }: { testJobs: boolean },
+): readonly JobDefinition[] {
+  const all = testJobs ? [...definitions, pingJob] : definitions;
+  const names = all.map((d) => d.name);
+  const twice = names.find((name, i) => names.indexOf(name) !== i);
+  if (twice) throw new Error(`Job ${twice} is defined twice`);
+  return all;
 }

@@ -1,19 +1,17 @@
 /** Puts every job the queue registered to work in this process (the server, or `npm run worker`). */
-import type { UploadQuotas } from '../config/storage.ts';
 import type { JobServices } from './job.ts';
-import { PURGE_UPLOADS_EVERY_SECONDS } from './purge-uploads.job.ts';
 import type { Queue } from './queue.ts';
-import { jobDefinition, type JobName } from './registry.ts';
+import type { JobMap, JobName } from './registry.ts';
 
-export async function registerWorkers(
-  queue: Queue,
+export async function registerWorkers<Jobs extends JobMap>(
+  queue: Queue<Jobs>,
   services: JobServices,
   concurrency: number,
   /** Test hook (JOB_TEST_DELAY_MS): each job waits this long before its handler, so a test can kill a worker mid-job. */
   testDelayMs = 0,
 ): Promise<void> {
-  const register = <N extends JobName>(name: N) => {
-    const definition = jobDefinition(name);
+  const register = <N extends JobName<Jobs>>(name: N) => {
+    const definition = queue.definition(name);
     return queue.work(
       name,
       async (payload, job) => {
@@ -36,14 +34,15 @@ export async function registerWorkers(
   for (const name of queue.jobNames) await register(name);
 }
 
-/** Starts the periodic jobs; called by the processes that run workers. */
-export async function scheduleJobs(
-  queue: Queue,
-  quotas: Pick<UploadQuotas, 'pendingTtlSeconds'>,
+/** A job enqueued now and then every `everySeconds` (once per period across processes). */
+export type ScheduledJob<Jobs extends JobMap> = {
+  [N in JobName<Jobs>]: { name: N; payload: Jobs[N]; everySeconds: number };
+}[JobName<Jobs>];
+
+/** Starts the periodic jobs the modules ask for; called by the processes that run workers. */
+export async function scheduleJobs<Jobs extends JobMap>(
+  queue: Queue<Jobs>,
+  schedules: readonly ScheduledJob<Jobs>[],
 ): Promise<void> {
-  await queue.schedule(
-    'purge-uploads',
-    { olderThanSeconds: quotas.pendingTtlSeconds },
-    PURGE_UPLOADS_EVERY_SECONDS,
-  );
+  for (const { name, payload, everySeconds } of schedules) await queue.schedule(name, payload, everySeconds);
 }

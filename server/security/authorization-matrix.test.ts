@@ -217,7 +217,7 @@ async function refusedWithoutChange(
   headers: Record<string, string>,
   expected: number[],
 ): Promise<string | null> {
-  const before = await snapshotDb(app.db);
+  const before = await snapshotDb(app);
   const body = bodyFor(op);
   const res = await app.inject({
     method: op.method as 'POST',
@@ -225,7 +225,7 @@ async function refusedWithoutChange(
     headers,
     ...(body === undefined ? {} : { payload: body as object }),
   });
-  const after = await snapshotDb(app.db);
+  const after = await snapshotDb(app);
   const problems: string[] = [];
   if (!expected.includes(res.statusCode))
     problems.push(`status ${res.statusCode}: ${res.body.slice(0, 200)}`);

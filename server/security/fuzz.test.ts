@@ -531,13 +531,13 @@ async function send(op: Operation, c: FuzzCase) {
 async function fuzz(op: Operation): Promise<{ findings: Finding[]; sent: number; accepted: string[] }> {
   const findings: Finding[] = [];
   const accepted: string[] = [];
-  let before: DbSnapshot = await snapshotDb(app.db);
+  let before: DbSnapshot = await snapshotDb(app);
   // The refused cases sent since `before`: one fingerprint checks them together (taking one after
   // every request was half of this file's time). When it differs, the finding names all of them.
   let unchecked: { label: string; status: number }[] = [];
   const checkUnchanged = async () => {
     if (unchecked.length === 0) return;
-    const after = await snapshotDb(app.db);
+    const after = await snapshotDb(app);
     const changed = changedTables(before, after);
     if (changed.length) {
       findings.push({
@@ -583,7 +583,7 @@ async function fuzz(op: Operation): Promise<{ findings: Finding[]; sent: number;
       const current = await currentHandle();
       if (current) handle = current;
       else cookie = await signIn(app, handle);
-      before = await snapshotDb(app.db);
+      before = await snapshotDb(app);
     }
     if (problems.length) findings.push({ case: c.label, status, problem: problems.join('; ') });
   }

@@ -4,9 +4,9 @@
  * pg-boss's own schema is left out: its maintenance writes to it on its own schedule.
  */
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { selectRows } from '../db/rows.ts';
-import { viewCounterOf } from '../modules/buildings/view-counter.ts';
 
 export type DbSnapshot = Record<string, { rows: number; md5: string | null }>;
 
@@ -19,10 +19,12 @@ export async function publicTables(db: Db): Promise<string[]> {
   return rows.map((r) => r.table_name);
 }
 
-export async function snapshotDb(db: Db): Promise<DbSnapshot> {
+/** The fingerprint of the app's tables. */
+export async function snapshotDb(app: Pick<FastifyInstance, 'db' | 'buildingViews'>): Promise<DbSnapshot> {
+  const { db } = app;
   // Building views are written in batches on a timer: write those counted so far first, so the
   // fingerprint includes them and a flush cannot land between two snapshots as a change.
-  await viewCounterOf(db)?.flush();
+  await app.buildingViews.flush();
   const tables = await publicTables(db);
   if (tables.length === 0) return {};
   // One statement for all tables: a fuzz test takes a snapshot after every refused request.

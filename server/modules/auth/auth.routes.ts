@@ -18,10 +18,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     : null;
   const rateLimit = { max: config.authRateLimit, timeWindow: 60_000 };
 
-  route(app, authEndpoints.providers, async () => ({
-    google_client_id: config.googleClientId ?? null,
-    dev_login: config.devLogin,
-  }));
+  // Made from configuration alone: not counted as a read.
+  route(
+    app,
+    authEndpoints.providers,
+    async () => ({
+      google_client_id: config.googleClientId ?? null,
+      dev_login: config.devLogin,
+    }),
+    { reads: 'free' },
+  );
 
   route(
     app,

@@ -1,17 +1,15 @@
+/**
+ * /api/buildings (product §7): the catalogue's list, detail and writes. The map's geojson is the
+ * map module's (server/modules/map), the export the export module's (server/modules/export).
+ */
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { buildingEndpoints } from '#domain/endpoints/buildings';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { sendEncoded } from '../../http/compression.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
 import { route } from '../../http/route.ts';
-import { MAP_OPTION_DEFAULTS, MapBodies, registerMapBodies } from './buildings.map.ts';
-import { mapVersionSource } from './map-version.ts';
 import { getBuildingDetail, listBuildings } from './buildings.service.ts';
 import { createBuilding, deleteBuilding, updateBuilding } from './buildings.write.ts';
-import { registerViewCounter, ViewCounter } from './view-counter.ts';
-
-const JSON_UTF8 = 'application/json; charset=utf-8';
 
 /**
  * Removes a deleted building's stored files after its transaction committed. Uses the app's
@@ -30,40 +28,10 @@ async function removeStoredFiles(app: FastifyInstance, keys: string[]): Promise<
 }
 
 export const buildingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const versions = await mapVersionSource(app.database);
-  app.addHook('onClose', () => versions.close());
-  const map = new MapBodies(
-    app.db,
-    versions,
-    { maxFeatures: app.config.geojsonMaxFeatures, media: app.media, ...MAP_OPTION_DEFAULTS },
-    app.config.geojsonCacheBytes,
-  );
-  registerMapBodies(app.db, map);
-  app.addHook('onClose', async () => map.close());
-  // Views are written in batches; the last ones when the app closes (before the database does:
-  // this plugin's onClose hooks run before the root's).
-  const views = new ViewCounter(app.db, app.log);
-  views.start();
-  registerViewCounter(app.db, views);
-  app.addHook('onClose', () => views.close());
-
-  route(
-    app,
-    buildingEndpoints.geojson,
-    async (request, reply) => {
-      const body = await map.body(request.query, request.url);
-      // Bytes already serialised from a BuildingFeatureCollection (and cached so, with their
-      // compressed forms): Fastify sends a Buffer as it is, past the schema serialiser.
-      return sendEncoded(request, reply.type(JSON_UTF8), body);
-    },
-    {
-      // A URL answered before, with no change since: the same bytes, before validation.
-      onRequest: async (request, reply) => {
-        const cached = await map.bodyForUrl(request.url);
-        if (cached) return sendEncoded(request, reply.type(JSON_UTF8), cached);
-      },
-    },
-  );
+  // The map's version, refreshed after each write so this process's next map shows it
+  // (server/modules/map); the view counter (buildings.plugin.ts).
+  const versions = app.mapVersions;
+  const views = app.buildingViews;
 
   route(app, buildingEndpoints.list, async (request) =>
     listBuildings(app.db, app.media, request.query, request.user),

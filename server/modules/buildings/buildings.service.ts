@@ -1,6 +1,6 @@
 /**
  * Reads of buildings: the card list (also a user's added and rated buildings) and the building
- * detail (the map is in buildings.map.ts).
+ * detail (the map is in server/modules/map, the export in server/modules/export).
  */
 import { and, asc, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';

@@ -8,7 +8,6 @@ import { buildingDetailSchema } from '#domain/building-detail';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { insertBuildings, insertStyles } from '../../test/fixtures.ts';
 import { insertWorldBuildings } from './buildings.test-support.ts';
-import { viewCounterOf } from './view-counter.ts';
 
 let t: TestApp;
 let ids: Map<string, number>;
@@ -217,7 +216,7 @@ describe('GET /api/buildings/{id}', () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/buildings/${id}` });
     expect(res.json<{ views: number }>().views).toBe(2);
     // The map shows views once they are written (every few seconds, in a batch).
-    await viewCounterOf(t.app.db)!.flush();
+    await t.app.buildingViews.flush();
     const map = await geojson('?north=52&south=51&east=0&west=-1');
     expect(pointsOf(buildingFeatureCollectionSchema.parse(map.json()))[0]!.properties.views).toBe(2);
   });

@@ -9,14 +9,14 @@ import { buildingFeatureCollectionSchema } from '#domain/building-map';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { insertBuilding } from '../../test/targets.ts';
 import { selectRows } from '../../db/rows.ts';
-import { viewCounterOf, type ViewCounter } from './view-counter.ts';
+import type { ViewCounter } from './view-counter.ts';
 
 let t: TestApp;
 let counter: ViewCounter;
 
 beforeAll(async () => {
   t = await createTestApp({ SEED: 'false' });
-  counter = viewCounterOf(t.app.db)!;
+  counter = t.app.buildingViews;
   // Counts every UPDATE statement that touches buildings.views, independently of the app.
   await t.app.db.execute(sql`CREATE TABLE view_writes (at timestamptz NOT NULL DEFAULT now())`);
   await t.app.db.execute(sql`
@@ -93,7 +93,7 @@ describe('building views', () => {
 
   it('writes counted views when the app closes', async () => {
     const app = await createTestApp({ SEED: 'false' });
-    const closing = viewCounterOf(app.app.db)!;
+    const closing = app.app.buildingViews;
     const id = await insertBuilding(app.app.db, 'Last Hall');
     await app.app.inject({ method: 'GET', url: `/api/buildings/${id}` });
     await app.app.inject({ method: 'GET', url: `/api/buildings/${id}` });

@@ -86,14 +86,3 @@ export class ViewCounter {
     }
   }
 }
-
-/** The view counter of each app, by its database handle (tests flush it). */
-const countersByDb = new WeakMap<Db, ViewCounter>();
-
-export function registerViewCounter(db: Db, counter: ViewCounter): void {
-  countersByDb.set(db, counter);
-}
-
-export function viewCounterOf(db: Db): ViewCounter | undefined {
-  return countersByDb.get(db);
-}

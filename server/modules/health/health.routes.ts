@@ -35,7 +35,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     return { status: 'ok' as const };
   };
-  route(app, healthEndpoints.health, readiness);
-  route(app, healthEndpoints.ready, readiness);
-  route(app, healthEndpoints.live, async () => ({ status: 'ok' as const }));
+  // A monitor asks often and must never be refused: not counted as reads.
+  route(app, healthEndpoints.health, readiness, { reads: 'free' });
+  route(app, healthEndpoints.ready, readiness, { reads: 'free' });
+  route(app, healthEndpoints.live, async () => ({ status: 'ok' as const }), { reads: 'free' });
 };

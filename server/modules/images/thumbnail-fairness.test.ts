@@ -6,12 +6,12 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { images } from '../../db/schema.ts';
-import { thumbnailJob } from '../../jobs/thumbnail.job.ts';
+import { thumbnailJob } from './thumbnail.job.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signIn } from '../../test/sessions.ts';
 import { insertBuilding, userId } from '../../test/targets.ts';
 import { smallGif } from '../../test/images.ts';
-import { originalKey } from './images.service.ts';
+import { originalKey } from './uploads.service.ts';
 
 const CAP = 20;
 

@@ -12,7 +12,7 @@ import { HttpProblem, isDiskFull } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { AlreadyUploadedError, EmptyUploadError, UploadTooLargeError } from '../../storage/local-storage.ts';
 import { PRIVATE_PREFIX, STORAGE_KEY_PATTERN } from '../../storage/storage.ts';
-import { imageAwaitingUpload } from './images.service.ts';
+import { imageAwaitingUpload } from './uploads.service.ts';
 
 const contentTypeOf = (key: string): string | undefined =>
   (IMAGE_CONTENT_TYPES as Record<string, string>)[key.slice(key.lastIndexOf('.')).toLowerCase()];

@@ -9,7 +9,7 @@ import { listSchema, type List } from '#domain/lists';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signIn } from '../../test/sessions.ts';
 import { insertBuilding, userId } from '../../test/targets.ts';
-import { csvObjects } from '../buildings/buildings.test-support.ts';
+import { csvObjects } from '../export/export.test-support.ts';
 
 let t: TestApp;
 let ada: { cookie: string };

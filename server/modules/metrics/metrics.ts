@@ -9,8 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../../db/client.ts';
-import type { Queue } from '../../jobs/queue.ts';
-import { mapBodiesOf } from '../buildings/buildings.map.ts';
+import type { QueueDepths } from '../../jobs/queue.ts';
 import { collectProcessMetrics, processRegistry } from './registry.ts';
 
 /** The label of requests that matched no route: raw URLs would make one series per URL. */
@@ -50,7 +49,7 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
 }
 
 /** Gauges read at scrape time from a job queue: how many jobs wait, per job. */
-export function queueDepthGauge(queue: Queue, registry: Registry): void {
+export function queueDepthGauge(queue: QueueDepths, registry: Registry): void {
   new Gauge({
     name: 'atlas_job_queue_depth',
     help: 'Jobs waiting to run (created or waiting for a retry), by job; left out when the database did not answer within 1 s.',
@@ -73,7 +72,7 @@ export function queueDepthGauge(queue: Queue, registry: Registry): void {
  */
 export function registerMetrics(
   app: FastifyInstance,
-  { database, queue, host, port }: { database: Database; queue: Queue; host: string; port: number },
+  { database, queue, host, port }: { database: Database; queue: QueueDepths; host: string; port: number },
 ): MetricsEndpoint {
   const registry = new Registry();
   const requests = new Counter({
@@ -103,7 +102,8 @@ export function registerMetrics(
     help: 'Bytes held by the cache of rendered map bodies (bodies, keys, URL index); at most GEOJSON_CACHE_MB.',
     registers: [registry],
     collect() {
-      this.set(mapBodiesOf(database.db)?.retainedBytes ?? 0);
+      // Registered before the routes and the map (server/modules/map), read once they exist.
+      this.set(app.hasDecorator('mapBodies') ? app.mapBodies.retainedBytes : 0);
     },
   });
 
@@ -184,7 +184,10 @@ export function metricsListener(registries: Registry[], host: string, port: numb
 }
 
 /** A worker process's metrics (`npm run worker` with METRICS_PORT): its jobs, the queue's depth, Node's own. */
-export function workerMetrics(queue: Queue, { host, port }: { host: string; port: number }): MetricsEndpoint {
+export function workerMetrics(
+  queue: QueueDepths,
+  { host, port }: { host: string; port: number },
+): MetricsEndpoint {
   const registry = new Registry();
   queueDepthGauge(queue, registry);
   return metricsListener([processRegistry, registry], host, port);

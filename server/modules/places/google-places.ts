@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import type { PlaceDetails, PlaceSuggestion } from '#domain/places';
-import { fetchJson, PlacesUpstreamError, type PlacesProvider, type UpstreamOptions } from './upstream.ts';
+import type { PlacesProvider } from './place-service.ts';
+import { fetchJson, PlacesUpstreamError, type UpstreamOptions } from './upstream.ts';
 
 export const GOOGLE_DETAILS_FIELD_MASK =
   'id,displayName,formattedAddress,location,viewport,addressComponents,types';

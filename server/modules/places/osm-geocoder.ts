@@ -1,7 +1,7 @@
 /**
  * OpenStreetMap geocoders. Photon (GET {base}/api?q=) has no lookup by OSM id, so the details of
  * recent suggestions are kept in memory; Nominatim (GET {base}/search, {base}/lookup) looks
- * them up. Either way the places come back Google-shaped (domain/osm-places.ts).
+ * them up. Either way the places come back Google-shaped (osm-places.ts).
  */
 import { z } from 'zod';
 import {
@@ -9,10 +9,11 @@ import {
   parseOsmPlaceId,
   photonFeatureToPlace,
   photonResponseSchema,
-} from '#domain/osm-places';
+} from './osm-places.ts';
 import { suggestionOf, type PlaceDetails } from '#domain/places';
 import { Lru } from '../../lib/lru.ts';
-import { fetchJson, PlacesUpstreamError, type PlacesProvider, type UpstreamOptions } from './upstream.ts';
+import type { PlacesProvider } from './place-service.ts';
+import { fetchJson, PlacesUpstreamError, type UpstreamOptions } from './upstream.ts';
 
 export const OSM_SUGGESTIONS = 8;
 /** Places of recent Photon suggestions kept for their details call. */

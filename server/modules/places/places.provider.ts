@@ -6,10 +6,11 @@ import { PLACES_UPSTREAM_TIMEOUT_MS } from '#domain/places';
 import type { Config } from '../../config.ts';
 import { googlePlaces } from './google-places.ts';
 import { nominatimGeocoder, photonGeocoder } from './osm-geocoder.ts';
-import type { PlacesProvider, UpstreamOptions } from './upstream.ts';
+import type { PlacesProvider } from './place-service.ts';
+import type { UpstreamOptions } from './upstream.ts';
 
 export { PlacesUpstreamError } from './upstream.ts';
-export type { PlacesProvider } from './upstream.ts';
+export type { PlacesProvider } from './place-service.ts';
 
 export interface CreatePlacesOptions {
   timeoutMs?: number;

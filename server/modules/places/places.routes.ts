@@ -59,7 +59,8 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   }
 
-  route(app, placeEndpoints.provider, async () => ({ provider: provider?.kind ?? null }));
+  // Made from configuration alone: not counted as a read.
+  route(app, placeEndpoints.provider, async () => ({ provider: provider?.kind ?? null }), { reads: 'free' });
 
   route(app, placeEndpoints.countryAt, async (request, reply) => {
     const { lng, lat } = request.query;

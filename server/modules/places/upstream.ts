@@ -1,16 +1,4 @@
-/**
- * What a place service adapter is (google-places.ts, osm-geocoder.ts; places.provider.ts picks
- * one), and its HTTP calls: a time limit, and one error type for every failure.
- */
-import type { PlaceDetails, PlaceProviderKind, PlaceSuggestion } from '#domain/places';
-
-export interface PlacesProvider {
-  kind: PlaceProviderKind;
-  autocomplete(input: string, sessionToken: string | undefined): Promise<PlaceSuggestion[]>;
-  /** null when the service knows no such place. */
-  details(id: string, sessionToken: string | undefined): Promise<PlaceDetails | null>;
-}
-
+/** HTTP calls to place services: a time limit, and one error type for every failure. */
 /** The place service failed, timed out or answered something unreadable. */
 export class PlacesUpstreamError extends Error {
   constructor(

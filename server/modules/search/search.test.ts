@@ -166,7 +166,7 @@ describe('GET /api/search', () => {
     '"); SELECT pg_sleep(10); --',
     '\u0000batllo',
   ])('treats SQL-looking input %j as text, changing nothing', async (q) => {
-    const before = await snapshotDb(t.app.db);
+    const before = await snapshotDb(t.app);
     const res = await t.app.inject({ method: 'GET', url: `/api/search?q=${encodeURIComponent(q)}` });
     expect([200, 400]).toContain(res.statusCode);
     if (res.statusCode === 200) {
@@ -174,7 +174,7 @@ describe('GET /api/search', () => {
       // Wildcards are not wildcards: '%' alone matches nothing rather than everything.
       if (/^[%_\\]+$/.test(q)) expect(items).toEqual([]);
     }
-    expect(await snapshotDb(t.app.db)).toEqual(before);
+    expect(await snapshotDb(t.app)).toEqual(before);
   });
 
   it('finds an architect added through the building payload, and their building', async () => {

@@ -17,8 +17,8 @@ import { SEED_BUILDINGS, type SeedBuilding } from '../../db/seed-data/buildings.
 import { architecturalStyles, buildings } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { exportBatches } from './buildings.export.ts';
-import { buildingFilterWhere } from './buildings.queries.ts';
-import { csvObjects, parseCsv } from './buildings.test-support.ts';
+import { buildingFilterWhere } from '../buildings/buildings.queries.ts';
+import { csvObjects, parseCsv } from './export.test-support.ts';
 
 let t: TestApp;
 

@@ -1,18 +1,19 @@
 /**
  * Purge of unfinished uploads: images still pending or confirmed but never processed
  * after UPLOAD_PENDING_TTL_SECONDS lose their files, for every user. Scheduled by the processes
- * that run workers (queue.schedule, every PURGE_UPLOADS_EVERY_SECONDS), one run per period however
+ * that run workers (images.jobs.ts, every PURGE_UPLOADS_EVERY_SECONDS), one run per period however
  * many processes there are.
  */
 import { z } from 'zod';
-import { purgeStaleUploads } from '../modules/images/images.service.ts';
-import { defineJob } from './job.ts';
+import { defineJob } from '../../jobs/job.ts';
+import { purgeStaleUploads } from './purge.service.ts';
 
 /** How often the purge runs. */
 export const PURGE_UPLOADS_EVERY_SECONDS = 600;
 const BATCH = 500;
 
 export const purgeUploadsPayload = z.object({ olderThanSeconds: z.number().int().min(60) });
+export type PurgeUploadsPayload = z.infer<typeof purgeUploadsPayload>;
 
 export const purgeUploadsJob = defineJob({
   name: 'purge-uploads',

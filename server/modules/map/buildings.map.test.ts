@@ -11,7 +11,7 @@ import {
   expectGridMatchesBuildings,
   getGeojson,
   pointsOf,
-} from './buildings.test-support.ts';
+} from '../buildings/buildings.test-support.ts';
 
 let t: TestApp;
 let styles: Map<string, number>;

@@ -32,9 +32,9 @@ import {
   coverImageJoin,
   gridWindowWhere,
   hasAttributeFilters,
-} from './buildings.queries.ts';
+} from '../buildings/buildings.queries.ts';
 import { selectRows } from '../../db/rows.ts';
-import { voteStats } from './buildings.service.ts';
+import { voteStats } from '../buildings/buildings.service.ts';
 import { ownedBuffer, VersionedCache } from './map-cache.ts';
 import { encodeBody, encodedBodyBytes, type EncodedBody } from '../../http/compression.ts';
 import type { MapVersionSource } from './map-version.ts';
@@ -421,15 +421,4 @@ export class MapBodies {
     );
     return { body: points!, key: plan.pointsKey };
   }
-}
-
-/** The map bodies of each app, by its database handle (tests read the cache's bytes). */
-const mapBodiesByDb = new WeakMap<Db, MapBodies>();
-
-export function registerMapBodies(db: Db, bodies: MapBodies): void {
-  mapBodiesByDb.set(db, bodies);
-}
-
-export function mapBodiesOf(db: Db): MapBodies | undefined {
-  return mapBodiesByDb.get(db);
 }

@@ -1,11 +1,12 @@
 /**
  * OpenStreetMap geocoder results (Photon GeoJSON features, Nominatim jsonv2 with addressdetails)
- * turned into Google-shaped place details, so the wizard and parse-address read one shape.
+ * turned into Google-shaped place details, so the wizard and parse-address read one shape. Server
+ * only: the browser reads places through the API, never from a geocoder.
  * Ids are self-describing: 'osm:N:123456' (N node, W way, R relation).
  */
 import { z } from 'zod';
-import { streetLine } from './address.ts';
-import type { AddressComponent, PlaceDetails, Viewport } from './places.ts';
+import { streetLine } from '#domain/address';
+import type { AddressComponent, PlaceDetails, Viewport } from '#domain/places';
 
 export type OsmType = 'N' | 'W' | 'R';
 export const OSM_PLACE_ID = /^osm:([NWR]):(\d{1,15})$/;

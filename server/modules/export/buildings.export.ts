@@ -29,8 +29,8 @@ import {
 import type { MediaUrls } from '../../storage/media-url.ts';
 import { absoluteUrl } from '../pages/page-head.ts';
 import { selectRows } from '../../db/rows.ts';
-import { coverImageJoin } from './buildings.queries.ts';
-import { voteStats } from './buildings.service.ts';
+import { coverImageJoin } from '../buildings/buildings.queries.ts';
+import { voteStats } from '../buildings/buildings.service.ts';
 
 /**
  * Rows read per query. Each batch is turned into text on the server's thread in one go, so a

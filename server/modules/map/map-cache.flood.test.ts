@@ -8,7 +8,6 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, usesPostgres, type TestApp } from '../../test/test-app.ts';
-import { mapBodiesOf } from './buildings.map.ts';
 
 const BUDGET_MB = 0.5;
 const BUDGET = BUDGET_MB * 1024 * 1024;
@@ -35,8 +34,7 @@ const viewport = (i: number) =>
 
 describe('the map cache under a flood of distinct viewports', () => {
   it('holds at most GEOJSON_CACHE_MB of real bytes, counted and measured', async () => {
-    const map = mapBodiesOf(t.app.db);
-    expect(map).toBeDefined();
+    const map = t.app.mapBodies;
     const first = await t.app.inject({ method: 'GET', url: viewport(0) });
     expect(first.statusCode).toBe(200);
     const bodyBytes = first.rawPayload.length;
@@ -48,17 +46,17 @@ describe('the map cache under a flood of distinct viewports', () => {
     for (let i = 1; i < REQUESTS; i++) {
       const res = await t.app.inject({ method: 'GET', url: viewport(i) });
       expect(res.statusCode).toBe(200);
-      expect(map!.retainedBytes).toBeLessThanOrEqual(BUDGET);
+      expect(map.retainedBytes).toBeLessThanOrEqual(BUDGET);
     }
     // The last bodies are still served from the cache (the cache works, it is only bounded)…
     const again = await t.app.inject({ method: 'GET', url: viewport(REQUESTS - 1) });
     expect(again.statusCode).toBe(200);
-    expect(map!.retainedBytes).toBeGreaterThan(bodyBytes);
+    expect(map.retainedBytes).toBeGreaterThan(bodyBytes);
     // What the URL index still answers with, counted from the outside: distinct bodies and their URLs.
     const held = new Set<EncodedBody>();
     let urlBytes = 0;
     for (let i = 0; i < REQUESTS; i++) {
-      const body = await map!.bodyForUrl(viewport(i));
+      const body = await map.bodyForUrl(viewport(i));
       if (body) {
         held.add(body);
         urlBytes += viewport(i).length;

@@ -24,7 +24,7 @@ import { route } from '../../http/route.ts';
 import { guardTransfer, TRANSFER_WINDOW_MS } from '../../http/transfer-guard.ts';
 import { listForExport } from '../lists/lists.service.ts';
 import { SITE_NAME } from '#domain/page-titles';
-import { buildingFilterWhere } from './buildings.queries.ts';
+import { buildingFilterWhere } from '../buildings/buildings.queries.ts';
 import {
   exportBatches,
   exportChunks,
@@ -99,20 +99,31 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   }
 
-  route(app, exportEndpoints.catalogue, async (request, reply) => {
-    const { format, ...filters } = request.query;
-    return sendExport(request, reply, buildingFilterWhere(filters), format, SITE_NAME);
-  });
+  // Downloads of many rows: counted together in the exports' own per-address window, not as reads.
+  route(
+    app,
+    exportEndpoints.catalogue,
+    async (request, reply) => {
+      const { format, ...filters } = request.query;
+      return sendExport(request, reply, buildingFilterWhere(filters), format, SITE_NAME);
+    },
+    { reads: 'export' },
+  );
 
-  route(app, exportEndpoints.list, async (request, reply) => {
-    const list = await listForExport(app.db, request.params.id, request.user?.id ?? null);
-    return sendExport(
-      request,
-      reply,
-      listMembersWhere(list.id),
-      request.query.format,
-      `${list.name} – ${SITE_NAME}`,
-      list.id,
-    );
-  });
+  route(
+    app,
+    exportEndpoints.list,
+    async (request, reply) => {
+      const list = await listForExport(app.db, request.params.id, request.user?.id ?? null);
+      return sendExport(
+        request,
+        reply,
+        listMembersWhere(list.id),
+        request.query.format,
+        `${list.name} – ${SITE_NAME}`,
+        list.id,
+      );
+    },
+    { reads: 'export' },
+  );
 };

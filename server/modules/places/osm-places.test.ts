@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseAddress } from './address.ts';
+import { parseAddress } from '#domain/address';
 import { nominatimResultToPlace, parseOsmPlaceId, photonFeatureToPlace } from './osm-places.ts';
-import type { PlaceDetails } from './places.ts';
+import type { PlaceDetails } from '#domain/places';
 
 /**
  * A Photon feature of the OSM object `ref` (its type letter and id, as in 'W5013364') tagged `tag`
