@@ -174,6 +174,8 @@ const envSchema = z.object({
   ),
   JOB_TEST_DELAY_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(600_000).default(0)),
   CSP_EXTRA_ORIGINS: z.preprocess(emptyToUndefined, z.string().optional()),
+  // A Protomaps basemap archive with streets (server/modules/basemap/streets-archive.ts).
+  BASEMAP_PMTILES: z.preprocess(emptyToUndefined, z.string().optional()),
   VITE_TILE_URL_LIGHT: z.preprocess(emptyToUndefined, z.string().optional()),
   VITE_TILE_URL_DARK: z.preprocess(emptyToUndefined, z.string().optional()),
   // Issue 13 (cache, statement limit): database statement time limit.
@@ -297,6 +299,12 @@ export interface Config {
   /** Outside origins the Content-Security-Policy allows (server/http/security.ts). */
   csp: { tileOrigins: string[]; extraOrigins: string[] };
   /**
+   * BASEMAP_PMTILES: a Protomaps basemap archive with streets, an absolute file path or an https://
+   * URL (http:// only when NODE_ENV=test, for a local stand-in); served same-origin under
+   * /basemap/streets/. Undefined: the maps draw the offline world basemap only.
+   */
+  basemapPmtiles: string | undefined;
+  /**
    * DB_STATEMENT_TIMEOUT_MS: PostgreSQL cancels an app statement running longer (503); 0 = no
    * limit. Not applied on the embedded PGlite, which cannot cancel a running statement.
    */
@@ -364,6 +372,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   }
   const storage = storageConfig(e);
   if (typeof storage === 'string') throw new ConfigError([storage]);
+  const basemapPmtiles = basemapPmtilesLocation(e.BASEMAP_PMTILES, e.NODE_ENV, cwd);
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -432,7 +441,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       extraOrigins: originsOf(e.CSP_EXTRA_ORIGINS),
     },
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    basemapPmtiles,
   };
+}
+
+/**
+ * Where BASEMAP_PMTILES points: an https:// URL as given, else a file path made absolute. Plain
+ * http:// is refused outside NODE_ENV=test (tests stand a local server in for the remote host): the
+ * archive's bytes would be open to change on the way.
+ */
+function basemapPmtilesLocation(
+  value: string | undefined,
+  nodeEnv: Config['nodeEnv'],
+  cwd: string,
+): string | undefined {
+  if (value === undefined) return undefined;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      throw new ConfigError(['BASEMAP_PMTILES: not a valid URL']);
+    }
+    if (url.protocol === 'https:' || (url.protocol === 'http:' && nodeEnv === 'test')) return url.href;
+    throw new ConfigError(['BASEMAP_PMTILES: must be a file path or an https:// URL']);
+  }
+  return path.resolve(cwd, value);
 }
 
 /** Every environment variable the server reads (example.env lists each one: a test checks). */
