@@ -27,7 +27,14 @@ describe('answerRange (RFC 9110 byte ranges for the streets archive)', () => {
   });
 
   it('ignores a header it cannot honour as one range (bad syntax, another unit, several ranges) and sends the whole archive', () => {
-    for (const range of ['bytes=abc', 'bytes=10-5', 'items=0-10', 'bytes=-', 'bytes=0-1,5-9', 'bytes=99999999999999999999-'])
+    for (const range of [
+      'bytes=abc',
+      'bytes=10-5',
+      'items=0-10',
+      'bytes=-',
+      'bytes=0-1,5-9',
+      'bytes=99999999999999999999-',
+    ])
       expect(ask(range), range).toEqual({ kind: 'whole' });
   });
 

@@ -6,9 +6,7 @@
 
 /** What to answer a GET: the whole body, one part of it (206), or 416 (nothing of it satisfiable). */
 export type RangeAnswer =
-  | { kind: 'whole' }
-  | { kind: 'part'; start: number; end: number }
-  | { kind: 'unsatisfiable' };
+  { kind: 'whole' } | { kind: 'part'; start: number; end: number } | { kind: 'unsatisfiable' };
 
 export interface RangeRequest {
   /** The Range header as sent. */

@@ -12,6 +12,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { bytesToHeader, type Header } from 'pmtiles';
 
 /** PMTiles v3 header length. */
@@ -149,7 +150,9 @@ async function openRemote(url: string): Promise<StreetsArchive> {
       const got = contentRange(response);
       const changed =
         response.status === 412 ||
-        (upstreamEtag !== undefined && strongEtag(response) !== undefined && strongEtag(response) !== upstreamEtag) ||
+        (upstreamEtag !== undefined &&
+          strongEtag(response) !== undefined &&
+          strongEtag(response) !== upstreamEtag) ||
         (got !== undefined && got[2] !== size);
       const exact =
         (response.status === 206 && got?.[0] === start && got[1] === end) ||
@@ -164,7 +167,7 @@ async function openRemote(url: string): Promise<StreetsArchive> {
       }
       // The web stream is cancelled (and the upstream request with it) when ours is destroyed,
       // as when the browser goes away mid-answer.
-      return Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>);
+      return Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
     },
     close: async () => undefined,
   };

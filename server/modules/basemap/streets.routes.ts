@@ -11,6 +11,7 @@ import { BASEMAP_STREETS_PREFIX } from '#domain/basemap';
 import { etagMatches } from '../../http/compression.ts';
 import { sendProblem } from '../../http/errors.ts';
 import { answerRange } from './byte-range.ts';
+import { TileType } from 'pmtiles';
 import { openStreetsArchive, UpstreamError, type StreetsArchive } from './streets-archive.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -33,10 +34,16 @@ export async function openServedStreets(
   try {
     const archive = await openStreetsArchive(location);
     log.info(
-      { archive: archive.describe, bytes: archive.size, maxZoom: archive.header.maxZoom, version: archive.version },
+      {
+        archive: archive.describe,
+        bytes: archive.size,
+        maxZoom: archive.header.maxZoom,
+        version: archive.version,
+      },
       'serving the streets basemap',
     );
-    if (archive.header.tileType !== 1) log.warn('the streets archive does not hold vector (MVT) tiles; the map cannot draw it');
+    if (archive.header.tileType !== TileType.Mvt)
+      log.warn('the streets archive does not hold vector (MVT) tiles; the map cannot draw it');
     return archive;
   } catch (error) {
     log.warn({ err: error }, 'BASEMAP_PMTILES could not be opened; maps show the offline world basemap only');
@@ -75,7 +82,8 @@ export async function streetsRoutes(app: FastifyInstance, { archive }: StreetsRo
       return sendProblem(reply, 416, `The archive has ${archive.size} bytes; that range is outside them.`);
     }
     const [start, end] = range.kind === 'part' ? [range.start, range.end] : [0, archive.size - 1];
-    if (range.kind === 'part') reply.code(206).header('content-range', `bytes ${start}-${end}/${archive.size}`);
+    if (range.kind === 'part')
+      reply.code(206).header('content-range', `bytes ${start}-${end}/${archive.size}`);
     reply.header('content-length', end - start + 1);
     if (request.method === 'HEAD') return reply.send();
     try {
@@ -84,7 +92,11 @@ export async function streetsRoutes(app: FastifyInstance, { archive }: StreetsRo
       if (!(error instanceof UpstreamError)) throw error;
       request.log.warn({ err: error }, 'the streets archive could not be read');
       reply.removeHeader('content-range').removeHeader('content-length').removeHeader('cache-control');
-      return sendProblem(reply, 502, 'The streets basemap could not be read from its server; try again later.');
+      return sendProblem(
+        reply,
+        502,
+        'The streets basemap could not be read from its server; try again later.',
+      );
     }
   };
 
