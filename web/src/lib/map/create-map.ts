@@ -1,5 +1,6 @@
-import { Map as MapLibreMap, prewarm, setWorkerUrl, type MapOptions } from 'maplibre-gl';
+import { Map as MapLibreMap, addProtocol, prewarm, setWorkerUrl, type MapOptions } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { Protocol } from 'pmtiles';
 // The map library's CSS and the app's own for every map, loaded with the map screens only.
 import 'maplibre-gl/dist/maplibre-gl.css';
 import './map.css';
@@ -11,6 +12,8 @@ import './map.css';
 // are read as soon as it asks, and the worker stays for the next map on another screen.
 setWorkerUrl(workerUrl);
 if (typeof Worker !== 'undefined') prewarm();
+// The streets archive (streets-style.ts) is read by byte ranges through `pmtiles://` URLs.
+addProtocol('pmtiles', new Protocol().tile);
 
 /**
  * Every map of the app is made here (eslint forbids `new Map` from maplibre-gl elsewhere), so none

@@ -1,0 +1,84 @@
+/**
+ * The streets drawn from the operator's Protomaps archive (BASEMAP_PMTILES), in Protomaps' own
+ * light and dark styles (`@protomaps/basemaps`), made to work with nothing from outside the origin:
+ * - the archive is read by byte ranges from this server (`pmtiles://` + our URL, create-map.ts
+ *   registers the protocol);
+ * - labels are drawn from the browser's fonts, as the offline basemap's are (no `glyphs` URL:
+ *   MapLibre rasterises Noto Sans where it is installed, else the system sans-serif);
+ * - there is no sprite, so the style's icons are left out: layers that are only icons (one-way
+ *   arrows, road shields) are dropped, and the others (points of interest, town dots) keep their text.
+ * Decision: docs/decisions/2026-11-27-streets-from-an-operator-protomaps-archive.md.
+ */
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { layers as protomapsLayers, namedFlavor, type Flavor } from '@protomaps/basemaps';
+import { BASEMAP_STREETS_META, STREETS_ATTRIBUTION, STREETS_MIN_ZOOM } from '#domain/basemap';
+import type { ColorScheme } from '../color-scheme.ts';
+import type { MapStyle } from './map-style.ts';
+
+type LayerSpec = MapStyle['layers'][number];
+type PaintProperty = Parameters<MapLibreMap['setPaintProperty']>[1];
+type PaintValue = Parameters<MapLibreMap['setPaintProperty']>[2];
+
+export const STREETS_SOURCE_ID = 'streets';
+/** Every streets layer's id starts so, apart from the app's own layers ('buildings', …). */
+export const STREETS_LAYER_PREFIX = 'streets-';
+/** Layers that draw nothing but sprite icons. */
+const ICON_ONLY_LAYERS = new Set(['roads_oneway', 'roads_shields']);
+/** Layout properties that only mean something with an icon. */
+const ICON_LAYOUT = /^icon-/;
+/** The style's language: names in English where the data has them, else the local name. */
+const LANG = 'en';
+
+/**
+ * The path of the streets archive this server serves, from the meta tag it writes into every page
+ * (server/modules/pages); '' when it has none (BASEMAP_PMTILES unset, or Vite's dev server).
+ */
+export function servedStreetsArchive(): string {
+  if (typeof document === 'undefined') return '';
+  return document.querySelector<HTMLMetaElement>(`meta[name="${BASEMAP_STREETS_META}"]`)?.content ?? '';
+}
+
+/** Protomaps' flavour for a theme, with the fonts named as the browser knows them. */
+function flavor(colorScheme: ColorScheme): Flavor {
+  return {
+    ...namedFlavor(colorScheme),
+    regular: 'Noto Sans Regular',
+    bold: 'Noto Sans Medium',
+    italic: 'Noto Sans Italic',
+  };
+}
+
+/** The source: the archive read by byte ranges from this origin, drawn from STREETS_MIN_ZOOM on. */
+export function streetsSource(archivePath: string, origin: string): MapStyle['sources'][string] {
+  return {
+    type: 'vector',
+    url: `pmtiles://${origin}${archivePath}`,
+    // Ours win over the TileJSON the protocol makes from the archive's header.
+    minzoom: STREETS_MIN_ZOOM,
+    attribution: STREETS_ATTRIBUTION,
+  };
+}
+
+/** Protomaps' layers for a theme, on the streets source, without its background, sprite icons or ids that could clash. */
+export function streetsLayers(colorScheme: ColorScheme): LayerSpec[] {
+  const result: LayerSpec[] = [];
+  for (const layer of protomapsLayers(STREETS_SOURCE_ID, flavor(colorScheme), { lang: LANG })) {
+    // The offline basemap's background and land stay beneath, where the archive has no data.
+    if (layer.type === 'background' || ICON_ONLY_LAYERS.has(layer.id)) continue;
+    const spec = { ...layer, id: `${STREETS_LAYER_PREFIX}${layer.id}` } as LayerSpec;
+    if (spec.type === 'symbol' && spec.layout) {
+      spec.layout = Object.fromEntries(Object.entries(spec.layout).filter(([key]) => !ICON_LAYOUT.test(key)));
+    }
+    result.push(spec);
+  }
+  return result;
+}
+
+/** Recolours the streets layers of a map in place for another theme (the other layers are left). */
+export function applyStreetsScheme(map: MapLibreMap, colorScheme: ColorScheme): void {
+  for (const layer of streetsLayers(colorScheme)) {
+    if (!('paint' in layer) || !layer.paint || !map.getLayer(layer.id)) continue;
+    for (const [prop, value] of Object.entries(layer.paint as Record<string, PaintValue>))
+      map.setPaintProperty(layer.id, prop as PaintProperty, value);
+  }
+}
