@@ -5,7 +5,9 @@
  * needs no other origin and a remote archive's host never sees the visitors.
  *
  * Its version (part of the URL the pages name, so its bytes can be cached as immutable) is a hash
- * of where it is, its size and its modification time or upstream ETag. A local file is read from
+ * of its size and its first 16 KiB (the header and root directory, which differ between any two
+ * builds), so every API process that has the same archive names the same version, wherever the
+ * file lies and whatever its modification time. A local file is read from
  * the handle opened at start, so an archive replaced on disk (renamed over) keeps being served as
  * it was until a restart; a remote one that changes upstream is refused, not mixed (If-Match).
  */
@@ -17,6 +19,8 @@ import { bytesToHeader, type Header } from 'pmtiles';
 
 /** PMTiles v3 header length. */
 const HEADER_BYTES = 127;
+/** The header and root directory: what the version is a hash of (and what a reader asks for first). */
+const HEAD_BYTES = 16_384;
 /** Longest wait for a remote server's answer to start (the body then streams at its pace). */
 const UPSTREAM_TIMEOUT_MS = 15_000;
 
@@ -39,8 +43,8 @@ export interface StreetsArchive {
 /** The remote archive answered in a way that cannot be passed on (changed, unreachable, no ranges). */
 export class UpstreamError extends Error {}
 
-function versionOf(...parts: (string | number)[]): string {
-  return crypto.createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 12);
+function versionOf(size: number, head: Buffer): string {
+  return crypto.createHash('sha256').update(`${size}\n`).update(head).digest('hex').slice(0, 12);
 }
 
 function parseHeader(bytes: Buffer): StreetsArchive['header'] {
@@ -64,10 +68,11 @@ async function openLocal(file: string): Promise<StreetsArchive> {
   const handle = await fs.promises.open(file, 'r');
   try {
     const stat = await handle.stat();
-    const first = Buffer.alloc(HEADER_BYTES);
-    const { bytesRead } = await handle.read(first, 0, HEADER_BYTES, 0);
-    const header = parseHeader(first.subarray(0, bytesRead));
-    const version = versionOf(file, stat.size, stat.mtimeMs);
+    const first = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await handle.read(first, 0, HEAD_BYTES, 0);
+    const head = first.subarray(0, bytesRead);
+    const header = parseHeader(head);
+    const version = versionOf(stat.size, head);
     return {
       version,
       size: stat.size,
@@ -120,8 +125,8 @@ function strongEtag(response: Response): string | undefined {
 
 async function openRemote(url: string): Promise<StreetsArchive> {
   const describe = url.split('?')[0]!;
-  // One request gives the header, the size (Content-Range) and the validator.
-  const first = await upstreamGet(url, { range: `bytes=0-${HEADER_BYTES - 1}` });
+  // One request gives the header and root directory, the size (Content-Range) and the validator.
+  const first = await upstreamGet(url, { range: `bytes=0-${HEAD_BYTES - 1}` });
   const range = contentRange(first);
   if (first.status !== 206 || !range) {
     await first.body?.cancel();
@@ -129,11 +134,12 @@ async function openRemote(url: string): Promise<StreetsArchive> {
       `${describe} answered ${first.status} without a byte range: its server must support Range requests`,
     );
   }
-  const header = parseHeader(Buffer.from(await first.arrayBuffer()));
+  const head = Buffer.from(await first.arrayBuffer());
+  const header = parseHeader(head);
   const size = range[2];
   const upstreamEtag = strongEtag(first);
   const lastModified = first.headers.get('last-modified') ?? undefined;
-  const version = versionOf(url, size, upstreamEtag ?? lastModified ?? '');
+  const version = versionOf(size, head);
   return {
     version,
     size,

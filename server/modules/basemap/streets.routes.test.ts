@@ -130,6 +130,25 @@ describe('GET /basemap/streets/<version>.pmtiles from a local file', () => {
   });
 });
 
+describe('the streets archive’s version', () => {
+  it('names the archive’s bytes: the same on every machine that has a copy, another for another archive', async () => {
+    const copy = path.join(dir, 'copy.pmtiles');
+    const other = path.join(dir, 'other.pmtiles');
+    await fs.promises.writeFile(copy, bytes);
+    await fs.promises.utimes(copy, new Date('2020-01-01'), new Date('2020-01-01'));
+    await fs.promises.writeFile(other, archiveBytes('another build'));
+    const versions = [];
+    for (const f of [file, copy, other]) {
+      const archive = await openStreetsArchive(f);
+      versions.push(archive.version);
+      await archive.close();
+    }
+    expect(versions[0]).toMatch(/^[0-9a-f]{12}$/);
+    expect(versions[1]).toBe(versions[0]);
+    expect(versions[2]).not.toBe(versions[0]);
+  });
+});
+
 describe('the streets archive when none is configured or it cannot be read', () => {
   it('answers 404 problems, and the server starts without it', async () => {
     const app = await appServing(undefined);
@@ -252,6 +271,14 @@ describe('GET /basemap/streets/<version>.pmtiles proxied from a remote archive',
   it('logs where the archive is without the URL’s query, which may hold a key', async () => {
     const archive = await openStreetsArchive(remote);
     expect(archive.describe).not.toContain('secret');
+  });
+
+  it('names the same version as a local copy of the same archive', async () => {
+    const copy = path.join(dir, 'remote-copy.pmtiles');
+    await fs.promises.writeFile(copy, state.body);
+    const local = await openStreetsArchive(copy);
+    await local.close();
+    expect((await openStreetsArchive(remote)).version).toBe(local.version);
   });
 });
 
