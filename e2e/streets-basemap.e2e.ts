@@ -58,6 +58,8 @@ beforeAll(async () => {
     HOST: '127.0.0.1',
     DATA_DIR: path.join(dataDir, 'data'),
     BASEMAP_PMTILES: archive,
+    // No job worker: the journey makes no jobs, and the machine runs another server beside it.
+    WORKER: 'false',
   };
   delete env.DATABASE_URL;
   server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
