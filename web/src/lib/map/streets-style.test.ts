@@ -17,14 +17,15 @@ const RASTER = {
 };
 
 describe('the streets of an operator’s Protomaps archive (BASEMAP_PMTILES)', () => {
-  it('reads the archive by byte ranges from this origin, from zoom 7 on, credited to OpenStreetMap', () => {
+  it('reads the archive by byte ranges from this origin, credited to OpenStreetMap, and draws it from zoom 7 on', () => {
     const style = buildMapStyle('light', {}, 'c38c0c964950', ARCHIVE);
     expect(style.sources[STREETS_SOURCE_ID]).toEqual({
       type: 'vector',
       url: `pmtiles://${window.location.origin}${ARCHIVE}`,
-      minzoom: STREETS_MIN_ZOOM,
       attribution: expect.stringContaining('OpenStreetMap') as unknown,
     });
+    const streets = style.layers.filter((l) => l.id.startsWith(STREETS_LAYER_PREFIX));
+    expect(streets.every((l) => (l.minzoom ?? 0) >= STREETS_MIN_ZOOM)).toBe(true);
     // The offline world basemap stays beneath (a regional extract leaves the rest of the world to it).
     expect(style.sources[BASEMAP_SOURCE_ID]).toMatchObject({ type: 'vector' });
     // Nothing from another origin: no glyph server, no sprite, no font files.

@@ -48,13 +48,15 @@ function flavor(colorScheme: ColorScheme): Flavor {
   };
 }
 
-/** The source: the archive read by byte ranges from this origin, drawn from STREETS_MIN_ZOOM on. */
+/**
+ * The source: the archive read by byte ranges from this origin; its zooms and bounds come from the
+ * archive's header (the protocol's TileJSON), so nothing is asked for where it has no tiles.
+ */
 export function streetsSource(archivePath: string, origin: string): MapStyle['sources'][string] {
   return {
     type: 'vector',
     url: `pmtiles://${origin}${archivePath}`,
-    // Ours win over the TileJSON the protocol makes from the archive's header.
-    minzoom: STREETS_MIN_ZOOM,
+    // Ours wins over the archive's metadata: the credit is shown whatever the archive says.
     attribution: STREETS_ATTRIBUTION,
   };
 }
@@ -65,7 +67,12 @@ export function streetsLayers(colorScheme: ColorScheme): LayerSpec[] {
   for (const layer of protomapsLayers(STREETS_SOURCE_ID, flavor(colorScheme), { lang: LANG })) {
     // The offline basemap's background and land stay beneath, where the archive has no data.
     if (layer.type === 'background' || ICON_ONLY_LAYERS.has(layer.id)) continue;
-    const spec = { ...layer, id: `${STREETS_LAYER_PREFIX}${layer.id}` } as LayerSpec;
+    // Drawn from STREETS_MIN_ZOOM on (no tile is read below: no layer of the source shows there).
+    const spec = {
+      ...layer,
+      id: `${STREETS_LAYER_PREFIX}${layer.id}`,
+      minzoom: Math.max(layer.minzoom ?? 0, STREETS_MIN_ZOOM),
+    } as LayerSpec;
     if (spec.type === 'symbol' && spec.layout) {
       spec.layout = Object.fromEntries(Object.entries(spec.layout).filter(([key]) => !ICON_LAYOUT.test(key)));
     }
