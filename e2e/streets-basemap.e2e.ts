@@ -6,11 +6,11 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { namedFlavor } from '@protomaps/basemaps';
-import { BASEMAP_STREETS_PREFIX } from '#domain/basemap';
+import { BASEMAP_STREETS_META, BASEMAP_STREETS_PREFIX } from '#domain/basemap';
 import { BUILDING_FLY_TO_ZOOM } from '#domain/constants';
 import { writeStreetsFixture } from '../scripts/basemap/streets-fixture.ts';
 import { freePort, stopChild } from '../server/test/processes.ts';
-import { launchBrowser, newContext } from './browser.ts';
+import { baseURL, launchBrowser, newContext } from './browser.ts';
 import { waitForMapIdle, waitForNextIdle } from './map.ts';
 import { fetchWorldBuildings } from './world.ts';
 
@@ -204,5 +204,19 @@ describe('streets from an operator’s Protomaps archive (BASEMAP_PMTILES)', () 
     } finally {
       await context.close();
     }
+  });
+
+  it('is off without BASEMAP_PMTILES: the run’s shared server names no archive, and the streets path answers 404', async () => {
+    const page = await (await fetch(`${baseURL()}/`)).text();
+    expect(page).toContain('atlas-basemap-version');
+    expect(page).not.toContain(BASEMAP_STREETS_META);
+    const archive = await fetch(`${baseURL()}${BASEMAP_STREETS_PREFIX}/0123456789ab.pmtiles`, {
+      headers: { range: 'bytes=0-16383' },
+    });
+    expect(archive.status).toBe(404);
+    // With it, this file's server names its archive in the page.
+    expect(await (await fetch(`${origin}/`)).text()).toMatch(
+      new RegExp(`<meta name="${BASEMAP_STREETS_META}" content="/basemap/streets/[0-9a-f]{12}\\.pmtiles" />`),
+    );
   });
 });
