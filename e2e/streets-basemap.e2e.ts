@@ -107,8 +107,11 @@ function streetColours(scheme: 'light' | 'dark'): Record<string, string[]> {
 
 async function waitForStreets(page: Page): Promise<void> {
   await page.waitForFunction(
+    // The streets are added once their code is in (create-map.ts), after the style has loaded.
     () =>
-      window.__atlasMap?.isSourceLoaded('streets') === true && window.__atlasMap.isSourceLoaded('basemap'),
+      window.__atlasMap?.getSource('streets') !== undefined &&
+      window.__atlasMap.isSourceLoaded('streets') &&
+      window.__atlasMap.isSourceLoaded('basemap'),
     null,
     { timeout: 45_000 },
   );

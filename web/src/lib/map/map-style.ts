@@ -11,11 +11,11 @@ import {
 import { BASEMAP_PALETTE, MAP_BACKGROUND_COLOR } from '#domain/map-palette';
 import type { ColorScheme } from '../color-scheme.ts';
 import {
+  STREETS_ARCHIVE_KEY,
   STREETS_SOURCE_ID,
-  applyStreetsScheme,
+  STYLE_SCHEME_KEY,
+  rememberScheme,
   servedStreetsArchive,
-  streetsLayers,
-  streetsSource,
 } from './streets-style.ts';
 
 export type { ColorScheme };
@@ -215,8 +215,8 @@ export function fitMaxZoom(
  * theme; otherwise the product's offline world basemap (vector tiles served same-origin, light or
  * dark palette; `basemapVersion` is the archive's, the page's by default), with the streets of the
  * operator's Protomaps archive over it from zoom STREETS_MIN_ZOOM when the server has one
- * (`streetsArchive`: its path, the page's by default). Text is drawn with local fonts (no glyph
- * server).
+ * (`streetsArchive`: its path, the page's by default; named in the style's metadata, createMap adds
+ * them). Text is drawn with local fonts (no glyph server).
  */
 export function buildMapStyle(
   colorScheme: ColorScheme,
@@ -246,13 +246,12 @@ export function buildMapStyle(
     };
   }
   if (streetsArchive) {
+    // The streets themselves are added by createMap once their code is in (streets-layers.ts).
     return {
       version: 8,
-      sources: {
-        [BASEMAP_SOURCE_ID]: basemapSource(basemapVersion),
-        [STREETS_SOURCE_ID]: streetsSource(streetsArchive, sameOrigin('')),
-      },
-      layers: [background, ...vectorLayers(colorScheme, true), ...streetsLayers(colorScheme)],
+      metadata: { [STREETS_ARCHIVE_KEY]: streetsArchive, [STYLE_SCHEME_KEY]: colorScheme },
+      sources: { [BASEMAP_SOURCE_ID]: basemapSource(basemapVersion) },
+      layers: [background, ...vectorLayers(colorScheme, true)],
     };
   }
   return {
@@ -279,5 +278,11 @@ export function applyMapScheme(
   }
   const raster = tiles?.[colorScheme]?.tiles;
   if (raster) map.getSource<RasterTileSource>(BASEMAP_SOURCE_ID)?.setTiles(raster);
-  if (map.getSource(STREETS_SOURCE_ID)) applyStreetsScheme(map, colorScheme);
+  rememberScheme(map, colorScheme);
+  if (map.getSource(STREETS_SOURCE_ID)) {
+    void import('./streets-layers.ts').then(({ applyStreetsScheme }) => {
+      // A later switch has been remembered meanwhile: its own recolouring comes after this one.
+      if (map.getSource(STREETS_SOURCE_ID)) applyStreetsScheme(map, colorScheme);
+    });
+  }
 }

@@ -1,33 +1,20 @@
 /**
- * The streets drawn from the operator's Protomaps archive (BASEMAP_PMTILES), in Protomaps' own
- * light and dark styles (`@protomaps/basemaps`), made to work with nothing from outside the origin:
- * - the archive is read by byte ranges from this server (`pmtiles://` + our URL, create-map.ts
- *   registers the protocol);
- * - labels are drawn from the browser's fonts, as the offline basemap's are (no `glyphs` URL:
- *   MapLibre rasterises Noto Sans where it is installed, else the system sans-serif);
- * - there is no sprite, so the style's icons are left out: layers that are only icons (one-way
- *   arrows, road shields) are dropped, and the others (points of interest, town dots) keep their text.
- * Decision: docs/decisions/2026-11-27-streets-from-an-operator-protomaps-archive.md.
+ * What the maps need to know, up front, about the streets of the operator's Protomaps archive
+ * (BASEMAP_PMTILES): whether the server has one and where, and how the map style names it. The
+ * style itself and the archive reader (streets-layers.ts, ≈ 12 KB brotli) are loaded only when the
+ * page names an archive, and create-map.ts adds the streets to a map once they are in: a site
+ * without an archive downloads none of it.
  */
-import type { Map as MapLibreMap } from 'maplibre-gl';
-import { layers as protomapsLayers, namedFlavor, type Flavor } from '@protomaps/basemaps';
-import { BASEMAP_STREETS_META, STREETS_ATTRIBUTION, STREETS_MIN_ZOOM } from '#domain/basemap';
+import type { Map as MapLibreMap, MapOptions } from 'maplibre-gl';
+import { BASEMAP_STREETS_META } from '#domain/basemap';
 import type { ColorScheme } from '../color-scheme.ts';
-import type { MapStyle } from './map-style.ts';
-
-type LayerSpec = MapStyle['layers'][number];
-type PaintProperty = Parameters<MapLibreMap['setPaintProperty']>[1];
-type PaintValue = Parameters<MapLibreMap['setPaintProperty']>[2];
 
 export const STREETS_SOURCE_ID = 'streets';
 /** Every streets layer's id starts so, apart from the app's own layers ('buildings', …). */
 export const STREETS_LAYER_PREFIX = 'streets-';
-/** Layers that draw nothing but sprite icons. */
-const ICON_ONLY_LAYERS = new Set(['roads_oneway', 'roads_shields']);
-/** Layout properties that only mean something with an icon. */
-const ICON_LAYOUT = /^icon-/;
-/** The style's language: names in English where the data has them, else the local name. */
-const LANG = 'en';
+/** Style metadata keys buildMapStyle writes for createMap: the archive's path and the theme. */
+export const STREETS_ARCHIVE_KEY = 'atlas:streets-archive';
+export const STYLE_SCHEME_KEY = 'atlas:color-scheme';
 
 /**
  * The path of the streets archive this server serves, from the meta tag it writes into every page
@@ -38,54 +25,23 @@ export function servedStreetsArchive(): string {
   return document.querySelector<HTMLMetaElement>(`meta[name="${BASEMAP_STREETS_META}"]`)?.content ?? '';
 }
 
-/** Protomaps' flavour for a theme, with the fonts named as the browser knows them. */
-function flavor(colorScheme: ColorScheme): Flavor {
-  return {
-    ...namedFlavor(colorScheme),
-    regular: 'Noto Sans Regular',
-    bold: 'Noto Sans Medium',
-    italic: 'Noto Sans Italic',
-  };
+/** The archive a style asks createMap to add streets from, and the theme it was built for. */
+export function streetsOfStyle(
+  style: MapOptionsStyle,
+): { archive: string; colorScheme: ColorScheme } | undefined {
+  if (typeof style !== 'object' || !style) return undefined;
+  const metadata = style.metadata as Record<string, unknown> | undefined;
+  const archive = metadata?.[STREETS_ARCHIVE_KEY];
+  if (typeof archive !== 'string' || !archive) return undefined;
+  return { archive, colorScheme: metadata?.[STYLE_SCHEME_KEY] === 'dark' ? 'dark' : 'light' };
 }
+type MapOptionsStyle = MapOptions['style'];
 
-/**
- * The source: the archive read by byte ranges from this origin; its zooms and bounds come from the
- * archive's header (the protocol's TileJSON), so nothing is asked for where it has no tiles.
- */
-export function streetsSource(archivePath: string, origin: string): MapStyle['sources'][string] {
-  return {
-    type: 'vector',
-    url: `pmtiles://${origin}${archivePath}`,
-    // Ours wins over the archive's metadata: the credit is shown whatever the archive says.
-    attribution: STREETS_ATTRIBUTION,
-  };
+/** Each map's theme as last applied (applyMapScheme), for streets added after a switch. */
+const appliedScheme = new WeakMap<MapLibreMap, ColorScheme>();
+export function rememberScheme(map: MapLibreMap, colorScheme: ColorScheme): void {
+  appliedScheme.set(map, colorScheme);
 }
-
-/** Protomaps' layers for a theme, on the streets source, without its background, sprite icons or ids that could clash. */
-export function streetsLayers(colorScheme: ColorScheme): LayerSpec[] {
-  const result: LayerSpec[] = [];
-  for (const layer of protomapsLayers(STREETS_SOURCE_ID, flavor(colorScheme), { lang: LANG })) {
-    // The offline basemap's background and land stay beneath, where the archive has no data.
-    if (layer.type === 'background' || ICON_ONLY_LAYERS.has(layer.id)) continue;
-    // Drawn from STREETS_MIN_ZOOM on (no tile is read below: no layer of the source shows there).
-    const spec = {
-      ...layer,
-      id: `${STREETS_LAYER_PREFIX}${layer.id}`,
-      minzoom: Math.max(layer.minzoom ?? 0, STREETS_MIN_ZOOM),
-    } as LayerSpec;
-    if (spec.type === 'symbol' && spec.layout) {
-      spec.layout = Object.fromEntries(Object.entries(spec.layout).filter(([key]) => !ICON_LAYOUT.test(key)));
-    }
-    result.push(spec);
-  }
-  return result;
-}
-
-/** Recolours the streets layers of a map in place for another theme (the other layers are left). */
-export function applyStreetsScheme(map: MapLibreMap, colorScheme: ColorScheme): void {
-  for (const layer of streetsLayers(colorScheme)) {
-    if (!('paint' in layer) || !layer.paint || !map.getLayer(layer.id)) continue;
-    for (const [prop, value] of Object.entries(layer.paint as Record<string, PaintValue>))
-      map.setPaintProperty(layer.id, prop as PaintProperty, value);
-  }
+export function currentScheme(map: MapLibreMap, fallback: ColorScheme): ColorScheme {
+  return appliedScheme.get(map) ?? fallback;
 }
