@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { namedFlavor } from '@protomaps/basemaps';
-import { BASEMAP_STREETS_META, BASEMAP_STREETS_PREFIX } from '#domain/basemap';
+import { BASEMAP_STREETS_META, BASEMAP_STREETS_PREFIX } from '#domain/streets-basemap';
 import { BUILDING_FLY_TO_ZOOM } from '#domain/constants';
 import { writeStreetsFixture } from '../scripts/basemap/streets-fixture.ts';
 import { freePort, stopChild } from '../server/test/processes.ts';

@@ -11,7 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '#domain/endpoints/define';
-import { streetsArchivePath } from '#domain/basemap';
+import { streetsArchivePath } from '#domain/streets-basemap';
 import type { Config } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import { isEmpty, seedDatabase } from './db/seed.ts';

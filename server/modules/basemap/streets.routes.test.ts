@@ -6,7 +6,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { streetsArchivePath } from '#domain/basemap';
+import { streetsArchivePath } from '#domain/streets-basemap';
 import { writePmtiles } from '../../../scripts/basemap/pmtiles-writer.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { openStreetsArchive } from './streets-archive.ts';

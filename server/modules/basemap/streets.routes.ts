@@ -7,7 +7,7 @@
  * or re-encoded: the archive's tiles are stored compressed, and the reader expects its bytes.
  */
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { BASEMAP_STREETS_PREFIX } from '#domain/basemap';
+import { BASEMAP_STREETS_PREFIX } from '#domain/streets-basemap';
 import { etagMatches } from '../../http/compression.ts';
 import { sendProblem } from '../../http/errors.ts';
 import { answerRange } from './byte-range.ts';

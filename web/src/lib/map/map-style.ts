@@ -1,13 +1,13 @@
 import type { Map as MapLibreMap, MapOptions, RasterTileSource } from 'maplibre-gl';
 import {
   BASEMAP_ATTRIBUTION,
-  STREETS_MIN_ZOOM,
   BASEMAP_BOUNDS,
   BASEMAP_MAX_ZOOM,
   BASEMAP_TILEJSON_PATH,
   BASEMAP_VERSION_META,
   basemapTilePath,
 } from '#domain/basemap';
+import { STREETS_MIN_ZOOM } from '#domain/streets-basemap';
 import { BASEMAP_PALETTE, MAP_BACKGROUND_COLOR } from '#domain/map-palette';
 import type { ColorScheme } from '../color-scheme.ts';
 import {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { STREETS_MIN_ZOOM } from '#domain/basemap';
+import { STREETS_MIN_ZOOM } from '#domain/streets-basemap';
 import { buildMapStyle } from './map-style.ts';
 import { addStreets, applyStreetsScheme, streetsLayers } from './streets-layers.ts';
 import { STREETS_LAYER_PREFIX, STREETS_SOURCE_ID, rememberScheme } from './streets-style.ts';

@@ -13,7 +13,7 @@
 import { addProtocol, type Map as MapLibreMap } from 'maplibre-gl';
 import { layers as protomapsLayers, namedFlavor, type Flavor } from '@protomaps/basemaps';
 import { Protocol } from 'pmtiles';
-import { STREETS_ATTRIBUTION, STREETS_MIN_ZOOM } from '#domain/basemap';
+import { STREETS_ATTRIBUTION, STREETS_MIN_ZOOM } from '#domain/streets-basemap';
 import type { ColorScheme } from '../color-scheme.ts';
 import type { MapStyle } from './map-style.ts';
 import { STREETS_LAYER_PREFIX, STREETS_SOURCE_ID, currentScheme } from './streets-style.ts';

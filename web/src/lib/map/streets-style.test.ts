@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { BASEMAP_MAX_ZOOM, STREETS_MIN_ZOOM } from '#domain/basemap';
+import { BASEMAP_MAX_ZOOM } from '#domain/basemap';
+import { STREETS_MIN_ZOOM } from '#domain/streets-basemap';
 import { BASEMAP_SOURCE_ID, applyMapScheme, buildMapStyle, fitMaxZoom } from './map-style.ts';
 import { STREETS_SOURCE_ID, currentScheme, servedStreetsArchive, streetsOfStyle } from './streets-style.ts';
 

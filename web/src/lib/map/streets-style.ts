@@ -6,7 +6,7 @@
  * without an archive downloads none of it.
  */
 import type { Map as MapLibreMap, MapOptions } from 'maplibre-gl';
-import { BASEMAP_STREETS_META } from '#domain/basemap';
+import { BASEMAP_STREETS_META } from '#domain/streets-basemap';
 import type { ColorScheme } from '../color-scheme.ts';
 
 export const STREETS_SOURCE_ID = 'streets';
