@@ -11,6 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '#domain/endpoints/define';
+import { streetsArchivePath } from '#domain/streets-basemap';
 import type { Config } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import { isEmpty, seedDatabase } from './db/seed.ts';
@@ -249,13 +250,20 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   const { basemapRoutes, openServedBasemap } = await import('./modules/basemap/basemap.routes.ts');
   const basemap = await openServedBasemap(app.log);
   await app.register(basemapRoutes, { basemap });
+  // The operator's Protomaps archive with streets (BASEMAP_PMTILES), when there is one.
+  const { streetsRoutes, openServedStreets } = await import('./modules/basemap/streets.routes.ts');
+  const streets = await openServedStreets(app.log, config.basemapPmtiles);
+  await app.register(streetsRoutes, { archive: streets });
 
   const webDir = config.webDir;
   if (webDir && fs.existsSync(webDir)) await registerStaticFiles(app, webDir);
   // robots.txt, sitemap.xml, and the app's page with its head filled per route.
   await app.register(pagesRoutes);
   // The pages name the basemap's version, so the maps ask for its tiles without the TileJSON.
-  const sendAppPage = appPageSender(app, webDir, { basemapVersion: basemap?.version });
+  const sendAppPage = appPageSender(app, webDir, {
+    basemapVersion: basemap?.version,
+    streetsArchive: streets && streetsArchivePath(streets.version),
+  });
 
   // Deep links such as /buildings/3 get the web app; unknown /api paths get a 404 problem.
   app.setNotFoundHandler(async (request, reply) => {

@@ -14,7 +14,7 @@ import { exportsSettings } from './config/exports.ts';
 import { httpSettings } from './config/http.ts';
 import { jobsSettings } from './config/jobs.ts';
 import { limitsSettings } from './config/limits.ts';
-import { mapSettings } from './config/map.ts';
+import { mapSettings, resolveStreetsArchive } from './config/map.ts';
 import { metricsSettings } from './config/metrics.ts';
 import { placesSettings } from './config/places.ts';
 import { serverSettings } from './config/server.ts';
@@ -72,7 +72,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   }
   if (problems.size > 0) throw new ConfigError([...problems]);
   const merged = Object.assign({}, ...parts) as Merged<AreaConfigs>;
-  return { ...merged, dataDir: path.resolve(cwd, merged.dataDir), webDir: path.resolve(cwd, 'dist/web') };
+  return {
+    ...merged,
+    dataDir: path.resolve(cwd, merged.dataDir),
+    basemapPmtiles: resolveStreetsArchive(merged.basemapPmtiles, cwd),
+    webDir: path.resolve(cwd, 'dist/web'),
+  };
 }
 
 /** Every environment variable the server reads, each once (example.env and README.md list them: tests check). */

@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BASEMAP_VERSION_META } from '#domain/basemap';
+import { BASEMAP_STREETS_META } from '#domain/streets-basemap';
 import { integerParam } from '#domain/query-params';
 import { buildings } from '../../db/schema.ts';
 import { etagMatches } from '../../http/compression.ts';
@@ -105,14 +106,14 @@ export const pagesRoutes: FastifyPluginAsyncZod<PagesOptions> = async (app, opts
 
 /**
  * Sends the web app's page for a deep link, its head filled for the route (and naming the
- * basemap's version when there is one, for the map style); `no-cache` with an
+ * basemap's version, and the streets archive's path, when there are, for the map style); `no-cache` with an
  * ETag so a browser revalidates it (304) and always finds the current asset names. Null when the
  * app is not built (the caller answers 503).
  */
 export function appPageSender(
   app: FastifyInstance,
   webDir: string | undefined,
-  { basemapVersion }: { basemapVersion?: string } = {},
+  { basemapVersion, streetsArchive }: { basemapVersion?: string; streetsArchive?: string | undefined } = {},
 ) {
   const file = webDir ? path.join(webDir, 'index.html') : undefined;
   // Re-read when the file changes (a build while the server runs); a stat per page is cheap.
@@ -139,6 +140,7 @@ export function appPageSender(
     const head = await pageHeadFor(app.db, app.media, pathname);
     const withHead = renderIndexHtml(html, head, app.config.publicUrl, {
       ...(basemapVersion ? { [BASEMAP_VERSION_META]: basemapVersion } : {}),
+      ...(streetsArchive ? { [BASEMAP_STREETS_META]: streetsArchive } : {}),
     });
     // The map pages paint their frame before the app's scripts run (explore-shell.ts); a 404
     // is sent as the bare app.

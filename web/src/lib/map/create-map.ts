@@ -1,5 +1,7 @@
 import { Map as MapLibreMap, prewarm, setWorkerUrl, type MapOptions } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import type { ColorScheme } from '../color-scheme.ts';
+import { streetsOfStyle } from './streets-style.ts';
 // The map library's CSS and the app's own for every map, loaded with the map screens only.
 import 'maplibre-gl/dist/maplibre-gl.css';
 import './map.css';
@@ -26,5 +28,20 @@ export function createMap(options: MapOptions): MapLibreMap {
   };
   map.on('idle', () => markIdle('true'));
   map.on('dataloading', () => markIdle('false'));
+  const streets = streetsOfStyle(options.style);
+  if (streets) addStreetsWhenLoaded(map, streets.archive, streets.colorScheme);
   return map;
+}
+
+/**
+ * The streets of the operator's archive, when the style names one: their code is fetched while
+ * the map loads its style, and they are added once both are there (never to a removed map).
+ */
+function addStreetsWhenLoaded(map: MapLibreMap, archive: string, colorScheme: ColorScheme): void {
+  const loaded = new Promise<void>((resolve) => map.once('load', () => resolve()));
+  void Promise.all([import('./streets-layers.ts'), loaded])
+    .then(([{ addStreets }]) => {
+      if (map.getCanvasContainer().isConnected) addStreets(map, archive, colorScheme);
+    })
+    .catch((error: unknown) => console.warn('The streets could not be added to the map.', error));
 }

@@ -7,8 +7,16 @@ import {
   BASEMAP_VERSION_META,
   basemapTilePath,
 } from '#domain/basemap';
+import { STREETS_MIN_ZOOM } from '#domain/streets-basemap';
 import { BASEMAP_PALETTE, MAP_BACKGROUND_COLOR } from '#domain/map-palette';
 import type { ColorScheme } from '../color-scheme.ts';
+import {
+  STREETS_ARCHIVE_KEY,
+  STREETS_SOURCE_ID,
+  STYLE_SCHEME_KEY,
+  rememberScheme,
+  servedStreetsArchive,
+} from './streets-style.ts';
 
 export type { ColorScheme };
 
@@ -60,8 +68,12 @@ export function themedPaint(colorScheme: ColorScheme): Record<string, Record<str
   };
 }
 
-/** The vector basemap's layers (source-layers of scripts/basemap/generate.ts), in drawing order. */
-function vectorLayers(colorScheme: ColorScheme): LayerSpec[] {
+/**
+ * The vector basemap's layers (source-layers of scripts/basemap/generate.ts), in drawing order.
+ * With streets drawn over it, its labels stop where the streets start (the streets name places).
+ */
+function vectorLayers(colorScheme: ColorScheme, withStreets = false): LayerSpec[] {
+  const labelsUntil = withStreets ? { maxzoom: STREETS_MIN_ZOOM } : {};
   const paint = themedPaint(colorScheme);
   const source = BASEMAP_SOURCE_ID;
   return [
@@ -120,7 +132,7 @@ function vectorLayers(colorScheme: ColorScheme): LayerSpec[] {
       type: 'symbol',
       source,
       'source-layer': 'country_label',
-      maxzoom: 9,
+      maxzoom: withStreets ? STREETS_MIN_ZOOM : 9,
       layout: {
         'text-field': ['get', 'name'],
         'text-font': [FONT],
@@ -136,6 +148,7 @@ function vectorLayers(colorScheme: ColorScheme): LayerSpec[] {
       type: 'symbol',
       source,
       'source-layer': 'place',
+      ...labelsUntil,
       layout: {
         'text-field': ['get', 'name'],
         'text-font': [FONT],
@@ -183,28 +196,33 @@ function basemapSource(version: string): MapStyle['sources'][string] {
 }
 
 /**
- * The closest zoom worth fitting a map to: with a tile service, street level (`detailed`); on the
- * offline basemap (data to zoom 6, drawn overzoomed) one step past its data, where coastlines,
- * borders and city names still give the place a setting; closer in it is a plain land colour.
+ * The closest zoom worth fitting a map to: with a tile service or the streets archive, street
+ * level (`detailed`); on the offline basemap alone (data to zoom 6, drawn overzoomed) one step
+ * past its data, where coastlines, borders and city names still give the place a setting; closer
+ * in it is a plain land colour.
  */
 export function fitMaxZoom(
   colorScheme: ColorScheme,
   tiles: Partial<Record<ColorScheme, TileSource>> | undefined,
   detailed: number,
+  streetsArchive: string = servedStreetsArchive(),
 ): number {
-  return tiles?.[colorScheme] ? detailed : Math.min(detailed, BASEMAP_MAX_ZOOM + 1);
+  return tiles?.[colorScheme] || streetsArchive ? detailed : Math.min(detailed, BASEMAP_MAX_ZOOM + 1);
 }
 
 /**
  * The map's base style. With a configured tile service (VITE_TILE_URL_*), its raster tiles for the
  * theme; otherwise the product's offline world basemap (vector tiles served same-origin, light or
- * dark palette; `basemapVersion` is the archive's, the page's by default). Text is drawn with
- * local fonts (no glyph server).
+ * dark palette; `basemapVersion` is the archive's, the page's by default), with the streets of the
+ * operator's Protomaps archive over it from zoom STREETS_MIN_ZOOM when the server has one
+ * (`streetsArchive`: its path, the page's by default; named in the style's metadata, createMap adds
+ * them). Text is drawn with local fonts (no glyph server).
  */
 export function buildMapStyle(
   colorScheme: ColorScheme,
   tiles?: Partial<Record<ColorScheme, TileSource>>,
   basemapVersion: string = servedBasemapVersion(),
+  streetsArchive: string = servedStreetsArchive(),
 ): MapStyle {
   const tileSource = tiles?.[colorScheme];
   const background: LayerSpec = {
@@ -227,6 +245,15 @@ export function buildMapStyle(
       layers: [background, { id: BASEMAP_SOURCE_ID, type: 'raster', source: BASEMAP_SOURCE_ID }],
     };
   }
+  if (streetsArchive) {
+    // The streets themselves are added by createMap once their code is in (streets-layers.ts).
+    return {
+      version: 8,
+      metadata: { [STREETS_ARCHIVE_KEY]: streetsArchive, [STYLE_SCHEME_KEY]: colorScheme },
+      sources: { [BASEMAP_SOURCE_ID]: basemapSource(basemapVersion) },
+      layers: [background, ...vectorLayers(colorScheme, true)],
+    };
+  }
   return {
     version: 8,
     sources: { [BASEMAP_SOURCE_ID]: basemapSource(basemapVersion) },
@@ -236,7 +263,7 @@ export function buildMapStyle(
 
 /**
  * Switches a map drawn with buildMapStyle to another theme in place, without reloading it: the
- * vector basemap is recoloured, configured raster tiles are swapped. Other layers (the buildings)
+ * vector basemap and the streets are recoloured, configured raster tiles are swapped. Other layers (the buildings)
  * are left as they are.
  */
 export function applyMapScheme(
@@ -251,4 +278,11 @@ export function applyMapScheme(
   }
   const raster = tiles?.[colorScheme]?.tiles;
   if (raster) map.getSource<RasterTileSource>(BASEMAP_SOURCE_ID)?.setTiles(raster);
+  rememberScheme(map, colorScheme);
+  if (map.getSource(STREETS_SOURCE_ID)) {
+    void import('./streets-layers.ts').then(({ applyStreetsScheme }) => {
+      // A later switch has been remembered meanwhile: its own recolouring comes after this one.
+      if (map.getSource(STREETS_SOURCE_ID)) applyStreetsScheme(map, colorScheme);
+    });
+  }
 }
