@@ -12,14 +12,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BASEMAP_VERSION_META } from '#domain/basemap';
+import { exploreMapModules, pages, showsExploreMap } from '#domain/pages';
 import { integerParam } from '#domain/query-params';
 import { buildings } from '../../db/schema.ts';
 import { etagMatches } from '../../http/compression.ts';
 import { notFound } from '../../http/errors.ts';
-import { showsExploreScreen, withExploreShell } from './explore-shell.ts';
+import { withExploreShell } from './explore-shell.ts';
 import { escapeHtml, pageHeadFor, renderIndexHtml } from './page-head.ts';
 import { buildingPreload, prefetchElement } from './prefetch.ts';
-import { manifestReader, mapPageRoutes, routePreloads } from './route-preloads.ts';
+import { manifestReader, routePreloads } from './route-preloads.ts';
 
 /** Sitemaps may list 50 000 URLs; smaller pages keep each answer quick to build and fetch. */
 export const SITEMAP_PAGE_SIZE = 10_000;
@@ -50,7 +51,7 @@ export const pagesRoutes: FastifyPluginAsyncZod<PagesOptions> = async (app, opts
           'Allow: /',
           // The API is for the app; building pages carry the same facts.
           `Disallow: ${API_PREFIX}/`,
-          'Disallow: /login',
+          `Disallow: ${pages.login.href()}`,
           `Sitemap: ${base}/sitemap.xml`,
           '',
         ].join('\n'),
@@ -74,18 +75,19 @@ export const pagesRoutes: FastifyPluginAsyncZod<PagesOptions> = async (app, opts
     async (request, reply) => {
       reply.type(XML).header('cache-control', 'public, max-age=3600');
       const [{ n } = { n: 0 }] = await app.db.select({ n: count() }).from(buildings);
-      const pages = Math.max(1, Math.ceil(n / pageSize));
+      const pageCount = Math.max(1, Math.ceil(n / pageSize));
       const page = request.query.page;
-      if (page === undefined && pages > 1) {
+      if (page === undefined && pageCount > 1) {
         const entries = Array.from(
-          { length: pages },
+          { length: pageCount },
           (_, i) => `  <sitemap><loc>${escapeHtml(`${base}/sitemap.xml?page=${i + 1}`)}</loc></sitemap>`,
         );
         return reply.send(
           `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`,
         );
       }
-      if ((page ?? 1) > pages) throw notFound(`The sitemap has ${pages} page${pages === 1 ? '' : 's'}.`);
+      if ((page ?? 1) > pageCount)
+        throw notFound(`The sitemap has ${pageCount} page${pageCount === 1 ? '' : 's'}.`);
       const rows = await app.db
         .select({ id: buildings.id, updated_at: buildings.updated_at })
         .from(buildings)
@@ -94,7 +96,7 @@ export const pagesRoutes: FastifyPluginAsyncZod<PagesOptions> = async (app, opts
         .offset(((page ?? 1) - 1) * pageSize);
       const urls = rows.map(
         (r) =>
-          `  <url><loc>${base}/buildings/${r.id}</loc><lastmod>${r.updated_at.toISOString()}</lastmod></url>`,
+          `  <url><loc>${base}${pages.building.href({ id: r.id })}</loc><lastmod>${r.updated_at.toISOString()}</lastmod></url>`,
       );
       return reply.send(
         `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}${urls.length ? '\n' : ''}</urlset>\n`,
@@ -143,13 +145,13 @@ export function appPageSender(
     // The map pages paint their frame before the app's scripts run (explore-shell.ts); a 404
     // is sent as the bare app.
     let page = withHead;
-    if (showsExploreScreen(pathname) && !head.notFound) {
+    if (showsExploreMap(pathname) && !head.notFound) {
       const prefetched = await prefetchElement(app, request);
       page = withExploreShell(
         withHead,
         prefetched.data +
           buildingPreload(pathname) +
-          routePreloads(manifest(), mapPageRoutes(pathname), withHead),
+          routePreloads(manifest(), exploreMapModules(pathname), withHead),
         prefetched.cards,
       );
     }

@@ -12,6 +12,7 @@ import { BUILDINGS_PER_PAGE_DEFAULT, MAP_DEFAULT_BOUNDS } from '#domain/constant
 import { API_PREFIX, fillPath } from '#domain/endpoints/define';
 import type { BuildingList } from '#domain/buildings';
 import { buildingEndpoints } from '#domain/endpoints/buildings';
+import { matchPattern, pages } from '#domain/pages';
 import { cardPictureUrls, exploreShellCards } from './explore-shell.ts';
 import { escapeHtml } from './page-head.ts';
 
@@ -60,9 +61,10 @@ function firstPicturePreloads(list: BuildingList): string[] {
   );
 }
 
-/** The building id of a building page's path (`/buildings/{id}`), else undefined. */
+/** The building id of a building page's path (the page table's building page), else undefined. */
 function buildingIdOf(pathname: string): string | undefined {
-  return /^\/buildings\/([1-9]\d{0,9})\/?$/.exec(pathname)?.[1];
+  const id = matchPattern(pages.building.pattern, pathname)?.id;
+  return id !== undefined && /^[1-9]\d{0,9}$/.test(id) ? id : undefined;
 }
 
 /**
