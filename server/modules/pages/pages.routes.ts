@@ -17,7 +17,7 @@ import { integerParam } from '#domain/query-params';
 import { buildings } from '../../db/schema.ts';
 import { etagMatches } from '../../http/compression.ts';
 import { notFound } from '../../http/errors.ts';
-import { withExploreShell } from './explore-shell.ts';
+import { exploreFrameReader, withExploreFrame } from './explore-frame.ts';
 import { escapeHtml, pageHeadFor, renderIndexHtml } from './page-head.ts';
 import { buildingPreload, prefetchElement } from './prefetch.ts';
 import { manifestReader, routePreloads } from './route-preloads.ts';
@@ -131,6 +131,7 @@ export function appPageSender(
   };
 
   const manifest = manifestReader(webDir);
+  const exploreFrame = exploreFrameReader(webDir);
 
   // Says whether the page was sent. Not the reply itself: a FastifyReply is a thenable, so an
   // awaited one resolves to undefined once sent, and the caller took that for 'nothing sent'.
@@ -142,17 +143,19 @@ export function appPageSender(
     const withHead = renderIndexHtml(html, head, app.config.publicUrl, {
       ...(basemapVersion ? { [BASEMAP_VERSION_META]: basemapVersion } : {}),
     });
-    // The map pages paint their frame before the app's scripts run (explore-shell.ts); a 404
-    // is sent as the bare app.
+    // The map pages paint their frame before the app's scripts run (explore-frame.ts); a 404
+    // is sent as the bare app, and so is every page when the build has no frame.
     let page = withHead;
-    if (showsExploreMap(pathname) && !head.notFound) {
+    const frame = exploreFrame();
+    if (frame && showsExploreMap(pathname) && !head.notFound) {
       const prefetched = await prefetchElement(app, request);
-      page = withExploreShell(
+      page = withExploreFrame(
         withHead,
+        frame,
         prefetched.data +
           buildingPreload(pathname) +
           routePreloads(manifest(), exploreMapModules(pathname), withHead),
-        prefetched.cards,
+        prefetched.list,
       );
     }
     const etag = `"${crypto.createHash('sha1').update(page).digest('base64url')}"`;
