@@ -40,8 +40,14 @@ export const FRAME_TOKENS = {
 export type FrameToken = keyof typeof FRAME_TOKENS;
 
 /** Which template draws a card: cover image or locator, year built known, year demolished known. */
-export function cardVariant(card: Pick<BuildingCard, 'cover_image' | 'year_built' | 'year_demolished'>): string {
-  return [card.cover_image ? 'cover' : 'locator', card.year_built !== null ? 'built' : '', card.year_demolished !== null ? 'demolished' : '']
+export function cardVariant(
+  card: Pick<BuildingCard, 'cover_image' | 'year_built' | 'year_demolished'>,
+): string {
+  return [
+    card.cover_image ? 'cover' : 'locator',
+    card.year_built !== null ? 'built' : '',
+    card.year_demolished !== null ? 'demolished' : '',
+  ]
     .filter(Boolean)
     .join('-');
 }

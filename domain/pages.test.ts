@@ -7,6 +7,7 @@ import {
   routePath,
   showsExploreMap,
   userSectionHref,
+  USER_SECTIONS,
   userSections,
 } from './pages.ts';
 
@@ -90,5 +91,11 @@ describe('the explore map pages', () => {
     expect(routePath(pages.building.pattern)).toBe('buildings/:id');
     expect(routePath(`${pages.user.pattern}/lists`, pages.user.pattern)).toBe('lists');
     expect(() => routePath('/about', pages.user.pattern)).toThrow();
+  });
+});
+
+describe('user sections', () => {
+  it('are those with a route module', () => {
+    expect([...userSections].sort()).toEqual(Object.keys(USER_SECTIONS).sort());
   });
 });

@@ -170,7 +170,7 @@ export const USER_SECTIONS = {
 
 export type UserSection = keyof typeof USER_SECTIONS;
 
-export const userSections = Object.keys(USER_SECTIONS) as UserSection[];
+export const userSections: readonly UserSection[] = ['lists', 'buildings', 'images', 'settings', 'stats'];
 
 /** A link to a section of a user's page. */
 export function userSectionHref(handle: string, section: UserSection): string {
@@ -214,20 +214,16 @@ export function matchPattern(pattern: string, pathname: string): Record<string, 
   return params;
 }
 
-/** First path segments of the pages that are not the explore screen. */
-const OTHER_SCREENS = new Set(
-  Object.values(pages)
-    .filter((p) => !p.showsExploreMap)
-    .map((p) => p.pattern.split('/')[1]),
-);
-
 /**
  * True when the web app shows the explore screen (the map) for this path: its own pages and every
  * path under none of the other pages' first segment.
  */
 export function showsExploreMap(pathname: string): boolean {
   const first = pathname.split('/').find(Boolean);
-  return first === undefined || !OTHER_SCREENS.has(first);
+  return (
+    first === undefined ||
+    !Object.values(pages).some((p) => !p.showsExploreMap && p.pattern.split('/')[1] === first)
+  );
 }
 
 /** The route modules an explore-map path opens with: the explore screen's, and a building's panel. */

@@ -82,7 +82,9 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
   {
     route: '/user/:handle/lists',
     modules: ['src/app/routes/user-route.tsx', 'src/app/routes/user-lists-route.tsx'],
-    maxJsBytes: 139 * KB,
+    // 139.1 KB since every link is built by the page table (domain/pages.ts), which the navigation
+    // bar brings into the first download: +0.4 KB.
+    maxJsBytes: 140 * KB,
     maxCssBytes: 19 * KB,
     targetJsBytes: 180 * KB,
     targetCssBytes: 30 * KB,

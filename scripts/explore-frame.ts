@@ -47,7 +47,9 @@ function sampleCards(): BuildingList {
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /** The frame's markup made ready for the server: controls inert, the card list templated. */
-async function templated(frame: PrerenderedFrame): Promise<Omit<ExploreFrameFile, 'css'> & { mantineStyles: string[] }> {
+async function templated(
+  frame: PrerenderedFrame,
+): Promise<Omit<ExploreFrameFile, 'css'> & { mantineStyles: string[] }> {
   const window = new Window();
   const { document } = window;
   const parse = (html: string) => {
@@ -63,7 +65,8 @@ async function templated(frame: PrerenderedFrame): Promise<Omit<ExploreFrameFile
   // The markup's style elements (Mantine's theme variables and classes, the frame's layouts) go
   // with the frame's CSS, pruned like the rest.
   const mantineStyles = [...loading.querySelectorAll('style')].map((style) => style.textContent);
-  for (const holder of [loading, withCards]) holder.querySelectorAll('style').forEach((style) => style.remove());
+  for (const holder of [loading, withCards])
+    holder.querySelectorAll('style').forEach((style) => style.remove());
   const lists = [...withCards.querySelectorAll('section[aria-label="Buildings in view"] ul')];
   if (lists.length !== 2) throw new Error(`explore frame: expected 2 card lists, found ${lists.length}`);
   const items = [...lists[0]!.children];

@@ -57,7 +57,9 @@ export function cardPictureUrls(card: BuildingCard): { cover: boolean; light: st
 }
 
 const TOKEN = new RegExp(Object.values(FRAME_TOKENS).join('|'), 'g');
-const tokenNames = new Map<string, FrameToken>(Object.entries(FRAME_TOKENS).map(([name, token]) => [token, name as FrameToken]));
+const tokenNames = new Map<string, FrameToken>(
+  Object.entries(FRAME_TOKENS).map(([name, token]) => [token, name as FrameToken]),
+);
 
 /** `template` with its tokens replaced by `values` (HTML already); one pass, so values stay as they are. */
 function fill(template: string, values: Partial<Record<FrameToken, string>>): string {
