@@ -187,7 +187,8 @@ describe('layout stability', () => {
         const frameBox = await frameName.boundingBox();
         await page.unroute('**/assets/*.js');
         await page.goto('/');
-        const appName = page.locator(`[data-building-id="${first.id}"] p`).first();
+        // In the app (#root): the frame draws the same card markup.
+        const appName = page.locator(`#root [data-building-id="${first.id}"] p`).first();
         await appName.waitFor();
         await expect(page.locator('#atlas-shell').count()).resolves.toBe(0);
         const appBox = await appName.boundingBox();
