@@ -5,7 +5,7 @@
  * on whether it has a cover image and which of its years are known, so there is a template for
  * each; their values are tokens the server replaces.
  */
-import type { BuildingCard } from './buildings.ts';
+import type { BuildingCard, BuildingList } from './buildings.ts';
 
 /** Where the build writes the frame: relative to the folder of the web app's build (dist/web). */
 export const EXPLORE_FRAME_FILE = '../explore-frame/frame.json';
@@ -61,3 +61,25 @@ export const CARD_VARIANTS = ['cover', 'locator'].flatMap((picture) =>
 
 /** How many of the first card page's cards the frame draws (more than a tall window shows). */
 export const FRAME_CARDS = 8;
+
+/**
+ * The sample list the build renders the frame with: one card per variant, in CARD_VARIANTS'
+ * order, every value a token (numbers too: the card only shows them).
+ */
+export function sampleFrameCards(): BuildingList {
+  const token = (value: string) => value as unknown as number;
+  const T = FRAME_TOKENS;
+  const items = CARD_VARIANTS.map(
+    ({ picture, built, demolished }) =>
+      ({
+        id: token(T.id),
+        name: T.name,
+        coordinates: [0, 0],
+        year_built: built ? token(T.built) : null,
+        year_demolished: demolished ? token(T.demolished) : null,
+        cover_image: picture === 'cover' ? T.cover : null,
+        vote_stats: { upvotes: token(T.upvotes), meh_votes: token(T.meh), downvotes: token(T.downvotes) },
+      }) as unknown as BuildingCard,
+  );
+  return { items, total: token(T.count), total_exact: true, page: 1, pages: 1 } as unknown as BuildingList;
+}

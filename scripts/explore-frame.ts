@@ -11,13 +11,14 @@ import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { Window } from 'happy-dom';
 import { build, type Plugin } from 'vite';
-import type { BuildingCard, BuildingList } from '../domain/buildings.ts';
+import type { BuildingList } from '../domain/buildings.ts';
 import { locatorUrl } from '../domain/endpoints/locator.ts';
 import {
   CARD_VARIANTS,
   cardVariant,
   EXPLORE_FRAME_FILE,
   FRAME_TOKENS as T,
+  sampleFrameCards,
   type ExploreFrameFile,
 } from '../domain/explore-frame.ts';
 import { criticalCss } from './critical-css.ts';
@@ -26,28 +27,10 @@ import type { PrerenderedFrame } from '../web/src/app/prerender-shell.tsx';
 const ENTRY = 'src/app/prerender-shell.tsx';
 const EXPLORE_ROUTE = 'src/app/routes/explore-route.tsx';
 
-/** The sample list: one card per template, every value a token (numbers too: they are only shown). */
-function sampleCards(): BuildingList {
-  const token = (value: string) => value as unknown as number;
-  const items = CARD_VARIANTS.map(
-    ({ picture, built, demolished }) =>
-      ({
-        id: token(T.id),
-        name: T.name,
-        coordinates: [0, 0],
-        year_built: built ? token(T.built) : null,
-        year_demolished: demolished ? token(T.demolished) : null,
-        cover_image: picture === 'cover' ? T.cover : null,
-        vote_stats: { upvotes: token(T.upvotes), meh_votes: token(T.meh), downvotes: token(T.downvotes) },
-      }) as unknown as BuildingCard,
-  );
-  return { items, total: token(T.count), total_exact: true, page: 1, pages: 1 } as unknown as BuildingList;
-}
-
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
-/** The frame's markup made ready for the server: controls inert, the card list templated. */
-async function templated(
+/** The frame's markup made ready for the server: controls inert, the card list templated, style elements taken out. */
+export async function templated(
   frame: PrerenderedFrame,
 ): Promise<Omit<ExploreFrameFile, 'css'> & { mantineStyles: string[] }> {
   const window = new Window();
@@ -72,7 +55,7 @@ async function templated(
   const items = [...lists[0]!.children];
   if (items.length !== CARD_VARIANTS.length)
     throw new Error(`explore frame: expected ${CARD_VARIANTS.length} cards, found ${items.length}`);
-  const sample = sampleCards().items;
+  const sample = sampleFrameCards().items;
   const cards: Record<string, string> = {};
   items.forEach((item, i) => {
     // A locator follows the system's colour scheme (the page's most likely one) in the frame.
@@ -141,7 +124,7 @@ export async function writeExploreFrame(webRoot: string, outDir: string, project
     const { prerenderExploreFrame } = (await import(pathToFileURL(entry).href)) as {
       prerenderExploreFrame: (cards: BuildingList) => PrerenderedFrame;
     };
-    const { mantineStyles, ...frame } = await templated(prerenderExploreFrame(sampleCards()));
+    const { mantineStyles, ...frame } = await templated(prerenderExploreFrame(sampleFrameCards()));
     const css = await criticalCss(
       [...(await exploreStylesheets(outDir)), ...mantineStyles],
       [frame.loading, frame.withCards, ...Object.values(frame.cards)].join(''),
