@@ -59,6 +59,15 @@ export const CARD_VARIANTS = ['cover', 'locator'].flatMap((picture) =>
   ),
 );
 
+/** Marks the style element of the frame's own rules (web/src/app/explore-frame.tsx), kept whole. */
+export const FRAME_STYLE_ATTRIBUTE = 'data-atlas-frame';
+
+/**
+ * Set on the frame by the server when the page's URL names a year (`?standingInYear=`): the frame
+ * was drawn with the time slider at 'all years', so its strip shows nothing until the app does.
+ */
+export const FRAME_YEAR_ATTRIBUTE = 'data-standing-year';
+
 /** How many of the first card page's cards the frame draws (more than a tall window shows). */
 export const FRAME_CARDS = 8;
 

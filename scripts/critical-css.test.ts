@@ -27,4 +27,11 @@ describe("the frame's critical CSS, taken from the built stylesheets", () => {
     // Only the custom properties in use, through other properties too.
     expect(css).toContain(':root{--used:red;--via:var(--used)}');
   });
+
+  it("keeps the markup's own rules whole, after the rest", async () => {
+    const css = await criticalCss(['.card{color:red}'], '<a class="card"></a>', [
+      '#frame[data-state] .card{visibility:hidden}',
+    ]);
+    expect(css).toBe('.card{color:red}#frame[data-state] .card{visibility:hidden}');
+  });
 });

@@ -20,7 +20,11 @@ function varsIn(value: string): string[] {
   return [...value.matchAll(/var\(\s*(--[\w-]+)/g)].map((m) => m[1]!);
 }
 
-export async function criticalCss(stylesheets: string[], html: string): Promise<string> {
+/**
+ * `stylesheets` cut to what `html` needs; `own` (the markup's own rules, e.g. for states the
+ * server sets) kept whole, after them. Custom properties are pruned in both.
+ */
+export async function criticalCss(stylesheets: string[], html: string, own: string[] = []): Promise<string> {
   const window = new Window();
   const { document } = window;
   document.write(`<!doctype html><html><head></head><body>${html}</body></html>`);
@@ -53,6 +57,7 @@ export async function criticalCss(stylesheets: string[], html: string): Promise<
     if (!/keyframes$/i.test(at.name) && (!at.nodes || at.nodes.length === 0)) at.remove();
   });
   removeEmpty(sheet);
+  for (const css of own) sheet.append(postcss.parse(css).nodes);
 
   // Keyframes only when a kept rule animates with them.
   const animations = new Set<string>();

@@ -26,6 +26,8 @@ describe("the build's explore frame file", () => {
         );
     }
     expect(frame.mantineStyles.join('')).toContain('--mantine-color-dimmed');
-    expect(frame.mantineStyles.join('')).toContain('.atlas-shell-narrow');
+    expect(frame.ownStyles.join('')).toContain('.atlas-shell-narrow');
+    expect(frame.ownStyles.join('')).toContain('#atlas-shell[data-standing-year]');
+    expect(frame.mantineStyles.join('')).not.toContain('atlas-shell');
   });
 });

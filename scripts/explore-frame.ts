@@ -17,6 +17,7 @@ import {
   CARD_VARIANTS,
   cardVariant,
   EXPLORE_FRAME_FILE,
+  FRAME_STYLE_ATTRIBUTE,
   FRAME_TOKENS as T,
   sampleFrameCards,
   type ExploreFrameFile,
@@ -32,7 +33,7 @@ const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"
 /** The frame's markup made ready for the server: controls inert, the card list templated, style elements taken out. */
 export async function templated(
   frame: PrerenderedFrame,
-): Promise<Omit<ExploreFrameFile, 'css'> & { mantineStyles: string[] }> {
+): Promise<Omit<ExploreFrameFile, 'css'> & { mantineStyles: string[]; ownStyles: string[] }> {
   const window = new Window();
   const { document } = window;
   const parse = (html: string) => {
@@ -45,9 +46,15 @@ export async function templated(
 
   const loading = parse(frame.loading);
   const withCards = parse(frame.withCards);
-  // The markup's style elements (Mantine's theme variables and classes, the frame's layouts) go
-  // with the frame's CSS, pruned like the rest.
-  const mantineStyles = [...loading.querySelectorAll('style')].map((style) => style.textContent);
+  // The markup's style elements go with the frame's CSS: Mantine's theme variables and classes
+  // pruned like the rest, the frame's own (its layouts, the year strip) whole.
+  const styles = [...loading.querySelectorAll('style')];
+  const mantineStyles = styles
+    .filter((style) => !style.hasAttribute(FRAME_STYLE_ATTRIBUTE))
+    .map((style) => style.textContent);
+  const ownStyles = styles
+    .filter((style) => style.hasAttribute(FRAME_STYLE_ATTRIBUTE))
+    .map((style) => style.textContent);
   for (const holder of [loading, withCards])
     holder.querySelectorAll('style').forEach((style) => style.remove());
   const lists = [...withCards.querySelectorAll('section[aria-label="Buildings in view"] ul')];
@@ -78,7 +85,13 @@ export async function templated(
     cards[cardVariant(sample[i]!)] = html;
   });
   for (const list of lists) list.innerHTML = T.cardList;
-  const result = { loading: loading.innerHTML, withCards: withCards.innerHTML, cards, mantineStyles };
+  const result = {
+    loading: loading.innerHTML,
+    withCards: withCards.innerHTML,
+    cards,
+    mantineStyles,
+    ownStyles,
+  };
   await window.happyDOM.close();
   return result;
 }
@@ -124,10 +137,11 @@ export async function writeExploreFrame(webRoot: string, outDir: string, project
     const { prerenderExploreFrame } = (await import(pathToFileURL(entry).href)) as {
       prerenderExploreFrame: (cards: BuildingList) => PrerenderedFrame;
     };
-    const { mantineStyles, ...frame } = await templated(prerenderExploreFrame(sampleFrameCards()));
+    const { mantineStyles, ownStyles, ...frame } = await templated(prerenderExploreFrame(sampleFrameCards()));
     const css = await criticalCss(
       [...(await exploreStylesheets(outDir)), ...mantineStyles],
       [frame.loading, frame.withCards, ...Object.values(frame.cards)].join(''),
+      ownStyles,
     );
     const file: ExploreFrameFile = { ...frame, css };
     const target = path.join(outDir, EXPLORE_FRAME_FILE);

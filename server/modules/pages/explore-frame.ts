@@ -17,6 +17,7 @@ import {
   EXPLORE_FRAME_FILE,
   FRAME_CARDS,
   FRAME_TOKENS,
+  FRAME_YEAR_ATTRIBUTE,
   type ExploreFrameFile,
   type FrameToken,
 } from '#domain/explore-frame';
@@ -89,15 +90,26 @@ function cardMarkup(frame: ExploreFrameFile, card: BuildingCard, first: boolean)
 /**
  * The frame's markup: with the first cards of `list` in its card column (the page's largest text
  * on a phone, its LCP, then paints with the HTML), or without a list as the app draws the column
- * while its cards load.
+ * while its cards load; `yearInUrl` when the page's URL names a year.
  */
-export function exploreFrameMarkup(frame: ExploreFrameFile, list?: BuildingList): string {
-  if (!list) return frame.loading;
-  const cards = list.items.slice(0, FRAME_CARDS).map((card, i) => cardMarkup(frame, card, i === 0));
-  return fill(frame.withCards, {
-    cardList: cards.join(''),
-    count: escapeHtml(list.total_exact ? String(list.total) : `${list.total}+`),
-  });
+export function exploreFrameMarkup(
+  frame: ExploreFrameFile,
+  list?: BuildingList,
+  { yearInUrl = false }: { yearInUrl?: boolean } = {},
+): string {
+  const markup = list
+    ? fill(frame.withCards, {
+        cardList: list.items
+          .slice(0, FRAME_CARDS)
+          .map((card, i) => cardMarkup(frame, card, i === 0))
+          .join(''),
+        count: escapeHtml(list.total_exact ? String(list.total) : `${list.total}+`),
+      })
+    : frame.loading;
+  // The frame's time slider stands at 'all years': a year in the URL empties its strip.
+  return yearInUrl
+    ? markup.replace(`id="${SHELL_ELEMENT_ID}"`, `id="${SHELL_ELEMENT_ID}" ${FRAME_YEAR_ATTRIBUTE}`)
+    : markup;
 }
 
 const STYLESHEET = /<link rel="stylesheet"([^>]*)>/g;
@@ -107,7 +119,8 @@ export const DEFERRED_STYLESHEET_ATTRIBUTE = 'data-atlas-stylesheet';
 
 /**
  * The page with the explore frame: its style at the end of the head, its markup before the empty
- * `<div id="root">` (the first cards of `list` in its card column), and `data` (the prefetched
+ * `<div id="root">` (the first cards of `list` in its card column; `yearInUrl`, see
+ * exploreFrameMarkup), and `data` (the prefetched
  * answers, preloads) after it. The head's stylesheets become preloads in their place: a
  * stylesheet holds back the first paint until it has loaded (and the app's scripts too), so the
  * app adds them at the same places once it runs and renders when they have loaded (the cascade
@@ -118,11 +131,12 @@ export function withExploreFrame(
   frame: ExploreFrameFile,
   data = '',
   list?: BuildingList,
+  options: { yearInUrl?: boolean } = {},
 ): string {
   const root = /<div id="root"><\/div>/;
   const headEnd = page.indexOf('</head>');
   if (!root.test(page) || headEnd < 0) return page;
-  const markup = exploreFrameMarkup(frame, list);
+  const markup = exploreFrameMarkup(frame, list, options);
   const head = page
     .slice(0, headEnd)
     .replace(

@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BASEMAP_VERSION_META } from '#domain/basemap';
-import { exploreMapModules, pages, showsExploreMap } from '#domain/pages';
+import { exploreMapModules, pages, showsExploreMap, STANDING_YEAR_PARAM } from '#domain/pages';
 import { integerParam } from '#domain/query-params';
 import { buildings } from '../../db/schema.ts';
 import { etagMatches } from '../../http/compression.ts';
@@ -156,6 +156,7 @@ export function appPageSender(
           buildingPreload(pathname) +
           routePreloads(manifest(), exploreMapModules(pathname), withHead),
         prefetched.list,
+        { yearInUrl: new URLSearchParams(request.url.split('?')[1] ?? '').has(STANDING_YEAR_PARAM) },
       );
     }
     const etag = `"${crypto.createHash('sha1').update(page).digest('base64url')}"`;

@@ -266,12 +266,18 @@ describe('the map pages paint before the scripts', () => {
       // Pages opened at the start view draw its first cards in the frame's card column; the others
       // the column as the app draws it while the cards load.
       if (url.includes('?') || url.startsWith('/buildings/'))
-        expect(res.body, url).toContain(`${FRAME.loading}<div id="root"></div>`);
+        expect(res.body, url).toContain(
+          `${url.includes('standingInYear') ? FRAME.loading.replace('id="atlas-shell"', 'id="atlas-shell" data-standing-year') : FRAME.loading}<div id="root"></div>`,
+        );
       else
         expect(res.body, url).toMatch(
           /<div id="atlas-shell">.*<ul><li>.+<\/li><\/ul>.*<div id="root"><\/div>/s,
         );
       expect(res.body, url).toContain(`<style id="atlas-shell-style">${FRAME.css}</style>`);
+      // The frame's time slider is at 'all years': a year in the URL empties its strip.
+      expect(res.body.includes('<div id="atlas-shell" data-standing-year>'), url).toBe(
+        url.includes('standingInYear'),
+      );
     }
     for (const url of [
       `/gallery/${ids.get('Plain')!}`,

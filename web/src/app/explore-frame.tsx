@@ -10,6 +10,8 @@
 import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { MAP_MOBILE_MAX_WIDTH } from '#domain/constants';
+import { FRAME_STYLE_ATTRIBUTE, FRAME_YEAR_ATTRIBUTE } from '#domain/explore-frame';
+import timeControlClasses from '../features/explore/components/time-control.module.css';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { NavigationBar } from '../features/navigation/components/navigation-bar.tsx';
@@ -24,13 +26,16 @@ const noop = () => undefined;
 /**
  * The frame holds the explore screen twice, as a desktop and as a phone draws it (product §9:
  * 767 px or less), and the window's width shows one: the app picks the layout in script
- * (useMaxWidth), which the frame, painted before any script, cannot. A style element of the
- * frame's markup, which the build moves into the frame's CSS (scripts/explore-frame.ts).
+ * (useMaxWidth), which the frame, painted before any script, cannot. A page whose URL names a
+ * year gets the time slider's strip empty (FRAME_YEAR_ATTRIBUTE): the frame's slider is at 'all
+ * years'. A style element of the frame's markup, which the build moves into the frame's CSS
+ * whole (scripts/explore-frame.ts).
  */
 const LAYOUTS_CSS = `
 .atlas-shell-wide,.atlas-shell-narrow{flex:1;min-height:0;display:flex;flex-direction:column}
 .atlas-shell-narrow{display:none}
-@media (max-width:${MAP_MOBILE_MAX_WIDTH}px){.atlas-shell-wide{display:none}.atlas-shell-narrow{display:flex}}`;
+@media (max-width:${MAP_MOBILE_MAX_WIDTH}px){.atlas-shell-wide{display:none}.atlas-shell-narrow{display:flex}}
+#${FRAME_ID}[${FRAME_YEAR_ATTRIBUTE}] .${timeControlClasses.bar} > *{visibility:hidden}`;
 
 /** What the frame's components need around them: the query cache, Mantine and a router at '/'. */
 export function FrameProviders({
@@ -88,7 +93,7 @@ export function ExploreFrame({
           <NavigationBar actions={null} />
         </header>
         <main className={layoutClasses.main}>
-          <style>{LAYOUTS_CSS}</style>
+          <style {...{ [FRAME_STYLE_ATTRIBUTE]: '' }}>{LAYOUTS_CSS}</style>
           <div className="atlas-shell-wide" dangerouslySetInnerHTML={{ __html: wide }} />
           <div className="atlas-shell-narrow" dangerouslySetInnerHTML={{ __html: narrow }} />
         </main>
