@@ -26,5 +26,11 @@ describe('the explore frame rendered from the components (as the build does)', (
     expect(frame.withCards).toContain(`Built ${T.built} · Demolished ${T.demolished}`);
     expect(frame.withCards).toContain(`Showing ${T.count} buildings worldwide`);
     expect(frame.withCards).toContain(`>${T.count}<`);
+    // No id twice, though the screen is drawn twice.
+    for (const html of [frame.loading, frame.withCards]) {
+      const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
+      expect(ids.length).toBeGreaterThan(1);
+      expect(new Set(ids).size).toBe(ids.length);
+    }
   });
 });

@@ -22,6 +22,8 @@ function screenMarkup(layout: 'narrow' | 'wide', cards: BuildingList | undefined
       <FrameProviders queryClient={queryClient} withCssVariables={false}>
         <ExploreFrameScreen layout={layout} />
       </FrameProviders>,
+      // Ids of the two layouts' controls must differ (both are in the page).
+      { identifierPrefix: `atlas-frame-${layout}-` },
     );
   try {
     const first = render();
