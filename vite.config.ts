@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { exploreFrame } from './scripts/explore-frame.ts';
 import { precompressDir } from './scripts/precompress.ts';
 import { domainSchemaBuilders, webEndpoints } from './scripts/web-endpoints.ts';
 
@@ -25,7 +26,8 @@ function precompress(): Plugin {
 // The web app lives in web/; its build goes to dist/web, which the server serves.
 export default defineConfig({
   root: fileURLToPath(new URL('./web', import.meta.url)),
-  plugins: [webEndpoints(), react(), precompress()],
+  // exploreFrame: the explore screen's frame rendered from the components (scripts/explore-frame.ts).
+  plugins: [webEndpoints(), react(), precompress(), exploreFrame(repoRoot)],
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,

@@ -161,33 +161,44 @@ describe('layout stability', () => {
     }
   });
 
-  it("paints the start view's first cards with the page, before any script, where the app puts them", async () => {
-    const list = await getJson<{ items: { id: number; name: string }[] }>(
-      '/api/buildings/?north=85&south=-85&east=180&west=-180&page=1&per_page=20',
-    );
-    const first = list.items[0];
-    if (!first) throw new Error('No seeded buildings');
-    const context = await newContext(browser);
-    try {
-      const page = await context.newPage();
-      // The page as a slow phone shows it before its scripts have arrived.
-      await page.route('**/assets/*.js', (route) => route.abort());
-      await page.goto('/');
-      const frameName = page.locator('#atlas-shell .atlas-shell-card-name').first();
-      await expect(frameName.textContent()).resolves.toBe(first.name);
-      const frameBox = await frameName.boundingBox();
-      await page.unroute('**/assets/*.js');
-      await page.goto('/');
-      const appName = page.locator(`[data-building-id="${first.id}"] p`).first();
-      await appName.waitFor();
-      await expect(page.locator('#atlas-shell').count()).resolves.toBe(0);
-      const appBox = await appName.boundingBox();
-      // Same place and width: the app's first commit swaps the frame for its own cards unmoved.
-      expect(Math.abs(appBox!.x - frameBox!.x)).toBeLessThanOrEqual(1);
-      expect(Math.abs(appBox!.y - frameBox!.y)).toBeLessThanOrEqual(2);
-      expect(Math.abs(appBox!.width - frameBox!.width)).toBeLessThanOrEqual(2);
-    } finally {
-      await context.close();
-    }
-  });
+  it.each([
+    ['a desktop', undefined],
+    ['a phone', { width: 390, height: 844 }],
+  ])(
+    "paints the start view's first cards with the page, before any script, where the app puts them, on %s",
+    async (_name, viewport) => {
+      const list = await getJson<{ items: { id: number; name: string }[] }>(
+        '/api/buildings/?north=85&south=-85&east=180&west=-180&page=1&per_page=20',
+      );
+      const first = list.items[0];
+      if (!first) throw new Error('No seeded buildings');
+      const context = await newContext(browser, viewport ? { viewport } : {});
+      try {
+        const page = await context.newPage();
+        // The page as a slow phone shows it before its scripts have arrived.
+        await page.route('**/assets/*.js', (route) => route.abort());
+        await page.goto('/');
+        // The frame holds the screen in both layouts (the window shows one): the card the window shows.
+        const frameName = page
+          .locator(`#atlas-shell [data-building-id="${first.id}"] p`)
+          .filter({ visible: true })
+          .first();
+        await expect(frameName.textContent()).resolves.toBe(first.name);
+        const frameBox = await frameName.boundingBox();
+        await page.unroute('**/assets/*.js');
+        await page.goto('/');
+        // In the app (#root): the frame draws the same card markup.
+        const appName = page.locator(`#root [data-building-id="${first.id}"] p`).first();
+        await appName.waitFor();
+        await expect(page.locator('#atlas-shell').count()).resolves.toBe(0);
+        const appBox = await appName.boundingBox();
+        // Same place and width: the app's first commit swaps the frame for its own cards unmoved.
+        expect(Math.abs(appBox!.x - frameBox!.x)).toBeLessThanOrEqual(1);
+        expect(Math.abs(appBox!.y - frameBox!.y)).toBeLessThanOrEqual(2);
+        expect(Math.abs(appBox!.width - frameBox!.width)).toBeLessThanOrEqual(2);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });

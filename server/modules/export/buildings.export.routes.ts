@@ -23,7 +23,7 @@ import { sendProblem } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { guardTransfer, TRANSFER_WINDOW_MS } from '../../http/transfer-guard.ts';
 import { listForExport } from '../lists/lists.service.ts';
-import { SITE_NAME } from '#domain/page-titles';
+import { SITE_NAME } from '#domain/pages';
 import { buildingFilterWhere } from '../buildings/buildings.queries.ts';
 import {
   exportBatches,

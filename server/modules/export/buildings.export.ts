@@ -16,6 +16,7 @@ import {
   type ExportFormat,
   type ExportRecord,
 } from '#domain/export';
+import { pages } from '#domain/pages';
 import type { Db } from '../../db/client.ts';
 import {
   architects,
@@ -106,7 +107,7 @@ async function readBatch(ctx: ExportContext, where: SQL | undefined, after: numb
     architects: r.architects ?? [],
     city: r.city,
     country_code: r.country_code,
-    url: `${ctx.publicUrl}/buildings/${r.id}`,
+    url: `${ctx.publicUrl}${pages.building.href({ id: r.id })}`,
     cover_image: r.storage_key
       ? absoluteUrl(
           ctx.publicUrl,

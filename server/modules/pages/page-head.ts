@@ -1,15 +1,23 @@
 /**
  * The head of the web app's page for link previews and search engines: the server
  * fills index.html's <title>, meta description, canonical URL, Open Graph and Twitter card tags
- * for /buildings/{id}, /gallery/{id}, /architects/{id}, /user/{handle}/… and /about; every other path
- * gets the site's own.
+ * for the pages of the page table (domain/pages.ts): a building, its gallery, an architect, a user
+ * page and About; every other path gets the site's own.
  * Reading a head does not count a building view (previews and crawlers are not visitors).
  */
 import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { architects, buildingArchitects, buildings, images, users } from '../../db/schema.ts';
 import type { MediaUrls } from '../../storage/media-url.ts';
-import { pageTitles, SITE_NAME } from '#domain/page-titles';
+import {
+  matchPattern,
+  pages,
+  pageTitles,
+  SITE_NAME,
+  USER_SECTIONS,
+  userSectionHref,
+  type UserSection,
+} from '#domain/pages';
 
 export const SITE_DESCRIPTION = 'Atlas of Buildings: a community catalogue of architecture on a world map.';
 const DESCRIPTION_MAX = 200;
@@ -72,17 +80,21 @@ async function buildingFacts(db: Db, id: number) {
   return row ?? null;
 }
 
-/** The sections of a user page, /user/{handle}/<section> (the web app's router, web/src/app/router.tsx). */
-export const USER_SECTIONS: readonly string[] = ['lists', 'buildings', 'images', 'settings', 'stats'];
+/** The first segment of a page's pattern ('user' of '/user/:handle'). */
+const pageSegment = (pattern: string) => pattern.split('/')[1];
+
+const isUserSection = (section: string): section is UserSection => Object.hasOwn(USER_SECTIONS, section);
 
 /** The head for a path of the web app (`pathname` without the query). */
 export async function pageHeadFor(db: Db, media: MediaUrls, pathname: string): Promise<PageHead> {
   const parts = pathname.split('/').filter(Boolean);
   const [first, second] = parts;
-  if ((first === 'buildings' || first === 'gallery') && parts.length === 2) {
-    const id = parseId(second);
+  const buildingPage = matchPattern(pages.building.pattern, pathname);
+  const galleryPage = matchPattern(pages.gallery.pattern, pathname);
+  if (buildingPage || galleryPage) {
+    const id = parseId(buildingPage?.id ?? galleryPage?.buildingId);
     const b = id === null ? null : await buildingFacts(db, id);
-    if (!b) return notFoundHead();
+    if (id === null || !b) return notFoundHead();
     const image =
       b.storage_key && b.renditions
         ? media.imageLarge({ storage_key: b.storage_key, renditions: b.renditions })
@@ -90,25 +102,26 @@ export async function pageHeadFor(db: Db, media: MediaUrls, pathname: string): P
     const facts = [b.year_built !== null ? `built ${b.year_built}` : null, b.city ? `in ${b.city}` : null]
       .filter(Boolean)
       .join(', ');
-    if (first === 'gallery') {
+    if (galleryPage) {
       return {
         title: pageTitles.gallery(b.name),
         description: shorten(
           `${b.image_count} ${b.image_count === 1 ? 'photo' : 'photos'} of ${b.name}${facts ? `, ${facts}` : ''}, on ${SITE_NAME}.`,
         ),
-        canonicalPath: `/gallery/${id}`,
+        canonicalPath: pages.gallery.href({ buildingId: id }),
         image,
       };
     }
     return {
       title: pageTitles.building(b.name),
       description: shorten(b.description ?? `${b.name}${facts ? `, ${facts}` : ''}, on ${SITE_NAME}.`),
-      canonicalPath: `/buildings/${id}`,
+      canonicalPath: pages.building.href({ id }),
       image,
     };
   }
-  if (first === 'architects' && parts.length === 2) {
-    const id = parseId(second);
+  const architectPage = matchPattern(pages.architect.pattern, pathname);
+  if (architectPage) {
+    const id = parseId(architectPage.id);
     const [architect] =
       id === null
         ? []
@@ -118,33 +131,33 @@ export async function pageHeadFor(db: Db, media: MediaUrls, pathname: string): P
             .leftJoin(buildingArchitects, eq(buildingArchitects.architect_id, architects.id))
             .where(eq(architects.id, id))
             .groupBy(architects.id);
-    if (!architect) return notFoundHead();
+    if (id === null || !architect) return notFoundHead();
     const n = architect.buildings;
     return {
       title: pageTitles.architect(architect.name),
       description: shorten(
         `${n} ${n === 1 ? 'building' : 'buildings'} by ${architect.name} on a world map, on ${SITE_NAME}.`,
       ),
-      canonicalPath: `/architects/${id}`,
+      canonicalPath: pages.architect.href({ id }),
       image: null,
     };
   }
-  if (first === 'about' && parts.length === 1) {
+  if (matchPattern(pages.about.pattern, pathname)) {
     return {
       title: pageTitles.about,
       description:
         'What Atlas of Buildings is, its open data licence (ODbL 1.0), the licences of its photos, and how to export the catalogue as GeoJSON or CSV.',
-      canonicalPath: '/about',
+      canonicalPath: pages.about.href(),
       image: null,
     };
   }
-  if (first === 'user' && second !== undefined) {
+  if (first === pageSegment(pages.user.pattern) && second !== undefined) {
     const handle = second.toLowerCase();
     if (!/^[a-z0-9_]{1,30}$/.test(handle)) return notFoundHead();
     // Only the user page's own sections exist: anything else is not a page (and not canonical).
-    if (parts.length > 3 || (parts[2] !== undefined && !USER_SECTIONS.includes(parts[2]))) {
-      return notFoundHead();
-    }
+    const section = matchPattern(pages.userSection.pattern, pathname)?.section;
+    const userSection = section !== undefined && isUserSection(section) ? section : undefined;
+    if (!matchPattern(pages.user.pattern, pathname) && userSection === undefined) return notFoundHead();
     const [user] = await db
       .select({ handle: users.handle, picture: users.picture })
       .from(users)
@@ -153,7 +166,7 @@ export async function pageHeadFor(db: Db, media: MediaUrls, pathname: string): P
     return {
       title: pageTitles.user(user.handle),
       description: `Buildings, photos and lists by ${user.handle} on ${SITE_NAME}.`,
-      canonicalPath: `/${parts.map(encodeURIComponent).join('/')}`,
+      canonicalPath: userSection ? userSectionHref(second, userSection) : pages.user.href({ handle: second }),
       image: null,
     };
   }

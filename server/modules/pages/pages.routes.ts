@@ -13,14 +13,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BASEMAP_VERSION_META } from '#domain/basemap';
 import { BASEMAP_STREETS_META } from '#domain/streets-basemap';
+import { exploreMapModules, pages, showsExploreMap, STANDING_YEAR_PARAM } from '#domain/pages';
 import { integerParam } from '#domain/query-params';
 import { buildings } from '../../db/schema.ts';
 import { etagMatches } from '../../http/compression.ts';
 import { notFound } from '../../http/errors.ts';
-import { showsExploreScreen, withExploreShell } from './explore-shell.ts';
+import { exploreFrameReader, withExploreFrame } from './explore-frame.ts';
 import { escapeHtml, pageHeadFor, renderIndexHtml } from './page-head.ts';
 import { buildingPreload, prefetchElement } from './prefetch.ts';
-import { manifestReader, mapPageRoutes, routePreloads } from './route-preloads.ts';
+import { manifestReader, routePreloads } from './route-preloads.ts';
 
 /** Sitemaps may list 50 000 URLs; smaller pages keep each answer quick to build and fetch. */
 export const SITEMAP_PAGE_SIZE = 10_000;
@@ -51,7 +52,7 @@ export const pagesRoutes: FastifyPluginAsyncZod<PagesOptions> = async (app, opts
           'Allow: /',
           // The API is for the app; building pages carry the same facts.
           `Disallow: ${API_PREFIX}/`,
-          'Disallow: /login',
+          `Disallow: ${pages.login.href()}`,
           `Sitemap: ${base}/sitemap.xml`,
           '',
         ].join('\n'),
@@ -75,18 +76,19 @@ export const pagesRoutes: FastifyPluginAsyncZod<PagesOptions> = async (app, opts
     async (request, reply) => {
       reply.type(XML).header('cache-control', 'public, max-age=3600');
       const [{ n } = { n: 0 }] = await app.db.select({ n: count() }).from(buildings);
-      const pages = Math.max(1, Math.ceil(n / pageSize));
+      const pageCount = Math.max(1, Math.ceil(n / pageSize));
       const page = request.query.page;
-      if (page === undefined && pages > 1) {
+      if (page === undefined && pageCount > 1) {
         const entries = Array.from(
-          { length: pages },
+          { length: pageCount },
           (_, i) => `  <sitemap><loc>${escapeHtml(`${base}/sitemap.xml?page=${i + 1}`)}</loc></sitemap>`,
         );
         return reply.send(
           `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`,
         );
       }
-      if ((page ?? 1) > pages) throw notFound(`The sitemap has ${pages} page${pages === 1 ? '' : 's'}.`);
+      if ((page ?? 1) > pageCount)
+        throw notFound(`The sitemap has ${pageCount} page${pageCount === 1 ? '' : 's'}.`);
       const rows = await app.db
         .select({ id: buildings.id, updated_at: buildings.updated_at })
         .from(buildings)
@@ -95,7 +97,7 @@ export const pagesRoutes: FastifyPluginAsyncZod<PagesOptions> = async (app, opts
         .offset(((page ?? 1) - 1) * pageSize);
       const urls = rows.map(
         (r) =>
-          `  <url><loc>${base}/buildings/${r.id}</loc><lastmod>${r.updated_at.toISOString()}</lastmod></url>`,
+          `  <url><loc>${base}${pages.building.href({ id: r.id })}</loc><lastmod>${r.updated_at.toISOString()}</lastmod></url>`,
       );
       return reply.send(
         `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}${urls.length ? '\n' : ''}</urlset>\n`,
@@ -130,6 +132,7 @@ export function appPageSender(
   };
 
   const manifest = manifestReader(webDir);
+  const exploreFrame = exploreFrameReader(webDir);
 
   // Says whether the page was sent. Not the reply itself: a FastifyReply is a thenable, so an
   // awaited one resolves to undefined once sent, and the caller took that for 'nothing sent'.
@@ -142,17 +145,20 @@ export function appPageSender(
       ...(basemapVersion ? { [BASEMAP_VERSION_META]: basemapVersion } : {}),
       ...(streetsArchive ? { [BASEMAP_STREETS_META]: streetsArchive } : {}),
     });
-    // The map pages paint their frame before the app's scripts run (explore-shell.ts); a 404
-    // is sent as the bare app.
+    // The map pages paint their frame before the app's scripts run (explore-frame.ts); a 404
+    // is sent as the bare app, and so is every page when the build has no frame.
     let page = withHead;
-    if (showsExploreScreen(pathname) && !head.notFound) {
+    const frame = exploreFrame();
+    if (frame && showsExploreMap(pathname) && !head.notFound) {
       const prefetched = await prefetchElement(app, request);
-      page = withExploreShell(
+      page = withExploreFrame(
         withHead,
+        frame,
         prefetched.data +
           buildingPreload(pathname) +
-          routePreloads(manifest(), mapPageRoutes(pathname), withHead),
-        prefetched.cards,
+          routePreloads(manifest(), exploreMapModules(pathname), withHead),
+        prefetched.list,
+        { yearInUrl: new URLSearchParams(request.url.split('?')[1] ?? '').has(STANDING_YEAR_PARAM) },
       );
     }
     const etag = `"${crypto.createHash('sha1').update(page).digest('base64url')}"`;

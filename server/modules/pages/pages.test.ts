@@ -11,17 +11,18 @@ import { architects, buildingArchitects } from '../../db/schema.ts';
 import type { BuildingList } from '#domain/building-list';
 import { locatorUrl } from '#domain/endpoints/locator';
 import {
-  DEFERRED_STYLESHEET_ATTRIBUTE,
-  EXPLORE_SHELL_CSS,
-  EXPLORE_SHELL_HTML,
-  withExploreShell,
-} from './explore-shell.ts';
-import { escapeHtml, headTags, renderIndexHtml, USER_SECTIONS } from './page-head.ts';
+  CARD_VARIANTS,
+  cardVariant,
+  EXPLORE_FRAME_FILE,
+  FRAME_TOKENS as T,
+  type ExploreFrameFile,
+} from '#domain/explore-frame';
+import { DEFERRED_STYLESHEET_ATTRIBUTE, exploreFrameMarkup, withExploreFrame } from './explore-frame.ts';
+import { userSections } from '#domain/pages';
+import { escapeHtml, headTags, renderIndexHtml } from './page-head.ts';
 import { PREFETCH_ELEMENT_ID, startCardsUrl } from './prefetch.ts';
 import { buildingYearsText } from '#domain/building-years';
 import { appPageSender, pagesRoutes } from './pages.routes.ts';
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const EVIL = `<script>alert("x")</script> & 'quoted' $& "name"`;
 const TEMPLATE = `<!doctype html>
@@ -35,13 +36,46 @@ const TEMPLATE = `<!doctype html>
   <body><div id="root"></div>${' '.repeat(2000)}</body>
 </html>`;
 
+/**
+ * A frame as the build writes it (scripts/explore-frame.ts renders the real one from the app's
+ * components; e2e/delivery.e2e.ts checks that one in a browser): a card template per variant.
+ */
+const FRAME: ExploreFrameFile = {
+  loading: '<div id="atlas-shell"><section aria-label="Buildings in view">Loading</section></div>',
+  withCards: `<div id="atlas-shell"><section aria-label="Buildings in view"><p>${T.count}</p><ul>${T.cardList}</ul></section></div>`,
+  cards: Object.fromEntries(
+    CARD_VARIANTS.map(({ picture, built, demolished }) => [
+      cardVariant({
+        cover_image: picture === 'cover' ? 'x' : null,
+        year_built: built ? 1 : null,
+        year_demolished: demolished ? 1 : null,
+      }),
+      `<li><a href="/buildings/${T.id}" data-building-id="${T.id}">` +
+        (picture === 'cover'
+          ? `<img src="${T.cover}" alt="" loading="lazy">`
+          : `<picture><source srcset="${T.locatorDark}"><img src="${T.locatorLight}" alt="" loading="lazy"></picture>`) +
+        `<p class="name">${T.name}</p>` +
+        (built || demolished
+          ? `<p>${[built ? `Built ${T.built}` : '', demolished ? `Demolished ${T.demolished}` : ''].filter(Boolean).join(' · ')}</p>`
+          : '') +
+        `<span aria-label="Votes: ${T.upvotes} smile, ${T.meh} meh, ${T.downvotes} frown"></span></a></li>`,
+    ]),
+  ),
+  css: '.atlas-frame-css{color:red}',
+};
+
 let t: TestApp;
 let webDir: string;
 let ids: Map<string, number>;
 
 beforeAll(async () => {
-  webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'atlas-pages-'));
+  const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'atlas-pages-'));
+  webDir = path.join(dist, 'web');
+  await fs.mkdir(webDir);
   await fs.writeFile(path.join(webDir, 'index.html'), TEMPLATE);
+  const frameFile = path.join(webDir, EXPLORE_FRAME_FILE);
+  await fs.mkdir(path.dirname(frameFile), { recursive: true });
+  await fs.writeFile(frameFile, JSON.stringify(FRAME));
   t = await createTestApp({ PUBLIC_URL: 'https://atlas.example', SEED: 'false' }, { config: { webDir } });
   await insertUser(t.app.db, 'ada');
   ids = await insertBuildings(
@@ -55,7 +89,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  await fs.rm(webDir, { recursive: true, force: true });
+  await fs.rm(path.dirname(webDir), { recursive: true, force: true });
 });
 
 describe('the app page head', () => {
@@ -147,13 +181,8 @@ describe('the app page head', () => {
     }
   });
 
-  it("answers each section of the web app's user page, and knows every one the router has", async () => {
-    const router = await fs.readFile(new URL('../../../web/src/app/router.tsx', import.meta.url), 'utf8');
-    const start = router.indexOf("path: 'user/:handle'");
-    const userRoutes = router.slice(start, router.indexOf("path: '*'", start));
-    const sections = [...userRoutes.matchAll(/path: '([a-z]+)'/g)].map((m) => m[1]);
-    expect(sections.sort()).toEqual([...USER_SECTIONS].sort());
-    for (const section of ['', ...USER_SECTIONS]) {
+  it("answers each section of the web app's user page (the page table's)", async () => {
+    for (const section of ['', ...userSections]) {
       const res = await t.app.inject({ method: 'GET', url: `/user/ada/${section}` });
       expect(res.statusCode, section).toBe(200);
     }
@@ -214,15 +243,17 @@ describe('the app page head', () => {
 describe('the map pages paint before the scripts', () => {
   it('puts the explore frame before the root of map pages only, their stylesheets made preloads', async () => {
     const templated = `<!doctype html><html><head><meta charset="UTF-8" /><link rel="stylesheet" crossorigin href="/assets/a.css"><script type="module" src="/assets/i.js"></script></head><body><div id="root"></div></body></html>`;
-    const page = withExploreShell(templated, '<data>');
-    expect(page).toContain(`<body>${EXPLORE_SHELL_HTML}<div id="root"></div><data></body>`);
+    const page = withExploreFrame(templated, FRAME, '<data>');
+    expect(page).toContain(`<body>${FRAME.loading}<div id="root"></div><data></body>`);
     // In place in the head (the app applies it there), and no longer holding back the first paint.
     expect(page).toContain(
       `<meta charset="UTF-8" /><link rel="preload" as="style" crossorigin href="/assets/a.css" ${DEFERRED_STYLESHEET_ATTRIBUTE}><script`,
     );
-    expect(page.indexOf('<style>')).toBeLessThan(page.indexOf('</head>'));
+    expect(page).toContain(`<style id="atlas-shell-style">${FRAME.css}</style>\n  </head>`);
     expect(page).not.toContain('rel="stylesheet"');
-    expect(withExploreShell('<html><body>no root</body></html>')).toBe('<html><body>no root</body></html>');
+    expect(withExploreFrame('<html><body>no root</body></html>', FRAME)).toBe(
+      '<html><body>no root</body></html>',
+    );
 
     for (const url of [
       '/',
@@ -232,15 +263,21 @@ describe('the map pages paint before the scripts', () => {
       '/somewhere',
     ]) {
       const res = await t.app.inject({ method: 'GET', url });
-      // Pages opened at the start view draw its first cards in the frame's card column.
-      const [before, after] = EXPLORE_SHELL_HTML.split('<div class="atlas-shell-cards"></div>');
-      const withCards = new RegExp(
-        `${escapeRegExp(before!)}<div class="atlas-shell-cards">(.+?)</div>${escapeRegExp(after!)}<div id="root"></div>`,
-      );
+      // Pages opened at the start view draw its first cards in the frame's card column; the others
+      // the column as the app draws it while the cards load.
       if (url.includes('?') || url.startsWith('/buildings/'))
-        expect(res.body, url).toContain(`${EXPLORE_SHELL_HTML}<div id="root"></div>`);
-      else expect(res.body, url).toMatch(withCards);
-      expect(res.body, url).toContain(`<style>${EXPLORE_SHELL_CSS}</style>`);
+        expect(res.body, url).toContain(
+          `${url.includes('standingInYear') ? FRAME.loading.replace('id="atlas-shell"', 'id="atlas-shell" data-standing-year') : FRAME.loading}<div id="root"></div>`,
+        );
+      else
+        expect(res.body, url).toMatch(
+          /<div id="atlas-shell">.*<ul><li>.+<\/li><\/ul>.*<div id="root"><\/div>/s,
+        );
+      expect(res.body, url).toContain(`<style id="atlas-shell-style">${FRAME.css}</style>`);
+      // The frame's time slider is at 'all years': a year in the URL empties its strip.
+      expect(res.body.includes('<div id="atlas-shell" data-standing-year>'), url).toBe(
+        url.includes('standingInYear'),
+      );
     }
     for (const url of [
       `/gallery/${ids.get('Plain')!}`,
@@ -254,6 +291,67 @@ describe('the map pages paint before the scripts', () => {
       expect(res.body, url).not.toContain('atlas-shell');
       expect(res.body, url).not.toContain(PREFETCH_ELEMENT_ID);
     }
+  });
+
+  it('sends the bare app, stylesheets applied, when the build has no frame', async () => {
+    const bare = await fs.mkdtemp(path.join(os.tmpdir(), 'atlas-bare-'));
+    const sender = appPageSender(t.app, bare);
+    const app = Fastify({ logger: false });
+    app.get('/*', (request, reply) => sender(request, reply).then(() => reply));
+    try {
+      const html = TEMPLATE.replace('</head>', '<link rel="stylesheet" href="/assets/a.css"></head>');
+      await fs.writeFile(path.join(bare, 'index.html'), html);
+      const res = await app.inject({ method: 'GET', url: '/' });
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).toContain('<link rel="stylesheet" href="/assets/a.css">');
+      expect(res.body).not.toContain('atlas-shell');
+    } finally {
+      await app.close();
+      await fs.rm(bare, { recursive: true, force: true });
+    }
+  });
+
+  it("fills the first cards into their variant's template, escaped, the first one's picture at once", () => {
+    const card = (id: number, over: Partial<BuildingList['items'][number]>) =>
+      ({
+        id,
+        name: `Card ${id}`,
+        coordinates: [2.35, 48.85],
+        year_built: null,
+        year_demolished: null,
+        cover_image: null,
+        vote_stats: { upvotes: 3, meh_votes: 2, downvotes: 1 },
+        ...over,
+      }) as BuildingList['items'][number];
+    const items = [
+      card(1, { cover_image: '/media/a.webp?x=1&y=2' }),
+      card(2, { name: `${T.id} & <b>`, year_built: -200, year_demolished: 1990 }),
+      ...Array.from({ length: 10 }, (_, i) => card(i + 3, { year_built: 1900 })),
+    ];
+    const html = exploreFrameMarkup(FRAME, {
+      items,
+      total: 10_000,
+      total_exact: false,
+      page: 1,
+      pages: 500,
+      per_page: 20,
+    });
+    expect(html.match(/<li>/g)).toHaveLength(8);
+    expect(html).toContain('<p>10000+</p>');
+    expect(html).toContain(
+      '<li><a href="/buildings/1" data-building-id="1"><img src="/media/a.webp?x=1&amp;y=2" alt="" loading="eager" fetchpriority="high">',
+    );
+    // A value is not read for tokens again: a name that looks like one stays text.
+    expect(html).toContain(
+      `<p class="name">${T.id} &amp; &lt;b&gt;</p><p>Built 200 BC · Demolished 1990</p>`,
+    );
+    expect(html).toContain(
+      `<source srcset="${escapeHtml(locatorUrl([2.35, 48.85], 'dark'))}"><img src="${escapeHtml(locatorUrl([2.35, 48.85], 'light'))}" alt="" loading="lazy">`,
+    );
+    expect(html).toContain('aria-label="Votes: 3 smile, 2 meh, 1 frown"');
+    // Every token filled: the one left is the text of that name.
+    expect(html.split('ATLASx')).toHaveLength(2);
+    expect(exploreFrameMarkup(FRAME)).toBe(FRAME.loading);
   });
 
   it("sends the start view's first card page with the page, as the API answers it, script-safe", async () => {
@@ -282,13 +380,13 @@ describe('the map pages paint before the scripts', () => {
     // The frame draws the first cards, escaped, as the app will: the name of the building named
     // <script>… is text, and the years are the app's text for them.
     const frame = res.body.slice(
-      res.body.indexOf('<div class="atlas-shell-cards">'),
+      res.body.indexOf('<div id="atlas-shell">'),
       res.body.indexOf('<div id="root">'),
     );
     const firstCards = api.json<BuildingList>().items.slice(0, 8);
     expect(frame.match(/<li>/g)?.length).toBe(firstCards.length);
     for (const card of firstCards) {
-      expect(frame).toContain(`<p class="atlas-shell-card-name">${escapeHtml(card.name)}</p>`);
+      expect(frame).toContain(`<p class="name">${escapeHtml(card.name)}</p>`);
       expect(frame).toContain(`href="/buildings/${card.id}"`);
       const years = buildingYearsText(card);
       if (years) expect(frame).toContain(escapeHtml(years));

@@ -12,7 +12,8 @@ import { BUILDINGS_PER_PAGE_DEFAULT, MAP_DEFAULT_BOUNDS } from '#domain/constant
 import { API_PREFIX, fillPath } from '#domain/endpoints/define';
 import type { BuildingList } from '#domain/building-list';
 import { buildingEndpoints } from '#domain/endpoints/buildings';
-import { cardPictureUrls, exploreShellCards } from './explore-shell.ts';
+import { matchPattern, pages } from '#domain/pages';
+import { cardPictureUrls } from './explore-frame.ts';
 import { escapeHtml } from './page-head.ts';
 
 /** Id of the `<script type="application/json">` holding the answers by URL. */
@@ -60,9 +61,10 @@ function firstPicturePreloads(list: BuildingList): string[] {
   );
 }
 
-/** The building id of a building page's path (`/buildings/{id}`), else undefined. */
+/** The building id of a building page's path (the page table's building page), else undefined. */
 function buildingIdOf(pathname: string): string | undefined {
-  return /^\/buildings\/([1-9]\d{0,9})\/?$/.exec(pathname)?.[1];
+  const id = matchPattern(pages.building.pattern, pathname)?.id;
+  return id !== undefined && /^[1-9]\d{0,9}$/.test(id) ? id : undefined;
 }
 
 /**
@@ -81,16 +83,17 @@ export function buildingPreload(pathname: string): string {
 /**
  * The `<script type="application/json">` element with the answers for an explore page opened
  * without a query (filters or a year in the URL ask for other cards) and the first card
- * picture's preloads (`data`), and the first cards drawn for the page's frame (`cards`,
- * explore-shell.ts); both '' when there is nothing to send (an error answer is left to the app to
- * fetch and show). A building page sends none: its map opens at the building, and its cards are
- * those around it (docs/decisions/2026-11-24-building-link-opens-at-the-building.md).
+ * picture's preloads (`data`), and the list itself, whose first cards the page's frame draws
+ * (explore-frame.ts); no data and no list when there is nothing to send (an error answer is
+ * left to the app to fetch and show). A building page sends none: its map opens at the
+ * building, and its cards are those around it
+ * (docs/decisions/2026-11-24-building-link-opens-at-the-building.md).
  */
 export async function prefetchElement(
   app: FastifyInstance,
   request: FastifyRequest,
-): Promise<{ data: string; cards: string }> {
-  const none = { data: '', cards: '' };
+): Promise<{ data: string; list?: BuildingList }> {
+  const none = { data: '' };
   const pathname = request.url.split('?')[0] ?? '/';
   if (request.url.includes('?') || buildingIdOf(pathname) !== undefined) return none;
   const url = startCardsUrl();
@@ -108,6 +111,6 @@ export async function prefetchElement(
       `<script type="application/json" id="${PREFETCH_ELEMENT_ID}">${scriptSafeJson({ [url]: list })}</script>`,
       ...firstPicturePreloads(list),
     ].join(''),
-    cards: exploreShellCards(list),
+    list,
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildingPreload } from './prefetch.ts';
-import { mapPageRoutes, routePreloads } from './route-preloads.ts';
+import { exploreMapModules } from '#domain/pages';
+import { routePreloads } from './route-preloads.ts';
 
 const manifest = {
   'index.html': { file: 'assets/index-1.js', imports: ['_vendor.js'], css: ['assets/index-1.css'] },
@@ -18,16 +19,16 @@ const page =
 
 describe("a map page's route code, preloaded with it", () => {
   it('preloads the route modules and all they import, but not what the page already loads', () => {
-    expect(routePreloads(manifest, mapPageRoutes('/'), page)).toBe(
+    expect(routePreloads(manifest, exploreMapModules('/'), page)).toBe(
       '<link rel="modulepreload" crossorigin href="/assets/explore-route-1.js">' +
         '<link rel="modulepreload" crossorigin href="/assets/shared-1.js">' +
         '<link rel="preload" as="style" crossorigin href="/assets/explore-route-1.css">',
     );
-    expect(routePreloads(manifest, mapPageRoutes('/buildings/7'), page)).toContain(
+    expect(routePreloads(manifest, exploreMapModules('/buildings/7'), page)).toContain(
       '<link rel="modulepreload" crossorigin href="/assets/building-route-1.js">',
     );
-    expect(mapPageRoutes('/login')).toEqual(['src/app/routes/explore-route.tsx']);
-    expect(routePreloads(undefined, mapPageRoutes('/'), page)).toBe('');
+    expect(exploreMapModules('/login')).toEqual(['src/app/routes/explore-route.tsx']);
+    expect(routePreloads(undefined, exploreMapModules('/'), page)).toBe('');
   });
 
   it("preloads a building page's building with the credentials the app asks with", () => {

@@ -4,7 +4,8 @@
  * the app's own scripts had run, and their imports only after those had been parsed: three
  * round trips in a row on a slow phone. The build's manifest (dist/web/.vite/manifest.json) says
  * which files a route module needs; they are preloaded with the page instead (the map library
- * itself is not: it loads while the cards draw).
+ * itself is not: it loads while the cards draw). Which route modules a page opens with comes from
+ * the page table (domain/pages.ts, exploreMapModules).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,10 +17,6 @@ interface ManifestChunk {
   css?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
-
-/** Route modules of the explore screen and of what opens over it (web/src/app/router.tsx). */
-const EXPLORE_ROUTE = 'src/app/routes/explore-route.tsx';
-const BUILDING_ROUTE = 'src/app/routes/building-route.tsx';
 
 /** Reads the build's manifest again when it changes (a build while the server runs). */
 export function manifestReader(webDir: string | undefined): () => Manifest | undefined {
@@ -36,11 +33,6 @@ export function manifestReader(webDir: string | undefined): () => Manifest | und
       return undefined;
     }
   };
-}
-
-/** The route modules a map page opens with. */
-export function mapPageRoutes(pathname: string): string[] {
-  return /^\/buildings\/[^/]+\/?$/.test(pathname) ? [EXPLORE_ROUTE, BUILDING_ROUTE] : [EXPLORE_ROUTE];
 }
 
 /**

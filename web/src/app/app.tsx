@@ -10,7 +10,7 @@ const router = createBrowserRouter(routes);
 /**
  * Resolves once the router has loaded the first page's lazy routes. Rendering before that would
  * commit an empty page first, and the frame the server painted for the map pages
- * (server/modules/pages/explore-shell.ts) would give way to nothing until the route's code
+ * (server/modules/pages/explore-frame.ts) would give way to nothing until the route's code
  * arrives.
  */
 export function routerReady(): Promise<void> {

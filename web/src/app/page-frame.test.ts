@@ -2,12 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { applyDeferredStylesheets, removePageFrame } from './page-frame.ts';
 
-describe("the map pages' frame and deferred stylesheets (server/modules/pages/explore-shell.ts)", () => {
-  it('applies each deferred stylesheet right after its preload, waits for it, and removes the frame', async () => {
+describe("the map pages' frame and deferred stylesheets (server/modules/pages/explore-frame.ts)", () => {
+  it('applies each deferred stylesheet right after its preload, waits for it, and removes the frame and its style', async () => {
     document.head.innerHTML =
       '<link rel="preload" as="style" crossorigin href="/a.css" data-atlas-stylesheet>' +
       '<link rel="preload" as="style" href="/other.css">' +
-      '<link rel="stylesheet" href="/later.css">';
+      '<link rel="stylesheet" href="/later.css">' +
+      '<style id="atlas-shell-style">.frame{}</style>';
     document.body.innerHTML = '<div id="atlas-shell">frame</div><div id="root"></div>';
     const applied = applyDeferredStylesheets();
     const links = [...document.head.querySelectorAll('link')].map(
@@ -31,6 +32,8 @@ describe("the map pages' frame and deferred stylesheets (server/modules/pages/ex
 
     removePageFrame();
     expect(document.getElementById('atlas-shell')).toBeNull();
+    // Its style too: it repeats rules of the app's stylesheets after them.
+    expect(document.getElementById('atlas-shell-style')).toBeNull();
     expect(document.getElementById('root')).not.toBeNull();
   });
 

@@ -1,9 +1,11 @@
 /**
- * What the server sends the map pages besides the app (server/modules/pages/explore-shell.ts):
- * the explore screen's frame, painted before the app runs, and the head's stylesheets as
+ * What the server sends the map pages besides the app (server/modules/pages/explore-frame.ts):
+ * the explore screen's frame and its style (rendered from the app's components at build,
+ * explore-frame.tsx), painted before the app runs, and the head's stylesheets as
  * preloads, so that neither they nor the scripts hold back that first paint.
  */
-const FRAME_ID = 'atlas-shell';
+/** Id of the frame's element, and of its inline style (`-style`). */
+export const FRAME_ID = 'atlas-shell';
 const DEFERRED_STYLESHEET = 'link[rel="preload"][as="style"][data-atlas-stylesheet]';
 
 /**
@@ -29,7 +31,12 @@ export function applyDeferredStylesheets(doc: Document = document): Promise<void
   return Promise.all(pending).then(() => undefined);
 }
 
-/** Removes the server's frame: called in the app's first commit, before the browser paints it. */
+/**
+ * Removes the server's frame and its style: called in the app's first commit, before the browser
+ * paints it. The style goes too: it repeats rules of the app's stylesheets after them, and would
+ * win over the app's later rules of the same weight.
+ */
 export function removePageFrame(doc: Document = document): void {
   doc.getElementById(FRAME_ID)?.remove();
+  doc.getElementById(`${FRAME_ID}-style`)?.remove();
 }

@@ -3,7 +3,12 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 // RouterProvider from 'react-router', not 'react-router/dom': under Vitest's Node resolution the dom
 // entry loads a second (CommonJS) copy of react-router whose contexts the routes cannot see.
 import { RouterProvider, createMemoryRouter } from 'react-router';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pages, USER_SECTIONS } from '#domain/pages';
 import { createQueryClient } from '../lib/query-client.ts';
 import { Providers, json, stubFetch, stubBrowserApis } from '../testing/render.tsx';
 import { routes } from './router.tsx';
@@ -22,6 +27,37 @@ async function renderAt(path: string) {
 }
 
 const ada = { id: 3, handle: 'ada', picture: null, created_at: '2026-01-01T00:00:00Z' };
+
+/** The full path patterns of the route tree ('*' and index routes left out). */
+function patternsOf(tree: RouteObject[], parent = ''): string[] {
+  return tree.flatMap((route) => {
+    const own = route.path && route.path !== '*' ? `${parent}/${route.path}` : parent;
+    return [...(route.path && route.path !== '*' ? [own] : []), ...patternsOf(route.children ?? [], own)];
+  });
+}
+
+describe('the router and the page table (domain/pages.ts)', () => {
+  it('has a route for every page of the table, at its pattern', () => {
+    const routed = patternsOf(routes);
+    const sections = Object.keys(USER_SECTIONS).map((s) => `${pages.user.pattern}/${s}`);
+    const tabled = Object.values(pages)
+      .map((p) => p.pattern)
+      .filter((p) => p !== pages.explore.pattern && p !== pages.userSection.pattern);
+    expect(routed.sort()).toEqual([...tabled, ...sections].sort());
+  });
+
+  it('loads the route module the page table names for each page (the server preloads it)', () => {
+    const source = fs.readFileSync(
+      path.join(path.dirname(fileURLToPath(import.meta.url)), 'router.tsx'),
+      'utf8',
+    );
+    const imported = new Set(
+      [...source.matchAll(/import\('(\.\.?\/[^']+)'\)/g)].map((m) => path.posix.join('src/app', m[1]!)),
+    );
+    for (const module of [...Object.values(pages).map((p) => p.module), ...Object.values(USER_SECTIONS)])
+      expect(imported, module).toContain(module);
+  });
+});
 
 describe('routes (product §2)', () => {
   beforeEach(() => {

@@ -1,4 +1,6 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import { pages, routePath, type UserSection } from '#domain/pages';
 import { RouteErrorBoundary } from '../components/route-error-boundary.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 
@@ -6,13 +8,25 @@ const errorElement = <RouteErrorBoundary />;
 
 // Screens other than the explore screen load when first visited: a gallery or a user
 // page downloads neither the explore screen nor the map library; the explore screen's map loads
-// lazily inside it, after its shell.
+// lazily inside it, after its shell. Each import is the module the page table names for the page
+// (domain/pages.ts; router.test.tsx checks they agree), written out so that the build splits it.
 const userRoute = () => import('./routes/user-route.tsx');
+
+/** A lazily loaded screen: the router's `lazy` for the component `pick` takes from its module. */
+function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async () => ({ Component: pick(await load()) });
+}
+
+/** A section of the user page, /user/{handle}/{section}. */
+function userSection<M>(section: UserSection, load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return { path: section, lazy: screen(load, pick) } satisfies RouteObject;
+}
 
 /**
  * Product §2: /gallery/{id}, /user/{handle}/*, /about, /buildings/{id} as a panel over the explore
  * screen, /login as the explore screen with the login modal, and every other path shows the
- * explore screen. The map stays mounted between /, /login and a building.
+ * explore screen. The map stays mounted between /, /login and a building. Paths come from the
+ * page table (domain/pages.ts).
  */
 export const routes: RouteObject[] = [
   {
@@ -20,69 +34,84 @@ export const routes: RouteObject[] = [
     errorElement,
     children: [
       {
-        path: 'gallery/:buildingId',
-        lazy: async () => ({ Component: (await import('./routes/gallery-route.tsx')).GalleryRoute }),
+        path: routePath(pages.gallery.pattern),
+        lazy: screen(
+          () => import('./routes/gallery-route.tsx'),
+          (m) => m.GalleryRoute,
+        ),
         errorElement,
       },
       {
-        path: 'architects/:id',
-        lazy: async () => ({ Component: (await import('./routes/architect-route.tsx')).ArchitectRoute }),
+        path: routePath(pages.architect.pattern),
+        lazy: screen(
+          () => import('./routes/architect-route.tsx'),
+          (m) => m.ArchitectRoute,
+        ),
         errorElement,
       },
       {
-        path: 'about',
-        lazy: async () => ({ Component: (await import('./routes/about-route.tsx')).AboutRoute }),
+        path: routePath(pages.about.pattern),
+        lazy: screen(
+          () => import('./routes/about-route.tsx'),
+          (m) => m.AboutRoute,
+        ),
         errorElement,
       },
       {
-        path: 'user/:handle',
-        lazy: async () => ({ Component: (await userRoute()).UserRoute }),
+        path: routePath(pages.user.pattern),
+        lazy: screen(userRoute, (m) => m.UserRoute),
         errorElement,
         children: [
-          { index: true, lazy: async () => ({ Component: (await userRoute()).UserIndexRedirect }) },
-          {
-            path: 'lists',
-            lazy: async () => ({ Component: (await import('./routes/user-lists-route.tsx')).UserListsRoute }),
-          },
-          {
-            path: 'buildings',
-            lazy: async () => ({
-              Component: (await import('./routes/user-buildings-route.tsx')).UserBuildingsRoute,
-            }),
-          },
-          {
-            path: 'images',
-            lazy: async () => ({
-              Component: (await import('./routes/user-images-route.tsx')).UserImagesRoute,
-            }),
-          },
-          {
-            path: 'settings',
-            lazy: async () => ({
-              Component: (await import('./routes/user-settings-route.tsx')).UserSettingsRoute,
-            }),
-          },
-          {
-            path: 'stats',
-            lazy: async () => ({
-              Component: (await import('../features/user/components/user-stats.tsx')).UserStats,
-            }),
-          },
-          { path: '*', lazy: async () => ({ Component: (await userRoute()).UserIndexRedirect }) },
+          { index: true, lazy: screen(userRoute, (m) => m.UserIndexRedirect) },
+          userSection(
+            'lists',
+            () => import('./routes/user-lists-route.tsx'),
+            (m) => m.UserListsRoute,
+          ),
+          userSection(
+            'buildings',
+            () => import('./routes/user-buildings-route.tsx'),
+            (m) => m.UserBuildingsRoute,
+          ),
+          userSection(
+            'images',
+            () => import('./routes/user-images-route.tsx'),
+            (m) => m.UserImagesRoute,
+          ),
+          userSection(
+            'settings',
+            () => import('./routes/user-settings-route.tsx'),
+            (m) => m.UserSettingsRoute,
+          ),
+          userSection(
+            'stats',
+            () => import('../features/user/components/user-stats.tsx'),
+            (m) => m.UserStats,
+          ),
+          { path: '*', lazy: screen(userRoute, (m) => m.UserIndexRedirect) },
         ],
       },
       {
-        lazy: async () => ({ Component: (await import('./routes/explore-route.tsx')).ExploreRoute }),
+        lazy: screen(
+          () => import('./routes/explore-route.tsx'),
+          (m) => m.ExploreRoute,
+        ),
         errorElement,
         children: [
           {
-            path: 'buildings/:id',
-            lazy: async () => ({ Component: (await import('./routes/building-route.tsx')).BuildingRoute }),
+            path: routePath(pages.building.pattern),
+            lazy: screen(
+              () => import('./routes/building-route.tsx'),
+              (m) => m.BuildingRoute,
+            ),
             errorElement,
           },
           {
-            path: 'login',
-            lazy: async () => ({ Component: (await import('./routes/login-route.tsx')).LoginRoute }),
+            path: routePath(pages.login.pattern),
+            lazy: screen(
+              () => import('./routes/login-route.tsx'),
+              (m) => m.LoginRoute,
+            ),
           },
           { index: true, element: null },
           { path: '*', element: null },

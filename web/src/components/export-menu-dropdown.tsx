@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { EXPORT_FORMATS, type ExportFormat } from '#domain/export-formats';
 import { EXPORT_FORMAT_LABELS } from '../lib/export/export-links.ts';
 import { ExportButton, type ExportMenuProps } from './export-button.tsx';
+import { ABOUT_DATA_SECTION, pages } from '#domain/pages';
 
 /** How the menu takes over from the stand-in button (export-menu.tsx). */
 export interface ExportMenuStart {
@@ -71,7 +72,7 @@ export function ExportMenuDropdown({
         <Menu.Divider />
         <Text size="xs" c="dimmed" px="sm" py={4}>
           Open data under ODbL 1.0.{' '}
-          <Anchor component={Link} to="/about#data" size="xs">
+          <Anchor component={Link} to={pages.about.href({ hash: ABOUT_DATA_SECTION })} size="xs">
             About the data
           </Anchor>
         </Text>

@@ -1,5 +1,6 @@
 import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
+import { pages } from '#domain/pages';
 
 /** Shown in place of a route that threw while rendering or loading. */
 export function RouteErrorBoundary() {
@@ -14,7 +15,7 @@ export function RouteErrorBoundary() {
       <Stack gap="sm" role="alert">
         <Title order={2}>Something went wrong</Title>
         <Text c="dimmed">{message}</Text>
-        <Anchor component={Link} to="/" reloadDocument>
+        <Anchor component={Link} to={pages.explore.href()} reloadDocument>
           Back to the map
         </Anchor>
       </Stack>

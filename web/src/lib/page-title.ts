@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { pageTitles } from '#domain/page-titles';
+import { pageTitles } from '#domain/pages';
 import { ApiError } from './api-client.ts';
 
 /**
- * Sets the document's title while the page is shown (titles from #domain/page-titles, the same the
+ * Sets the document's title while the page is shown (titles from #domain/pages, the same the
  * server writes into the page it sends): moving between pages without a reload names the new one
  * in the tab, the history and to screen readers. `undefined` leaves the title as it is (a page
  * still loading what it is named after, or one whose child route names it).

@@ -1,11 +1,12 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import type { SearchHit } from '#domain/search';
+import { pages } from '#domain/pages';
 
 /** Where a place from search is shown when it has no bounding box. */
 export const PLACE_ZOOM = 11;
 
-/** What a search pick asks of the explore screen (router state of a navigation to '/'). */
+/** What a search pick asks of the explore screen (router state of a navigation to the explore page). */
 export interface ExploreRequest {
   /** Move the map: to the box when given, else to the centre at `zoom`. */
   mapTarget?: { center: [number, number]; bbox?: [number, number, number, number]; zoom: number };
@@ -31,21 +32,21 @@ export function useSearchPick(): (hit: SearchHit) => void {
     (hit: SearchHit) => {
       switch (hit.type) {
         case 'building':
-          void navigate(`/buildings/${hit.id}`);
+          void navigate(pages.building.href({ id: hit.id }));
           return;
         case 'architect':
-          void navigate(`/architects/${hit.id}`);
+          void navigate(pages.architect.href({ id: hit.id }));
           return;
         case 'place': {
           const request: ExploreRequest = {
             mapTarget: { center: hit.coordinates, ...(hit.bbox ? { bbox: hit.bbox } : {}), zoom: PLACE_ZOOM },
           };
-          void navigate('/', { state: request });
+          void navigate(pages.explore.href(), { state: request });
           return;
         }
         case 'style': {
           const request: ExploreRequest = { styleFilter: hit.id };
-          void navigate('/', { state: request });
+          void navigate(pages.explore.href(), { state: request });
           return;
         }
       }

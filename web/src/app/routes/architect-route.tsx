@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { parseBuildingId } from '../../features/buildings/api/get-building.ts';
 import { ArchitectPage } from '../../features/architects/components/architect-page.tsx';
 import { useArchitect } from '../../features/architects/api/get-architect.ts';
-import { pageTitles } from '#domain/page-titles';
+import { pageTitles } from '#domain/pages';
 import { titleFromQuery, usePageTitle } from '../../lib/page-title.ts';
 
 /** /architects/{id}: loaded on demand (its own chunk). */

@@ -6,6 +6,7 @@ import {
 } from '../../features/buildings/components/building-panel.tsx';
 import { addToListSlots, votesAndCommentsSlots } from './building-panel-slots.tsx';
 import { buildingImagesSlot } from './building-images-slot.tsx';
+import { pages } from '#domain/pages';
 
 /**
  * Features that add to the building panel plug in here (product §2: vote faces, comments, Add to
@@ -20,7 +21,7 @@ const buildingPanelSlots: BuildingPanelSlots = {
 export function BuildingRoute() {
   const { id } = useParams();
   const navigate = useNavigate();
-  const goHome = () => void navigate('/');
+  const goHome = () => void navigate(pages.explore.href());
   return (
     <BuildingPanel
       buildingId={parseBuildingId(id)}

@@ -4,13 +4,14 @@ import { parseBuildingId, useBuilding } from '../../features/buildings/api/get-b
 import { ExploreScreen } from '../../features/explore/components/explore-screen.tsx';
 import classes from './explore-route.module.css';
 import { exploreRequestOf } from '../layout/search-pick.ts';
-import { pageTitles } from '#domain/page-titles';
+import { pageTitles } from '#domain/pages';
 import { titleFromQuery, usePageTitle } from '../../lib/page-title.ts';
+import { pages } from '#domain/pages';
 
 /** The explore screen; /buildings/{id} renders its panel over the map through the outlet. */
 export function ExploreRoute() {
   const navigate = useNavigate();
-  const buildingMatch = useMatch('/buildings/:id');
+  const buildingMatch = useMatch(pages.building.pattern);
   const buildingId = parseBuildingId(buildingMatch?.params.id);
   const building = useBuilding(buildingId);
   usePageTitle(
@@ -36,7 +37,7 @@ export function ExploreRoute() {
   // The explore query (the year the map shows) stays when a building opens over the map.
   const { search } = location;
   const openBuilding = useCallback(
-    (id: number) => void navigate({ pathname: `/buildings/${id}`, search }),
+    (id: number) => void navigate({ pathname: pages.building.href({ id }), search }),
     [navigate, search],
   );
 

@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { parseBuildingId, useBuilding } from '../../features/buildings/api/get-building.ts';
 import { GalleryPage } from '../../features/images/components/gallery-page.tsx';
 import { imageViewerSlots } from './image-viewer-slots.tsx';
-import { pageTitles } from '#domain/page-titles';
+import { pageTitles } from '#domain/pages';
 import { titleFromQuery, usePageTitle } from '../../lib/page-title.ts';
 
 export function GalleryRoute() {

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { useAuth, useAuthModal } from '../../lib/auth/auth-provider.tsx';
 import { LOGIN_MODAL_TITLE } from '../../lib/auth/messages.ts';
+import { pages } from '#domain/pages';
 
 /**
  * /login: the explore screen with the login modal open (the user page's 'Sign In' link).
@@ -22,9 +23,9 @@ export function LoginRoute() {
 
   useEffect(() => {
     if (state.isOpen) seenOpen.current = true;
-    else if (seenOpen.current) void navigate('/', { replace: true });
+    else if (seenOpen.current) void navigate(pages.explore.href(), { replace: true });
   }, [state.isOpen, navigate]);
 
-  if (isLoggedIn) return <Navigate to="/" replace />;
+  if (isLoggedIn) return <Navigate to={pages.explore.href()} replace />;
   return null;
 }

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useParams } from 'react-router';
 import { UserPage } from '../../features/user/components/user-page.tsx';
 import { useUser } from '../../features/user/api/get-user.ts';
-import { pageTitles } from '#domain/page-titles';
+import { pageTitles, userSectionHref } from '#domain/pages';
 import { titleFromQuery, usePageTitle } from '../../lib/page-title.ts';
 
 /**
@@ -22,5 +22,5 @@ export function UserRoute() {
 /** /user/{handle} and unknown sub-paths go to the Lists section. */
 export function UserIndexRedirect() {
   const { handle = '' } = useParams();
-  return <Navigate to={`/user/${encodeURIComponent(handle)}/lists`} replace />;
+  return <Navigate to={userSectionHref(handle, 'lists')} replace />;
 }

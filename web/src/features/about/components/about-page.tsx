@@ -4,6 +4,7 @@ import { API_PREFIX } from '#domain/endpoints/define';
 import { DATA_LICENSE } from '#domain/export-formats';
 import { IMAGE_LICENSE_INFO, IMAGE_LICENSES } from '#domain/images';
 import { EXPORT_FORMAT_LABELS, catalogueExportHref } from '../../../lib/export/export-links.ts';
+import { ABOUT_DATA_SECTION, pages } from '#domain/pages';
 
 const EVERYTHING = { archStyles: [], builtAfterDate: null, builtBeforeDate: null, standingInYear: null };
 
@@ -19,15 +20,15 @@ export function AboutPage() {
         <Text>
           Atlas of Buildings is a community catalogue of architecture on a world map: buildings with their
           years, styles, architects and photos, added and rated by the people who visit them. The{' '}
-          <Anchor component={Link} to="/">
+          <Anchor component={Link} to={pages.explore.href()}>
             explore screen
           </Anchor>{' '}
           filters them by style and by the years they were built, and shows the catalogue as of any year,
           demolished buildings included while they stood.
         </Text>
 
-        <Stack gap="xs" component="section" aria-labelledby="data">
-          <Title order={2} id="data">
+        <Stack gap="xs" component="section" aria-labelledby={ABOUT_DATA_SECTION}>
+          <Title order={2} id={ABOUT_DATA_SECTION}>
             The data: ODbL 1.0
           </Title>
           <Text>

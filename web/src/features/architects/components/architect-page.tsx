@@ -8,6 +8,7 @@ import { useAfterFirstPaint } from '../../../lib/use-after-first-paint.ts';
 import { formatYear } from '#domain/building-years';
 import { useArchitect } from '../api/get-architect.ts';
 import classes from './architect-page.module.css';
+import { pages } from '#domain/pages';
 
 /**
  * The map and its library load once the page is drawn (the rule for map screens): the name
@@ -83,7 +84,7 @@ export function ArchitectPage({ id }: ArchitectPageProps) {
                     className={classes.cover}
                   />
                 </Card.Section>
-                <Anchor component={Link} to={`/buildings/${b.id}`} fw={600} mt="sm">
+                <Anchor component={Link} to={pages.building.href({ id: b.id })} fw={600} mt="sm">
                   {b.name}
                 </Anchor>
                 {b.year_built !== null && (

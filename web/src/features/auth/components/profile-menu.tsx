@@ -5,6 +5,7 @@ import type { CurrentUser } from '#domain/users';
 import { faceplateUrl } from '../../../lib/faceplate.ts';
 import { useLogout } from '../api/logout.ts';
 import classes from './profile-menu.module.css';
+import { pages, userSectionHref } from '#domain/pages';
 
 interface ProfileMenuProps {
   user: CurrentUser;
@@ -31,17 +32,21 @@ export function ProfileMenu({ user }: ProfileMenuProps) {
       <Menu.Dropdown>
         <Menu.Item
           component={Link}
-          to={`/user/${encodeURIComponent(user.handle)}/lists`}
+          to={userSectionHref(user.handle, 'lists')}
           leftSection={<IconStack2 size={16} aria-hidden />}
         >
           My Stuff
         </Menu.Item>
-        <Menu.Item component={Link} to="/about" leftSection={<IconInfoCircle size={16} aria-hidden />}>
+        <Menu.Item
+          component={Link}
+          to={pages.about.href()}
+          leftSection={<IconInfoCircle size={16} aria-hidden />}
+        >
           About
         </Menu.Item>
         <Menu.Item
           leftSection={<IconLogout size={16} aria-hidden />}
-          onClick={() => logout.mutate(undefined, { onSuccess: () => void navigate('/') })}
+          onClick={() => logout.mutate(undefined, { onSuccess: () => void navigate(pages.explore.href()) })}
         >
           Logout
         </Menu.Item>

@@ -4,6 +4,7 @@ import { IconLogout } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useLogoutEverywhere } from '../api/logout.ts';
+import { pages } from '#domain/pages';
 
 export const SIGN_OUT_EVERYWHERE_HINT =
   'Ends your sessions on every device and browser where you are signed in, this one included.';
@@ -44,7 +45,7 @@ export function SignOutEverywhere() {
         pending={logoutAll.isPending}
         onConfirm={() =>
           logoutAll.mutate(undefined, {
-            onSuccess: () => void navigate('/'),
+            onSuccess: () => void navigate(pages.explore.href()),
             onSettled: confirm.close,
           })
         }

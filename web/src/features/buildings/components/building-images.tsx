@@ -2,6 +2,7 @@ import { Anchor, SimpleGrid } from '@mantine/core';
 import { Link } from 'react-router';
 import type { BuildingDetail } from '#domain/building-detail';
 import classes from './building-panel.module.css';
+import { pages } from '#domain/pages';
 
 const SHOWN = 6;
 
@@ -11,7 +12,12 @@ export function BuildingImages({ building }: { building: Pick<BuildingDetail, 'i
   return (
     <SimpleGrid cols={3} spacing={6} aria-label="Images">
       {building.images.slice(0, SHOWN).map((image, index) => (
-        <Anchor key={image.id} component={Link} to={`/gallery/${building.id}`} className={classes.thumb}>
+        <Anchor
+          key={image.id}
+          component={Link}
+          to={pages.gallery.href({ buildingId: building.id })}
+          className={classes.thumb}
+        >
           <img src={image.url} alt={`${building.name}, image ${index + 1}`} loading="lazy" />
         </Anchor>
       ))}

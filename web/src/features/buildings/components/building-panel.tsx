@@ -26,6 +26,7 @@ import { useBuilding } from '../api/get-building.ts';
 import { BuildingImages } from './building-images.tsx';
 import { BuildingOwnerActions } from './building-owner-actions.tsx';
 import classes from './building-panel.module.css';
+import { pages } from '#domain/pages';
 
 export const FLAG_MESSAGE =
   'Feature coming soon! Please submit a feature request if you want this to help prioritize it.';
@@ -127,7 +128,7 @@ function BuildingProfile({ building, onDeleted, slots }: BuildingProfileProps) {
           {/* Underlined: a link inside text must not be told apart by colour alone (axe link-in-text-block). */}
           <Anchor
             component={Link}
-            to={`/user/${encodeURIComponent(building.added_by.handle)}`}
+            to={pages.user.href({ handle: building.added_by.handle })}
             underline="always"
           >
             {building.added_by.handle}
@@ -140,7 +141,7 @@ function BuildingProfile({ building, onDeleted, slots }: BuildingProfileProps) {
           {building.architects.map((architect, i) => (
             <span key={architect.id}>
               {i > 0 && ', '}
-              <Anchor component={Link} to={`/architects/${architect.id}`}>
+              <Anchor component={Link} to={pages.architect.href({ id: architect.id })}>
                 {architect.name}
               </Anchor>
             </span>
@@ -162,7 +163,7 @@ function BuildingProfile({ building, onDeleted, slots }: BuildingProfileProps) {
       <Group gap="xs" wrap="wrap" aria-label="Building actions">
         <Button
           component={Link}
-          to={`/gallery/${building.id}`}
+          to={pages.gallery.href({ buildingId: building.id })}
           variant="light"
           size="xs"
           leftSection={<IconPhoto size={16} aria-hidden />}

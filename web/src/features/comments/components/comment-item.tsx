@@ -28,6 +28,7 @@ import { CommentReplies } from './comment-replies.tsx';
 import { CommentVotes } from './comment-votes.tsx';
 import { useCommentsContext } from './comments-context.ts';
 import classes from './comments.module.css';
+import { pages } from '#domain/pages';
 
 // The question's modal loads at its first opening.
 const DeleteCommentDialog = lazy(() =>
@@ -112,7 +113,7 @@ export function CommentItem({ comment }: { comment: Comment }) {
               <Group gap={6} wrap="wrap" className={classes.meta}>
                 <Anchor
                   component={Link}
-                  to={`/user/${encodeURIComponent(comment.username)}`}
+                  to={pages.user.href({ handle: comment.username })}
                   size="sm"
                   fw={600}
                 >

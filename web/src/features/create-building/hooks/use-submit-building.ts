@@ -6,6 +6,7 @@ import { showToast } from '../../../lib/toast/toast.ts';
 import { createBuilding, duplicateBuildingId } from '../api/create-building.ts';
 import { UPLOAD_TEXTS, uploadImages, uploadOutcomeText } from '../lib/upload-images.ts';
 import { WIZARD_MESSAGES, createBuildingPayload, uploadItemsOf, type WizardState } from '../model/wizard.ts';
+import { pages } from '#domain/pages';
 
 /** Product §2: the submit button's text while the building is created and its images uploaded. */
 export const SUBMITTING_TEXT = 'Creating Building & Uploading Images...';
@@ -40,7 +41,7 @@ export function useSubmitBuilding({ onCreated, onDuplicate }: SubmitBuildingOpti
       if (existingId !== null) {
         window.alert(WIZARD_MESSAGES.duplicate);
         onDuplicate();
-        void navigate(`/buildings/${existingId}`);
+        void navigate(pages.building.href({ id: existingId }));
         return;
       }
       console.error('Creating the building failed', error);
@@ -70,7 +71,7 @@ export function useSubmitBuilding({ onCreated, onDuplicate }: SubmitBuildingOpti
     setSubmitting(false);
     setProgress(null);
     onCreated();
-    void navigate(`/buildings/${buildingId}`);
+    void navigate(pages.building.href({ id: buildingId }));
   };
 
   return { submit, submitting, buttonText: submitting ? (progress ?? SUBMITTING_TEXT) : 'Create Building' };

@@ -6,6 +6,7 @@ import { Link, useLocation } from 'react-router';
 import type { BuildingCard as BuildingCardData } from '#domain/building-list';
 import { buildingYearsText, isDemolished } from '#domain/building-years';
 import classes from './building-cards.module.css';
+import { pages } from '#domain/pages';
 
 interface BuildingCardProps {
   building: BuildingCardData;
@@ -30,7 +31,7 @@ export function BuildingCard({ building, highlighted, onHover, first = false }: 
     <Paper
       ref={ref}
       component={Link}
-      to={{ pathname: `/buildings/${building.id}`, search }}
+      to={{ pathname: pages.building.href({ id: building.id }), search }}
       className={classes.card}
       withBorder
       radius="md"

@@ -56,6 +56,11 @@ interface ExploreScreenProps {
   request?: ExploreRequest | null;
   /** True while what the page opened on is still to be drawn (a building's panel): the map waits. */
   mapDeferred?: boolean;
+  /**
+   * The layout, when not the window's (product §9): the frame drawn at build time
+   * (web/src/app/explore-frame.tsx) holds both, and has no window to ask.
+   */
+  layout?: 'narrow' | 'wide';
 }
 
 export interface ExploreRequest {
@@ -85,6 +90,7 @@ export function ExploreScreen({
   children,
   request = null,
   mapDeferred = false,
+  layout,
 }: ExploreScreenProps) {
   const [savedBounds] = useState(savedBoundsOnce);
   const [initialViewport] = useState<FetchViewport>(() =>
@@ -109,7 +115,8 @@ export function ExploreScreen({
   const [filters, dispatch] = useReducer(filtersReducer, initialFiltersState);
   const [hoveredBuildingId, setHoveredBuildingId] = useState<number | null>(null);
   // Read at once: the map should not start in the wrong layout.
-  const narrow = useMaxWidth(MAP_MOBILE_MAX_WIDTH);
+  const narrowWindow = useMaxWidth(MAP_MOBILE_MAX_WIDTH);
+  const narrow = layout === undefined ? narrowWindow : layout === 'narrow';
   const styles = useArchitecturalStyles();
   const mapMayLoad = useAfterFirstPaint(!mapDeferred);
 

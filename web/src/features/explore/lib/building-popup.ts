@@ -1,5 +1,6 @@
 import { Popup, type LngLatLike, type Map as MapLibreMap } from 'maplibre-gl';
 import { formatYear } from '#domain/building-years';
+import { pages } from '#domain/pages';
 
 export interface PopupBuilding {
   id: number;
@@ -39,7 +40,7 @@ export function buildPopupContent(building: PopupBuilding, openBuilding: (id: nu
 
   const link = document.createElement('a');
   link.className = 'building-popup__name';
-  link.href = `/buildings/${building.id}`;
+  link.href = pages.building.href({ id: building.id });
   link.textContent = building.name;
   link.addEventListener('click', (event) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;

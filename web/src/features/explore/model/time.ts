@@ -1,7 +1,7 @@
 import { YEAR_MIN, currentYear } from '#domain/constants';
 
-/** The explore URL's parameter for the catalogue as of a year (the same name as the API's). */
-export const STANDING_YEAR_PARAM = 'standingInYear';
+/** The explore URL's parameter for the catalogue as of a year (the same name as the API's), from the page table. */
+export { STANDING_YEAR_PARAM } from '#domain/pages';
 
 /**
  * The slider's earliest year. The API takes years from -10000, but a linear slider over 12,000

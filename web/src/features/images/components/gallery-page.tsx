@@ -13,6 +13,7 @@ import { GALLERY_DEFAULT_QUERY } from '../model/image-list.ts';
 import { ImageListBody } from './image-list-body.tsx';
 import { ImageListControls } from './image-list-controls.tsx';
 import type { ImageViewerSlots } from './image-viewer.tsx';
+import { pages } from '#domain/pages';
 
 // The dialog (the dropzone, the per-file form, the upload sequence) loads when first opened.
 const UploadImagesDialog = lazy(() =>
@@ -88,13 +89,13 @@ function BuildingGallery({ buildingId, buildingName, slots }: BuildingGalleryPro
         <Stack gap={2}>
           <Title order={1}>Gallery</Title>
           {buildingName !== null && (
-            <Anchor component={Link} to={`/buildings/${buildingId}`} size="lg" fw={500}>
+            <Anchor component={Link} to={pages.building.href({ id: buildingId })} size="lg" fw={500}>
               {buildingName}
             </Anchor>
           )}
         </Stack>
         <Group gap="sm">
-          <Anchor component={Link} to={`/buildings/${buildingId}`}>
+          <Anchor component={Link} to={pages.building.href({ id: buildingId })}>
             See Building Page
           </Anchor>
           <Button leftSection={<IconUpload size={16} aria-hidden />} onClick={upload}>

@@ -18,6 +18,7 @@ import { updateImageCredit } from '../api/update-image-credit.ts';
 import { renditionSize } from '../model/rendition-size.ts';
 import { imageName } from './image-grid.tsx';
 import classes from './images.module.css';
+import { pages } from '#domain/pages';
 
 export const DELETE_IMAGE_QUESTION = 'Are you sure you want to delete this image?';
 
@@ -157,11 +158,7 @@ function ImageDetails({
         {image.capture_year !== null && <Text size="sm">Captured in {image.capture_year}</Text>}
         <Text size="sm" c="dimmed">
           Added by{' '}
-          <Anchor
-            component={Link}
-            to={`/user/${encodeURIComponent(image.added_by.handle)}`}
-            underline="always"
-          >
+          <Anchor component={Link} to={pages.user.href({ handle: image.added_by.handle })} underline="always">
             {image.added_by.handle}
           </Anchor>
         </Text>

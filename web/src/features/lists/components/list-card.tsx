@@ -17,6 +17,7 @@ import {
   removedFromListMessage,
 } from '../model/lists.ts';
 import classes from './lists.module.css';
+import { pages } from '#domain/pages';
 
 interface ListCardProps {
   list: List;
@@ -117,7 +118,7 @@ export function ListCard({ list, isOwner }: ListCardProps) {
           <ul className={classes.buildings} aria-label={`Buildings in ${list.name}`}>
             {list.buildings.map((building) => (
               <li key={building.id} className={classes.building}>
-                <Anchor component={Link} to={`/buildings/${building.id}`}>
+                <Anchor component={Link} to={pages.building.href({ id: building.id })}>
                   {building.name}
                 </Anchor>
                 {isOwner && (

@@ -3,6 +3,7 @@ import { Anchor, Group } from '@mantine/core';
 import { NavLink } from 'react-router';
 import { Logo } from './logo.tsx';
 import classes from './navigation-bar.module.css';
+import { pages } from '#domain/pages';
 
 interface NavigationBarProps {
   /** Right-hand controls composed by the app: theme toggle, login or profile menu. */
@@ -29,13 +30,23 @@ export function NavigationBar({ actions, search }: NavigationBarProps) {
       className={classes.bar}
     >
       <Group gap="lg" wrap="nowrap" className={classes.start}>
-        <Anchor component={NavLink} to="/" aria-label="Atlas of Buildings home" underline="never">
+        <Anchor
+          component={NavLink}
+          to={pages.explore.href()}
+          aria-label="Atlas of Buildings home"
+          underline="never"
+        >
           <Logo />
         </Anchor>
-        <Anchor component={NavLink} to="/" end={false} className={`${classes.link} ${classes.explore}`}>
+        <Anchor
+          component={NavLink}
+          to={pages.explore.href()}
+          end={false}
+          className={`${classes.link} ${classes.explore}`}
+        >
           Explore Buildings
         </Anchor>
-        <Anchor component={NavLink} to="/about" className={`${classes.link} ${classes.wide}`}>
+        <Anchor component={NavLink} to={pages.about.href()} className={`${classes.link} ${classes.wide}`}>
           About
         </Anchor>
       </Group>

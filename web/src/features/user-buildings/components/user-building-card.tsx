@@ -5,6 +5,7 @@ import { buildingYearsText } from '#domain/building-years';
 import { timeAgo } from '../../../lib/relative-time.ts';
 import type { RatedBuildingCard } from '../model/user-buildings.ts';
 import classes from './user-buildings.module.css';
+import { pages } from '#domain/pages';
 
 /**
  * A building on the user page: cover (or, until it has one, a locator), name and years, linking to its profile.
@@ -14,7 +15,13 @@ export function UserBuildingCard({ building }: { building: RatedBuildingCard }) 
   const years = buildingYearsText(building);
   const votedAt = building.voted_at ? new Date(building.voted_at) : null;
   return (
-    <Paper component={Link} to={`/buildings/${building.id}`} className={classes.card} withBorder radius="md">
+    <Paper
+      component={Link}
+      to={pages.building.href({ id: building.id })}
+      className={classes.card}
+      withBorder
+      radius="md"
+    >
       <Box className={classes.cover}>
         <BuildingCover
           coverImage={building.cover_image}

@@ -10,6 +10,7 @@ import { timeAgo } from '../../../lib/relative-time.ts';
 import { useUser } from '../api/get-user.ts';
 import { userNavItems, type UserSection } from '../model/user-nav.ts';
 import classes from './user-page.module.css';
+import { pages, userSectionHref } from '#domain/pages';
 
 interface UserPageProps {
   handle: string;
@@ -112,7 +113,7 @@ function UserPageFooter({ me }: { me: CurrentUser | null }) {
       {me ? (
         <Anchor
           component={Link}
-          to={`/user/${encodeURIComponent(me.handle)}/lists`}
+          to={userSectionHref(me.handle, 'lists')}
           underline="never"
           c="var(--mantine-color-text)"
         >
@@ -124,7 +125,7 @@ function UserPageFooter({ me }: { me: CurrentUser | null }) {
           </Group>
         </Anchor>
       ) : (
-        <Anchor component={Link} to="/login">
+        <Anchor component={Link} to={pages.login.href()}>
           Sign In
         </Anchor>
       )}

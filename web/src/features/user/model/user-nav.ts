@@ -1,4 +1,6 @@
-export type UserSection = 'lists' | 'buildings' | 'images' | 'settings' | 'stats';
+import { userSectionHref, type UserSection } from '#domain/pages';
+
+export type { UserSection };
 
 export interface UserNavItem {
   section: UserSection;
@@ -15,7 +17,7 @@ const SECTIONS: { section: UserSection; label: string }[] = [
 ];
 
 export function userSectionPath(handle: string, section: UserSection): string {
-  return `/user/${encodeURIComponent(handle)}/${section}`;
+  return userSectionHref(handle, section);
 }
 
 /**
