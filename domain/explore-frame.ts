@@ -5,7 +5,7 @@
  * on whether it has a cover image and which of its years are known, so there is a template for
  * each; their values are tokens the server replaces.
  */
-import type { BuildingCard, BuildingList } from './buildings.ts';
+import type { BuildingCard, BuildingList } from './building-list.ts';
 
 /** Where the build writes the frame: relative to the folder of the web app's build (dist/web). */
 export const EXPLORE_FRAME_FILE = '../explore-frame/frame.json';

@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { Window } from 'happy-dom';
 import { build, type Plugin } from 'vite';
-import type { BuildingList } from '../domain/buildings.ts';
+import type { BuildingList } from '../domain/building-list.ts';
 import { locatorUrl } from '../domain/endpoints/locator.ts';
 import {
   CARD_VARIANTS,

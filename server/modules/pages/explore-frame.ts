@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BuildingCard, BuildingList } from '#domain/buildings';
+import type { BuildingCard, BuildingList } from '#domain/building-list';
 import { formatYear } from '#domain/building-years';
 import { locatorUrl } from '#domain/endpoints/locator';
 import {

@@ -7,7 +7,7 @@
  * in from these).
  */
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { BuildingList } from '#domain/buildings';
+import type { BuildingList } from '#domain/building-list';
 import { createQueryClient } from '../lib/query-client.ts';
 import { buildingKeys } from '../lib/query-keys.ts';
 import { ExploreFrame, ExploreFrameScreen, FrameProviders } from './explore-frame.tsx';
