@@ -17,6 +17,11 @@ function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return async () => ({ Component: pick(await load()) });
 }
 
+/** A page of the table at its path, loaded lazily, with the app's error screen. */
+function pageRoute<M>(pattern: string, load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return { path: routePath(pattern), lazy: screen(load, pick), errorElement } satisfies RouteObject;
+}
+
 /** A section of the user page, /user/{handle}/{section}. */
 function userSection<M>(section: UserSection, load: () => Promise<M>, pick: (module: M) => ComponentType) {
   return { path: section, lazy: screen(load, pick) } satisfies RouteObject;
@@ -33,30 +38,21 @@ export const routes: RouteObject[] = [
     element: <AppLayout />,
     errorElement,
     children: [
-      {
-        path: routePath(pages.gallery.pattern),
-        lazy: screen(
-          () => import('./routes/gallery-route.tsx'),
-          (m) => m.GalleryRoute,
-        ),
-        errorElement,
-      },
-      {
-        path: routePath(pages.architect.pattern),
-        lazy: screen(
-          () => import('./routes/architect-route.tsx'),
-          (m) => m.ArchitectRoute,
-        ),
-        errorElement,
-      },
-      {
-        path: routePath(pages.about.pattern),
-        lazy: screen(
-          () => import('./routes/about-route.tsx'),
-          (m) => m.AboutRoute,
-        ),
-        errorElement,
-      },
+      pageRoute(
+        pages.gallery.pattern,
+        () => import('./routes/gallery-route.tsx'),
+        (m) => m.GalleryRoute,
+      ),
+      pageRoute(
+        pages.architect.pattern,
+        () => import('./routes/architect-route.tsx'),
+        (m) => m.ArchitectRoute,
+      ),
+      pageRoute(
+        pages.about.pattern,
+        () => import('./routes/about-route.tsx'),
+        (m) => m.AboutRoute,
+      ),
       {
         path: routePath(pages.user.pattern),
         lazy: screen(userRoute, (m) => m.UserRoute),
@@ -98,14 +94,11 @@ export const routes: RouteObject[] = [
         ),
         errorElement,
         children: [
-          {
-            path: routePath(pages.building.pattern),
-            lazy: screen(
-              () => import('./routes/building-route.tsx'),
-              (m) => m.BuildingRoute,
-            ),
-            errorElement,
-          },
+          pageRoute(
+            pages.building.pattern,
+            () => import('./routes/building-route.tsx'),
+            (m) => m.BuildingRoute,
+          ),
           {
             path: routePath(pages.login.pattern),
             lazy: screen(

@@ -11,15 +11,7 @@ export async function logout(): Promise<void> {
 
 /** Product §4 and 8: success clears the user; failure is only logged. */
 export function useLogout() {
-  const { loggedOut } = useAuthActions();
-  return useMutation({
-    mutationFn: logout,
-    onSuccess: () => {
-      disableGoogleAutoSelect();
-      return loggedOut();
-    },
-    onError: (error) => console.error('Logout failed', error),
-  });
+  return useSignOutMutation(logout, 'Logout failed');
 }
 
 /** POST /api/auth/logout-all: ends every session of the user, on every device (204). */
@@ -29,13 +21,18 @@ export async function logoutEverywhere(): Promise<void> {
 
 /** Settings' 'Sign out everywhere': success clears the user here too; failure is shown by the caller. */
 export function useLogoutEverywhere() {
+  return useSignOutMutation(logoutEverywhere, 'Sign out everywhere failed');
+}
+
+/** A sign-out call whose success forgets the user here (and Google's automatic sign-in). */
+function useSignOutMutation(signOut: () => Promise<void>, failure: string) {
   const { loggedOut } = useAuthActions();
   return useMutation({
-    mutationFn: logoutEverywhere,
+    mutationFn: signOut,
     onSuccess: () => {
       disableGoogleAutoSelect();
       return loggedOut();
     },
-    onError: (error) => console.error('Sign out everywhere failed', error),
+    onError: (error) => console.error(failure, error),
   });
 }
