@@ -4,6 +4,7 @@
  * replying, deleting and voting never deadlock and reply_count always equals the replies.
  */
 import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { voteOrder } from '../../db/vote-order.ts';
 import {
   pageCount,
   type Comment,
@@ -83,20 +84,15 @@ async function getComment(db: Db, id: number, viewerId: number | null): Promise<
 
 /** ORDER BY of each sort (design: popular and controversial); newer, then higher id, breaks ties. */
 function sortOrder(sort: CommentSort): SQL[] {
-  const up = comments.upvotes;
-  const down = comments.downvotes;
+  const votes = voteOrder(comments.upvotes, comments.downvotes);
   const newer = [desc(comments.created_at), desc(comments.id)];
   switch (sort) {
     case 'newest':
       return newer;
     case 'popular':
-      return [desc(sql`${up} - ${down}`), desc(sql`${up} + ${down}`), ...newer];
+      return [...votes.popular, ...newer];
     case 'controversial':
-      return [
-        desc(sql`case when ${up} = 0 or ${down} = 0 then 0::float8
-          else power((${up} + ${down})::float8, least(${up}, ${down})::float8 / greatest(${up}, ${down})) end`),
-        ...newer,
-      ];
+      return [...votes.controversial, ...newer];
   }
 }
 

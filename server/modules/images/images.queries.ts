@@ -1,6 +1,7 @@
 /** Reads of images: one image, and the gallery / voted-images pages (product §7, infinite-scroll). */
-import { and, asc, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { voteOrder } from '../../db/vote-order.ts';
 import type { Image, ImageList, ImageListQuery, ImageType } from '#domain/images';
 import { voteStatsOf, type VoteValue } from '#domain/votes';
 import type { CurrentUser } from '#domain/users';
@@ -93,23 +94,16 @@ export async function getImage(
 
 /** ORDER BY of each sort for `desc`; `asc` reverses every key, so the two orders mirror. */
 function orderOf(sortBy: ImageListQuery['sortBy'], direction: 'asc' | 'desc'): SQL[] {
-  const up = images.upvotes;
-  const down = images.downvotes;
+  const votes = voteOrder(images.upvotes, images.downvotes, direction);
   const dir = direction === 'asc' ? asc : desc;
   const newer = [dir(images.created_at), dir(images.id)];
   switch (sortBy) {
     case 'date_added':
       return newer;
-    // Design: most net votes (smile minus frown), ties by more votes, then newer.
     case 'popular':
-      return [dir(sql`${up} - ${down}`), dir(sql`${up} + ${down}`), ...newer];
-    // Design: (up + down) ^ (min / max), 0 when either side is 0; ties by newer.
+      return [...votes.popular, ...newer];
     case 'controversial':
-      return [
-        dir(sql`case when ${up} = 0 or ${down} = 0 then 0::float8
-          else power((${up} + ${down})::float8, least(${up}, ${down})::float8 / greatest(${up}, ${down})) end`),
-        ...newer,
-      ];
+      return [...votes.controversial, ...newer];
     case 'vote_date':
       return [dir(voterVotes.updated_at), dir(voterVotes.id)];
   }

@@ -7,7 +7,6 @@
  * first commit removes the frame and its style (web/src/app/page-frame.ts) and draws the same
  * elements at the same places. Here the start view's first cards are filled in its templates.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import type { BuildingCard, BuildingList } from '#domain/building-list';
 import { formatYear } from '#domain/building-years';
@@ -22,25 +21,14 @@ import {
   type FrameToken,
 } from '#domain/explore-frame';
 import { escapeHtml } from './page-head.ts';
+import { jsonFileReader } from '../../lib/json-file-reader.ts';
 
 /** Id of the frame's element (the app removes it), and of its style (`-style`). */
 export const SHELL_ELEMENT_ID = 'atlas-shell';
 
 /** Reads the build's frame again when it changes (a build while the server runs); undefined without one. */
 export function exploreFrameReader(webDir: string | undefined): () => ExploreFrameFile | undefined {
-  const file = webDir ? path.join(webDir, EXPLORE_FRAME_FILE) : undefined;
-  let cached: { mtimeMs: number; frame: ExploreFrameFile } | undefined;
-  return () => {
-    if (!file) return undefined;
-    try {
-      const { mtimeMs } = fs.statSync(file);
-      if (cached?.mtimeMs !== mtimeMs)
-        cached = { mtimeMs, frame: JSON.parse(fs.readFileSync(file, 'utf8')) as ExploreFrameFile };
-      return cached.frame;
-    } catch {
-      return undefined;
-    }
-  };
+  return jsonFileReader<ExploreFrameFile>(webDir ? path.join(webDir, EXPLORE_FRAME_FILE) : undefined);
 }
 
 /**

@@ -7,9 +7,9 @@
  * itself is not: it loads while the cards draw). Which route modules a page opens with comes from
  * the page table (domain/pages.ts, exploreMapModules).
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { escapeHtml } from './page-head.ts';
+import { jsonFileReader } from '../../lib/json-file-reader.ts';
 
 interface ManifestChunk {
   file: string;
@@ -20,19 +20,7 @@ type Manifest = Record<string, ManifestChunk>;
 
 /** Reads the build's manifest again when it changes (a build while the server runs). */
 export function manifestReader(webDir: string | undefined): () => Manifest | undefined {
-  const file = webDir ? path.join(webDir, '.vite', 'manifest.json') : undefined;
-  let cached: { mtimeMs: number; manifest: Manifest } | undefined;
-  return () => {
-    if (!file) return undefined;
-    try {
-      const { mtimeMs } = fs.statSync(file);
-      if (cached?.mtimeMs !== mtimeMs)
-        cached = { mtimeMs, manifest: JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest };
-      return cached.manifest;
-    } catch {
-      return undefined;
-    }
-  };
+  return jsonFileReader<Manifest>(webDir ? path.join(webDir, '.vite', 'manifest.json') : undefined);
 }
 
 /**
