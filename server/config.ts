@@ -74,6 +74,19 @@ const envSchema = z.object({
       .pipe(z.array(z.string()).min(1, 'must name at least one issuer')),
   ),
   AUTH_DEV_LOGIN: booleanFlag,
+  ADMIN_EMAILS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default('')
+      .transform((s) =>
+        s
+          .split(',')
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be comma-separated email addresses'))),
+  ),
   AUTH_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(30)),
   GOOGLE_MAPS_API_KEY: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
   GOOGLE_PLACES_URL: z.preprocess(
@@ -227,6 +240,8 @@ export interface Config {
    * Google; elsewhere only by AUTH_DEV_LOGIN=true; never in production (devLoginDefault).
    */
   devLogin: boolean;
+  /** Emails (lowercased) whose Google sign-in makes the account admin (ADMIN_EMAILS; domain/roles.ts). */
+  adminEmails: string[];
   /** Name of the session cookie: `__Host-atlas_session` when PUBLIC_URL is https, else `atlas_session`. */
   sessionCookie: string;
   /** Absolute lifetime of a session (SESSION_MAX_AGE_DAYS), whatever its sliding expiry. */
@@ -385,6 +400,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     googleJwksUrl: e.GOOGLE_JWKS_URL,
     googleIssuers: e.GOOGLE_ISSUERS,
     devLogin,
+    adminEmails: e.ADMIN_EMAILS,
     sessionCookie,
     sessionMaxAgeMs: e.SESSION_MAX_AGE_DAYS * 24 * 60 * 60 * 1000,
     placesPerUserPerDay: e.PLACES_PER_USER_PER_DAY,

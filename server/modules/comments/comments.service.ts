@@ -51,7 +51,7 @@ function commentColumns(viewerId: number | null) {
 }
 
 /** A comments row (or a selected one) with its author's handle and the reader's vote. */
-type CommentRow = Omit<typeof comments.$inferSelect, 'updated_at'> & { username: string; user_vote: number };
+type CommentRow = Omit<typeof comments.$inferSelect, 'updated_at' | 'hidden_at' | 'hidden_by'> & { username: string; user_vote: number };
 
 function toComment(r: CommentRow): Comment {
   return {
