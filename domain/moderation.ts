@@ -18,8 +18,8 @@ export const isHideable = (t: ReportTargetType): t is HideableType =>
   (HIDEABLE_TYPES as readonly string[]).includes(t);
 
 export const REPORT_NOTE_MAX = 1000;
-/** Reports one IP may send a minute (besides the per-user limit on every write). */
-export const REPORTS_PER_MINUTE = 10;
+/** Reports one IP may send a minute by default (REPORT_RATE_LIMIT), besides the per-user limit on every write. */
+export const REPORTS_PER_MINUTE_DEFAULT = 10;
 export const MODERATION_LOG_PER_PAGE_DEFAULT = 50;
 
 const noteSchema = z

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '#domain/auth';
 import { GEOJSON_MAX_FEATURES_DEFAULT } from '#domain/constants';
+import { REPORTS_PER_MINUTE_DEFAULT } from '#domain/moderation';
 import { PGLITE_SHARED_BUFFERS_MB_DEFAULT } from './db/pglite-settings.ts';
 import { originsOf } from './http/origins.ts';
 import { storageConfig, storageEnv, type StorageConfig } from './storage/storage-config.ts';
@@ -105,6 +106,10 @@ const envSchema = z.object({
   ),
   PLACES_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(60)),
   FEEDBACK_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(5)),
+  REPORT_RATE_LIMIT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(100_000).default(REPORTS_PER_MINUTE_DEFAULT),
+  ),
   ANALYTICS_URL: z.preprocess(
     emptyToUndefined,
     z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).optional(),
@@ -264,6 +269,8 @@ export interface Config {
   };
   /** Feedback submissions per IP and minute. */
   feedbackRateLimit: number;
+  /** Reports (POST /api/reports) per IP and minute (REPORT_RATE_LIMIT). */
+  reportRateLimit: number;
   /** Analytics events are POSTed here as JSON; undefined logs them instead. */
   analyticsUrl: string | undefined;
   /** Limits on mutations and expensive reads (server/http/rate-limit.ts); undefined turns them off. */
@@ -414,6 +421,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       rateLimit: e.PLACES_RATE_LIMIT,
     },
     feedbackRateLimit: e.FEEDBACK_RATE_LIMIT,
+    reportRateLimit: e.REPORT_RATE_LIMIT,
     analyticsUrl: e.ANALYTICS_URL,
     rateLimit:
       (e.RATE_LIMIT ?? e.NODE_ENV !== 'test')

@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { moderationEndpoints } from '#domain/endpoints/moderation';
-import { isSuspended, REPORTS_PER_MINUTE } from '#domain/moderation';
+import { isSuspended } from '#domain/moderation';
 import { refusal } from '#domain/roles';
 import { route } from '../../http/route.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
@@ -29,7 +29,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return reply.code(201).send({ id: result.id });
     },
-    { rateLimit: { max: REPORTS_PER_MINUTE, timeWindow: 60_000 } },
+    { rateLimit: { max: app.config.reportRateLimit, timeWindow: 60_000 } },
   );
 
   route(app, moderationEndpoints.queue, async (request) => ({
