@@ -399,6 +399,10 @@ export const buildingDetailSchema = z
       country_code: z.string().nullable(),
     }),
     created_at: z.string(),
+    hidden: z
+      .literal(true)
+      .optional()
+      .describe('Present when moderators hid the building: only its owner and moderators get it then'),
   })
   .meta({ id: 'BuildingDetail' });
 

@@ -67,6 +67,10 @@ export const commentSchema = z
       .describe("The signed-in reader's vote: 1 up, -1 down, 0 none"),
     edited: z.boolean(),
     created_at: z.string(),
+    hidden: z
+      .literal(true)
+      .optional()
+      .describe('Present when moderators hid the comment: only its author and moderators get it then'),
   })
   .meta({ id: 'Comment' });
 

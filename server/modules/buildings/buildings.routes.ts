@@ -8,6 +8,7 @@ import { route } from '../../http/route.ts';
 import { MAP_OPTION_DEFAULTS, MapBodies, registerMapBodies } from './buildings.map.ts';
 import { mapVersionSource } from './map-version.ts';
 import { getBuildingDetail, listBuildings } from './buildings.service.ts';
+import { viewerOf } from '../moderation/visibility.ts';
 import { createBuilding, deleteBuilding, updateBuilding } from './buildings.write.ts';
 import { registerViewCounter, ViewCounter } from './view-counter.ts';
 
@@ -87,13 +88,7 @@ export const buildingsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, buildingEndpoints.get, async (request) => {
-    const building = await getBuildingDetail(
-      app.db,
-      app.media,
-      request.params.id,
-      request.user?.id ?? null,
-      views,
-    );
+    const building = await getBuildingDetail(app.db, app.media, request.params.id, viewerOf(request), views);
     if (!building) throw notFound('Building not found');
     return building;
   });
