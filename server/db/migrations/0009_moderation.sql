@@ -1,7 +1,7 @@
 -- Governance, part 1: roles and suspension on users, reports, the moderation log, and content hidden
 -- by moderators (hidden_at/hidden_by on buildings, images and comments). A hidden building leaves the
 -- map's grid counts as a deleted one would, and comes back on restore; hiding or restoring bumps the
--- map data version (the map cache is keyed by it). See docs/decisions/2026-11-27-moderation-visibility.md.
+-- map data version (the map cache is keyed by it). See docs/decisions/2026-11-27-moderation-visibility-and-roles.md.
 CREATE TABLE "moderation_log" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"actor_id" integer,
