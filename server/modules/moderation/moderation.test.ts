@@ -299,3 +299,31 @@ describe('suspension', () => {
     expect(logout.statusCode).toBe(204);
   });
 });
+
+describe('the report limit', () => {
+  it('answers 429 past REPORT_RATE_LIMIT reports a minute from one address', async () => {
+    const limited = await createTestApp({ SEED: 'false', AUTH_RATE_LIMIT: '100000', REPORT_RATE_LIMIT: '2' });
+    try {
+      const eve = await signIn(limited.app, 'eve');
+      const owner = await userId(limited.app.db, 'eve');
+      const targets = [
+        await insertBuilding(limited.app.db, 'One', owner),
+        await insertBuilding(limited.app.db, 'Two', owner),
+        await insertBuilding(limited.app.db, 'Three', owner),
+      ];
+      const codes = [];
+      for (const id of targets) {
+        const res = await limited.app.inject({
+          method: 'POST',
+          url: '/api/reports',
+          headers: eve,
+          payload: { target_type: 'building', target_id: id, reason: 'spam' },
+        });
+        codes.push(res.statusCode);
+      }
+      expect(codes).toEqual([201, 201, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
