@@ -14,6 +14,15 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 /** What a moderator can hide: the rest is corrected otherwise (a user is suspended; an architect is renamed or merged). */
 export const HIDEABLE_TYPES = ['building', 'image', 'comment'] as const;
 export type HideableType = (typeof HIDEABLE_TYPES)[number];
+/** How the report dialog names each reason. */
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  spam: 'Spam or advertising',
+  offensive: 'Offensive or abusive',
+  incorrect: 'Incorrect information',
+  copyright: 'Copyright violation',
+  privacy: 'Privacy concern',
+  other: 'Something else',
+};
 export const isHideable = (t: ReportTargetType): t is HideableType =>
   (HIDEABLE_TYPES as readonly string[]).includes(t);
 

@@ -61,12 +61,9 @@ describe('building profile (product §2)', () => {
     );
     expect(await panel(page).getByRole('button', { name: 'Edit' }).count()).toBe(0);
     expect(await panel(page).getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    // Reports need an account: the flag button asks a visitor to log in.
     await panel(page).getByRole('button', { name: 'Flag building' }).click();
-    await page
-      .getByText(
-        'Feature coming soon! Please submit a feature request if you want this to help prioritize it.',
-      )
-      .waitFor();
+    await page.getByRole('dialog', { name: 'Authentication Required' }).waitFor();
   });
 
   it('gives the demo user no way to edit or delete the seeded catalogue', async () => {

@@ -4,7 +4,7 @@ import {
   BuildingPanel,
   type BuildingPanelSlots,
 } from '../../features/buildings/components/building-panel.tsx';
-import { addToListSlots, votesAndCommentsSlots } from './building-panel-slots.tsx';
+import { addToListSlots, reportSlot, votesAndCommentsSlots } from './building-panel-slots.tsx';
 import { buildingImagesSlot } from './building-images-slot.tsx';
 
 /**
@@ -15,6 +15,7 @@ const buildingPanelSlots: BuildingPanelSlots = {
   ...votesAndCommentsSlots,
   ...addToListSlots,
   ...buildingImagesSlot,
+  ...reportSlot,
 };
 
 export function BuildingRoute() {
