@@ -46,7 +46,8 @@ export const userSchema = z
     picture: z.string().nullable(),
     created_at: z.string(),
     email: z.string().nullable().optional().describe('Only to the user themself'),
-    role: roleSchema.describe('user, moderator or admin (the product shows a badge for the last two)'),
+    /** user, moderator or admin (the product shows a badge for the last two). */
+    role: roleSchema,
   })
   .meta({ id: 'User' });
 

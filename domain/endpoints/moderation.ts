@@ -11,6 +11,8 @@ import {
   resolveReportBodySchema,
   resolveReportResponseSchema,
   restoreParamsSchema,
+  setRoleBodySchema,
+  setRoleResponseSchema,
   suspendBodySchema,
   suspensionSchema,
 } from '../moderation.ts';
@@ -18,6 +20,15 @@ import { handleParamsSchema } from '../users.ts';
 import { defineEndpoint, problems, type EndpointDocs } from './define.ts';
 
 export const moderationEndpoints = {
+  // Under /users (it is a user's role), described here with the rest of governance.
+  setRole: defineEndpoint('PUT', '/users/:handle/role', {
+    auth: 'required',
+    role: 'admin',
+    params: handleParamsSchema,
+    body: setRoleBodySchema,
+    responses: { 200: setRoleResponseSchema, ...problems(403) },
+  }),
+
   report: defineEndpoint('POST', '/reports', {
     auth: 'required',
     body: createReportBodySchema,
@@ -71,6 +82,12 @@ export const moderationEndpoints = {
 
 /** OpenAPI text (the server's document only: the web bundle leaves it out). */
 export const moderationDocs: EndpointDocs<typeof moderationEndpoints> = {
+  setRole: {
+    summary: 'Grant or withdraw the moderator role (admins only)',
+    description:
+      "403 for anyone but an admin, for one's own role and for an admin's (admins come from " +
+      'ADMIN_EMAILS or the command line). Logged in the moderation log.',
+  },
   report: {
     summary: 'Report a building, image, comment, user or architect to the moderators',
     description:

@@ -5,7 +5,6 @@ import {
   handleParamsSchema,
   userSchema,
 } from '../users.ts';
-import { setRoleBodySchema, setRoleResponseSchema } from '../moderation.ts';
 import { defineEndpoint, problems, type EndpointDocs } from './define.ts';
 
 export const userEndpoints = {
@@ -31,14 +30,6 @@ export const userEndpoints = {
     body: changeHandleBodySchema,
     responses: { 200: changeHandleResponseSchema, ...problems(403, 409) },
   }),
-
-  setRole: defineEndpoint('PUT', '/users/:handle/role', {
-    auth: 'required',
-    role: 'admin',
-    params: handleParamsSchema,
-    body: setRoleBodySchema,
-    responses: { 200: setRoleResponseSchema, ...problems(403) },
-  }),
 };
 
 /** OpenAPI text (the server's document only: the web bundle leaves it out). */
@@ -51,11 +42,5 @@ export const userDocs: EndpointDocs<typeof userEndpoints> = {
   },
   changeHandle: {
     summary: 'Change your handle',
-  },
-  setRole: {
-    summary: 'Grant or withdraw the moderator role (admins only)',
-    description:
-      "403 for anyone but an admin, for one's own role and for an admin's (admins come from " +
-      'ADMIN_EMAILS or the command line). Logged in the moderation log.',
   },
 };

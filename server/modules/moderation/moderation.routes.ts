@@ -10,13 +10,34 @@ import { refusal } from '#domain/roles';
 import { route } from '../../http/route.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
-import { findUserByHandle } from '../users/users.service.ts';
+import { findUserByHandle, setUserRole } from '../users/users.service.ts';
 import { restore } from './hiding.service.ts';
-import { listLog } from './moderation-log.ts';
+import { appendLog, listLog } from './moderation-log.ts';
 import { createReport, reportQueue, resolveReports } from './reports.service.ts';
 import { suspendUser, unsuspendUser } from './suspension.service.ts';
 
 export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Admins only (the description's role; the hook answers 403 to anyone else first).
+  route(app, moderationEndpoints.setRole, async (request) => {
+    const me = requireUser(request);
+    const target = await findUserByHandle(app.db, request.params.handle);
+    if (!target) throw notFound('User not found');
+    const refused = refusal(me, 'set_role', target);
+    if (refused) throw forbidden(refused);
+    const { role } = request.body;
+    await app.db.transaction(async (tx) => {
+      await setUserRole(tx, target.id, role);
+      await appendLog(tx, {
+        actorId: me.id,
+        action: 'set_role',
+        targetType: 'user',
+        targetId: target.id,
+        note: role,
+      });
+    });
+    return { handle: target.handle, role };
+  });
+
   route(
     app,
     moderationEndpoints.report,

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ReportQueueItem } from '#domain/moderation';
-import { buildings } from '../../db/schema.ts';
+import { buildings, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signIn } from '../../test/sessions.ts';
 import { insertBuilding, insertComment, insertImage, userId } from '../../test/targets.ts';
@@ -288,7 +288,6 @@ describe('suspension', () => {
   it('a session that outlived the suspension (made before it) may read but not write', async () => {
     const stale = await signIn(t.app, 'dave');
     // Suspended behind the API's back (as a second process could): the session stays.
-    const { users } = await import('../../db/schema.ts');
     await t.app.db.update(users).set({ suspended_at: new Date() }).where(eq(users.handle, 'dave'));
     const read = await t.app.inject({ method: 'GET', url: '/api/auth/check-login', headers: stale });
     expect(read.json<{ logged_in: boolean }>().logged_in).toBe(true);

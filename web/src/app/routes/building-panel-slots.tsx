@@ -3,7 +3,7 @@ import type { BuildingDetail } from '#domain/buildings';
 import type { BuildingPanelSlots } from '../../features/buildings/components/building-panel.tsx';
 import { AddToListButton } from '../../features/lists/components/add-to-list-button.tsx';
 import { CommentsSection } from '../../features/comments/components/comments-section.tsx';
-import { ReportButton } from '../../features/reports/components/report-dialog.tsx';
+import { ReportButton } from '../../features/reports/components/report-button.tsx';
 import { VoteFaces } from '../../features/votes/components/vote-faces.tsx';
 import { markBuildingVoteStale, writeBuildingVote } from '../../lib/server-cache.ts';
 

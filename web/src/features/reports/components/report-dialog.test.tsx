@@ -11,7 +11,8 @@ import {
   testUser,
 } from '../../../testing/render.tsx';
 import { useAuthModal } from '../../../lib/auth/auth-provider.tsx';
-import { REPORT_MESSAGES, ReportButton } from './report-dialog.tsx';
+import { ReportButton } from './report-button.tsx';
+import { REPORT_MESSAGES } from './report-dialog.tsx';
 
 /** Shows whether the app's login modal was asked to open. */
 function LoginModalProbe() {

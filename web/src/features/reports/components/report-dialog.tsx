@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
-import { IconFlag } from '@tabler/icons-react';
+import { Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import {
   REPORT_NOTE_MAX,
   REPORT_REASON_LABELS,
@@ -9,7 +8,6 @@ import {
   type ReportTargetType,
 } from '#domain/moderation';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useAuth, useAuthModal } from '../../../lib/auth/auth-provider.tsx';
 import { createReport } from '../api/create-report.ts';
 
 export const REPORT_MESSAGES = {
@@ -19,30 +17,24 @@ export const REPORT_MESSAGES = {
 
 const isReason = (value: string): value is ReportReason => REPORT_REASONS.some((r) => r === value);
 
-interface ReportButtonProps {
+export interface ReportDialogProps {
   targetType: ReportTargetType;
   targetId: number;
-  /** The button's accessible name, e.g. 'Flag building'. */
-  label: string;
+  opened: boolean;
+  onClose: () => void;
 }
 
 type Status = 'editing' | 'sending' | 'sent';
 
-/**
- * A flag button that opens the report dialog (reason, optional note) for signed-in users; a
- * visitor is asked to log in first (reports need an account).
- */
-export function ReportButton({ targetType, targetId, label }: ReportButtonProps) {
-  const { isLoggedIn } = useAuth();
-  const authModal = useAuthModal();
-  const [opened, setOpened] = useState(false);
+/** The report dialog: a reason (required) and an optional note, sent to the moderators. */
+export function ReportDialog({ targetType, targetId, opened, onClose }: ReportDialogProps) {
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [note, setNote] = useState('');
   const [status, setStatus] = useState<Status>('editing');
   const [error, setError] = useState<string | null>(null);
 
   const close = () => {
-    setOpened(false);
+    onClose();
     setReason(null);
     setNote('');
     setStatus('editing');
@@ -73,72 +65,61 @@ export function ReportButton({ targetType, targetId, label }: ReportButtonProps)
   };
 
   return (
-    <>
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        size="lg"
-        aria-label={label}
-        onClick={() => (isLoggedIn ? setOpened(true) : authModal.open())}
-      >
-        <IconFlag size={18} aria-hidden />
-      </ActionIcon>
-      <Modal opened={opened} onClose={status === 'sending' ? () => {} : close} title="Report" centered>
-        {status === 'sent' ? (
+    <Modal opened={opened} onClose={status === 'sending' ? () => {} : close} title="Report" centered>
+      {status === 'sent' ? (
+        <Stack gap="sm">
+          <Text role="status">{REPORT_MESSAGES.sent}</Text>
+          <Group justify="flex-end">
+            <Button onClick={close}>Close</Button>
+          </Group>
+        </Stack>
+      ) : (
+        <form
+          noValidate
+          aria-label="Report"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void send();
+          }}
+        >
           <Stack gap="sm">
-            <Text role="status">{REPORT_MESSAGES.sent}</Text>
-            <Group justify="flex-end">
-              <Button onClick={close}>Close</Button>
+            <Radio.Group
+              label="What is wrong?"
+              required
+              value={reason}
+              onChange={(value) => setReason(isReason(value) ? value : null)}
+            >
+              <Stack gap={6} mt={6}>
+                {REPORT_REASONS.map((r) => (
+                  <Radio key={r} value={r} label={REPORT_REASON_LABELS[r]} />
+                ))}
+              </Stack>
+            </Radio.Group>
+            <Textarea
+              label="Note (optional)"
+              autosize
+              minRows={2}
+              maxRows={6}
+              maxLength={REPORT_NOTE_MAX}
+              value={note}
+              onChange={(e) => setNote(e.currentTarget.value)}
+            />
+            {error && (
+              <Text size="sm" c="red" role="alert">
+                {error}
+              </Text>
+            )}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={close} disabled={status === 'sending'}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={status === 'sending'}>
+                Send report
+              </Button>
             </Group>
           </Stack>
-        ) : (
-          <form
-            noValidate
-            aria-label="Report"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void send();
-            }}
-          >
-            <Stack gap="sm">
-              <Radio.Group
-                label="What is wrong?"
-                required
-                value={reason}
-                onChange={(value) => setReason(isReason(value) ? value : null)}
-              >
-                <Stack gap={6} mt={6}>
-                  {REPORT_REASONS.map((r) => (
-                    <Radio key={r} value={r} label={REPORT_REASON_LABELS[r]} />
-                  ))}
-                </Stack>
-              </Radio.Group>
-              <Textarea
-                label="Note (optional)"
-                autosize
-                minRows={2}
-                maxRows={6}
-                maxLength={REPORT_NOTE_MAX}
-                value={note}
-                onChange={(e) => setNote(e.currentTarget.value)}
-              />
-              {error && (
-                <Text size="sm" c="red" role="alert">
-                  {error}
-                </Text>
-              )}
-              <Group justify="flex-end" gap="sm">
-                <Button variant="default" onClick={close} disabled={status === 'sending'}>
-                  Cancel
-                </Button>
-                <Button type="submit" loading={status === 'sending'}>
-                  Send report
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        )}
-      </Modal>
-    </>
+        </form>
+      )}
+    </Modal>
   );
 }
