@@ -4,6 +4,8 @@ import { handleSchema } from './users.ts';
 
 export const SESSION_COOKIE = 'atlas_session';
 export const SESSION_TTL_DAYS = 30;
+/** The demo sign-in's second account: created as a moderator, for trying moderation locally. */
+export const DEMO_MODERATOR_HANDLE = 'demo_moderator';
 
 export const googleLoginBodySchema = z.object({ token: z.string().min(1).max(10_000) });
 export const devLoginBodySchema = z.object({ handle: handleSchema });

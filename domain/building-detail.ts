@@ -39,6 +39,8 @@ export const buildingDetailSchema = z
       country_code: z.string().nullable(),
     }),
     created_at: z.string(),
+    /** Present when moderators hid the building: only its owner and moderators get it then (docs/api.md). */
+    hidden: z.literal(true).optional(),
   })
   .meta({ id: 'BuildingDetail' });
 

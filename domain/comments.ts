@@ -67,6 +67,8 @@ export const commentSchema = z
       .describe("The signed-in reader's vote: 1 up, -1 down, 0 none"),
     edited: z.boolean(),
     created_at: z.string(),
+    /** Present when moderators hid the comment: only its author and moderators get it then (docs/api.md). */
+    hidden: z.literal(true).optional(),
   })
   .meta({ id: 'Comment' });
 

@@ -302,6 +302,8 @@ export const imageSchema = z
       .nullable()
       .optional()
       .describe('When the user named by userHandle last voted on it (voted-images queries only)'),
+    /** Present when moderators hid the image: only its uploader and moderators get it then (docs/api.md). */
+    hidden: z.literal(true).optional(),
   })
   .meta({ id: 'Image' });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roleSchema } from './roles.ts';
 
 /** Product §5: non-empty, lowercase letters, digits and underscores (snake_case). */
 export const HANDLE_MAX_LENGTH = 30;
@@ -45,6 +46,8 @@ export const userSchema = z
     picture: z.string().nullable(),
     created_at: z.string(),
     email: z.string().nullable().optional().describe('Only to the user themself'),
+    /** user, moderator or admin (the product shows a badge for the last two). */
+    role: roleSchema,
   })
   .meta({ id: 'User' });
 
@@ -56,6 +59,7 @@ export const currentUserSchema = z
     handle: z.string(),
     picture: z.string().nullable(),
     email: z.string().nullable(),
+    role: roleSchema,
   })
   .meta({ id: 'CurrentUser' });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

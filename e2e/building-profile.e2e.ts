@@ -50,7 +50,7 @@ afterAll(async () => {
 const panel = (p: Page) => p.getByRole('complementary', { name: 'Building' });
 
 describe('building profile (product §2)', () => {
-  it('shows the adder link, View Gallery, the flag message, and no owner buttons when signed out', async () => {
+  it('shows the adder link, View Gallery, a flag that asks a visitor to log in, and no owner buttons when signed out', async () => {
     const detail = await getBuilding(1);
     await page.goto('/buildings/1');
     await panel(page).getByRole('heading', { name: detail.name }).waitFor();
@@ -61,12 +61,9 @@ describe('building profile (product §2)', () => {
     );
     expect(await panel(page).getByRole('button', { name: 'Edit' }).count()).toBe(0);
     expect(await panel(page).getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    // Reports need an account: the flag button asks a visitor to log in.
     await panel(page).getByRole('button', { name: 'Flag building' }).click();
-    await page
-      .getByText(
-        'Feature coming soon! Please submit a feature request if you want this to help prioritize it.',
-      )
-      .waitFor();
+    await page.getByRole('dialog', { name: 'Authentication Required' }).waitFor();
   });
 
   it('gives the demo user no way to edit or delete the seeded catalogue', async () => {
@@ -85,6 +82,30 @@ describe('building profile (product §2)', () => {
     expect((await pageFetch(page, 'PUT', '/api/buildings/1', body)).status).toBe(403);
     expect((await pageFetch(page, 'DELETE', '/api/buildings/1')).status).toBe(403);
     expect((await getBuilding(1)).name).toBe(detail.name);
+  });
+});
+
+describe('reporting a building', () => {
+  it('a signed-in user reports it from the flag button; the moderators find it in their queue', async () => {
+    const reporter = `reporter_${suffix()}`;
+    const detail = await getBuilding(1);
+    await page.goto('/gallery/1');
+    await signIn(page, reporter);
+    await page.goto('/buildings/1');
+    await panel(page).getByRole('heading', { name: detail.name }).waitFor();
+    await panel(page).getByRole('button', { name: 'Flag building' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Report' });
+    await dialog.getByRole('radio', { name: 'Incorrect information' }).check();
+    await dialog.getByRole('textbox', { name: /Note/ }).fill('Wrong year');
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await dialog.getByText('Thank you. The moderators will take a look.').waitFor();
+    await signIn(page, 'demo_moderator');
+    const queue = await pageFetch(page, 'GET', '/api/moderation/reports?status=open');
+    expect(queue.status).toBe(200);
+    const row = (
+      queue.body as { items: { target_type: string; target_id: number; notes: string[] }[] }
+    ).items.find((i) => i.target_type === 'building' && i.target_id === 1);
+    expect(row?.notes).toContain('Wrong year');
   });
 });
 

@@ -95,7 +95,10 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
   {
     route: '/user/:handle/images',
     modules: [pages.user.module, USER_SECTIONS.images],
-    maxJsBytes: 174 * KB,
+    // 175: the building panel's flag button no longer holds a Popover (it opens the report
+    // dialog), so floating-ui became a chunk of its own that this route loads beside its own
+    // code: the same code, +0.4 KB of chunk overhead.
+    maxJsBytes: 175 * KB,
     maxCssBytes: 19 * KB,
     targetJsBytes: 180 * KB,
     targetCssBytes: 30 * KB,

@@ -40,6 +40,7 @@ import { appPageSender, pagesRoutes } from './modules/pages/pages.routes.ts';
 import authPlugin from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { stylesRoutes } from './modules/styles/styles.routes.ts';
 import buildingsPlugin from './modules/buildings/buildings.plugin.ts';
@@ -229,6 +230,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(usersRoutes);
+      await api.register(moderationRoutes);
       await api.register(imagesRoutes);
       await api.register((await import('./modules/votes/votes.routes.ts')).votesRoutes);
       await api.register((await import('./modules/comments/comments.routes.ts')).commentsRoutes);

@@ -9,6 +9,7 @@
  */
 import type { z } from 'zod';
 import { problemSchema } from '../problem.ts';
+import type { Role } from '../roles.ts';
 
 /** Every endpoint's path starts with this; the only place the prefix is written. */
 export const API_PREFIX = '/api';
@@ -32,6 +33,11 @@ export interface EndpointSpec {
   /** Under API_PREFIX, in Fastify's syntax: '/buildings/:id', '/uploads/*'. */
   path: string;
   auth: EndpointAuth;
+  /**
+   * The role a caller needs besides a session (domain/roles.ts; an admin has a moderator's
+   * rights): others get 403 before validation, from the same hook as the 401.
+   */
+  role?: Role;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
@@ -45,6 +51,7 @@ export interface EndpointSpec {
  */
 export interface EndpointOptions {
   auth: EndpointAuth;
+  role?: Role;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

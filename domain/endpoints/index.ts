@@ -13,6 +13,7 @@ import { healthDocs, healthEndpoints } from './health.ts';
 import { imageDocs, imageEndpoints } from './images.ts';
 import { listDocs, listEndpoints } from './lists.ts';
 import { locatorDocs, locatorEndpoints } from './locator.ts';
+import { moderationDocs, moderationEndpoints } from './moderation.ts';
 import { placeDocs, placeEndpoints } from './places.ts';
 import { searchDocs, searchEndpoints } from './search.ts';
 import { styleDocs, styleEndpoints } from './styles.ts';
@@ -33,6 +34,7 @@ const groups: Record<string, Group> = {
   images: [imageEndpoints, imageDocs],
   lists: [listEndpoints, listDocs],
   locator: [locatorEndpoints, locatorDocs],
+  moderation: [moderationEndpoints, moderationDocs],
   places: [placeEndpoints, placeDocs],
   search: [searchEndpoints, searchDocs],
   styles: [styleEndpoints, styleDocs],

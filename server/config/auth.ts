@@ -43,6 +43,16 @@ export const authSettings = area(
         'on only when `HOST` is loopback (`127.0.0.1`, `::1`, `localhost`), `GOOGLE_CLIENT_ID` is unset and `NODE_ENV` is not `production`',
       text: "'Continue as demo user' sign-in for trying the site (see above); `true` turns it on elsewhere (e.g. a shared test server: anyone who reaches it can then be `demo` or any other Google-less user); refused in production",
     }),
+    ADMIN_EMAILS: setting(
+      commaList
+        .transform((emails) => emails.map((email) => email.toLowerCase()))
+        .pipe(z.array(z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be comma-separated email addresses')))
+        .optional(),
+      {
+        shown: 'empty',
+        text: 'Comma-separated emails (any case): a Google sign-in with one of these verified emails makes the account an admin, who grants and withdraws the moderator role (see [Roles and moderation](#roles-and-moderation)). Removing an email does not demote the account: use `npm run users -- role <handle> user`',
+      },
+    ),
     SESSION_MAX_AGE_DAYS: setting(integer(1, 3650), {
       default: '30',
       text: 'absolute lifetime of a session, however much it is used (on top of the 30-day sliding expiry); expired sessions are deleted hourly',
@@ -76,6 +86,8 @@ export const authSettings = area(
        * Google; elsewhere only by AUTH_DEV_LOGIN=true; never in production (devLoginDefault).
        */
       devLogin,
+      /** Emails (lowercased) whose Google sign-in makes the account admin (domain/roles.ts). */
+      adminEmails: e.ADMIN_EMAILS ?? [],
       /**
        * Name of the session cookie: `__Host-atlas_session` when PUBLIC_URL is https, else
        * `atlas_session`. The __Host- prefix makes the browser refuse the cookie unless it is

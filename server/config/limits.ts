@@ -2,6 +2,7 @@
  * Rate limits: on mutations and expensive reads (server/http/rate-limit.ts), the routes' own
  * per-IP limits, and where they count.
  */
+import { REPORTS_PER_MINUTE_DEFAULT } from '#domain/moderation';
 import { area, flag, integer, oneOf, setting } from './setting.ts';
 import { DATABASE_URL } from './database.ts';
 import { NODE_ENV } from './server.ts';
@@ -14,9 +15,13 @@ const routePerMinute = (fallback: string, text: string) =>
 export const limitsSettings = area(
   {
     FEEDBACK_RATE_LIMIT: routePerMinute('5', 'feedback submissions per IP and minute (shared store)'),
+    REPORT_RATE_LIMIT: routePerMinute(
+      String(REPORTS_PER_MINUTE_DEFAULT),
+      'reports to the moderators (`POST /api/reports`) per IP and minute (shared store)',
+    ),
     RATE_LIMIT: setting(flag.optional(), {
       shown: '`true` (mutation, read and export limits `false` when `NODE_ENV=test`)',
-      text: 'limits on mutating API requests and on expensive reads (429 problem with `Retry-After`); `false` turns every limit off, the per-route ones (`AUTH_RATE_LIMIT`, `PLACES_RATE_LIMIT`, `FEEDBACK_RATE_LIMIT`, `SEARCH_RATE_LIMIT`, `IMAGE_LIST_RATE_LIMIT`, sitemap) included, for load tests',
+      text: 'limits on mutating API requests and on expensive reads (429 problem with `Retry-After`); `false` turns every limit off, the per-route ones (`AUTH_RATE_LIMIT`, `PLACES_RATE_LIMIT`, `FEEDBACK_RATE_LIMIT`, `REPORT_RATE_LIMIT`, `SEARCH_RATE_LIMIT`, `IMAGE_LIST_RATE_LIMIT`, sitemap) included, for load tests',
     }),
     RATE_LIMIT_MUTATIONS_PER_MINUTE: perMinute('120', 'mutations one signed-in user may make per minute'),
     RATE_LIMIT_MUTATIONS_PER_IP_PER_MINUTE: perMinute(
@@ -48,6 +53,8 @@ export const limitsSettings = area(
   (e) => ({
     /** Feedback submissions per IP and minute. */
     feedbackRateLimit: e.FEEDBACK_RATE_LIMIT,
+    /** Reports (POST /api/reports) per IP and minute. */
+    reportRateLimit: e.REPORT_RATE_LIMIT,
     /** Limits on mutations and expensive reads (server/http/rate-limit.ts); undefined turns them off. */
     rateLimit:
       (e.RATE_LIMIT ?? e.NODE_ENV !== 'test')

@@ -32,6 +32,18 @@ const faceVoteCounters = () => ({
   downvotes: integer('downvotes').notNull().default(0),
 });
 const yearRange = (column: string) => sql.raw(`${column} BETWEEN -10000 AND 9999`);
+/**
+ * Hidden by a moderator (migration 0009): the row stays, but reads show it only to its owner and to
+ * moderators (server/db/visibility.ts). Null = visible.
+ */
+const hiddenColumns = () => ({
+  hidden_at: timestamp('hidden_at', { withTimezone: true }),
+  hidden_by: integer('hidden_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+});
+/** The same lists as domain/roles.ts and domain/moderation.ts (drizzle-kit reads this file on its own). */
+const USER_ROLES = ['user', 'moderator', 'admin'] as const;
+const REPORT_TARGET_TYPES = ['building', 'image', 'comment', 'user', 'architect'] as const;
+const REPORT_REASONS = ['spam', 'offensive', 'incorrect', 'copyright', 'privacy', 'other'] as const;
 
 export const users = pgTable(
   'users',
@@ -46,11 +58,21 @@ export const users = pgTable(
      * nor Google, as it has no google_sub), so no one may edit or delete what it owns.
      */
     is_system: boolean('is_system').notNull().default(false),
+    /** user | moderator | admin (domain/roles.ts); ADMIN_EMAILS makes a Google account admin. */
+    role: text('role', { enum: USER_ROLES }).notNull().default('user'),
+    /** Suspended by a moderator: no sign-in and no writes while suspended_at is set and suspended_until not past. */
+    suspended_at: timestamp('suspended_at', { withTimezone: true }),
+    /** Null with suspended_at set: suspended until lifted. */
+    suspended_until: timestamp('suspended_until', { withTimezone: true }),
+    suspension_reason: text('suspension_reason'),
+    suspended_by: integer('suspended_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
     uniqueIndex('users_handle_key').on(t.handle),
+    check('users_role_valid', sql`${t.role} IN ('user', 'moderator', 'admin')`),
+    check('users_suspension_reason_length', sql`char_length(${t.suspension_reason}) BETWEEN 1 AND 1000`),
     check('users_handle_format', sql`${t.handle} ~ '^[a-z0-9_]{1,30}$'`),
     check('users_system_has_no_google', sql`NOT ${t.is_system} OR ${t.google_sub} IS NULL`),
     // At most one system account.
@@ -132,6 +154,7 @@ export const buildings = pgTable(
     views: integer('views').notNull().default(0),
     image_count: integer('image_count').notNull().default(0),
     ...faceVoteCounters(),
+    ...hiddenColumns(),
     created_at: createdAt(),
     updated_at: updatedAt(),
     /** The name as search compares it: lowercase, accents and punctuation folded (migration 0004). */
@@ -256,6 +279,7 @@ export const images = pgTable(
     /** The credit; null means the uploader's handle (so a changed handle follows). */
     author: text('author'),
     ...faceVoteCounters(),
+    ...hiddenColumns(),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -319,6 +343,7 @@ export const comments = pgTable(
     reply_count: integer('reply_count').notNull().default(0),
     upvotes: integer('upvotes').notNull().default(0),
     downvotes: integer('downvotes').notNull().default(0),
+    ...hiddenColumns(),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -438,4 +463,64 @@ export const rateLimitWindows = pgTable(
     count: integer('count').notNull(),
   },
   (t) => [primaryKey({ columns: [t.key, t.window_start] })],
+);
+
+/**
+ * Reports of content or accounts (POST /api/reports), resolved by moderators. The target is
+ * polymorphic (no foreign key): a report of a target that is gone stays for the record. One open
+ * report per reporter and target (the partial unique index).
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: serial('id').primaryKey(),
+    target_type: text('target_type', { enum: REPORT_TARGET_TYPES }).notNull(),
+    target_id: integer('target_id').notNull(),
+    reason: text('reason', { enum: REPORT_REASONS }).notNull(),
+    note: text('note'),
+    reporter_id: integer('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['open', 'resolved'] }).notNull().default('open'),
+    created_at: createdAt(),
+    resolved_at: timestamp('resolved_at', { withTimezone: true }),
+    resolved_by: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    /** hidden | dismissed: what the moderator did. */
+    resolution: text('resolution', { enum: ['hidden', 'dismissed'] }),
+    resolution_note: text('resolution_note'),
+  },
+  (t) => [
+    uniqueIndex('reports_one_open_per_reporter_key')
+      .on(t.reporter_id, t.target_type, t.target_id)
+      .where(sql`${t.status} = 'open'`),
+    index('reports_status_target_idx').on(t.status, t.target_type, t.target_id),
+    check(
+      'reports_target_type_valid',
+      sql`${t.target_type} IN ('building', 'image', 'comment', 'user', 'architect')`,
+    ),
+    check(
+      'reports_reason_valid',
+      sql`${t.reason} IN ('spam', 'offensive', 'incorrect', 'copyright', 'privacy', 'other')`,
+    ),
+    check('reports_status_valid', sql`${t.status} IN ('open', 'resolved')`),
+    check('reports_resolution_valid', sql`${t.resolution} IN ('hidden', 'dismissed')`),
+    check('reports_note_length', sql`char_length(${t.note}) <= 1000`),
+    check('reports_resolution_note_length', sql`char_length(${t.resolution_note}) <= 1000`),
+  ],
+);
+
+/** Every moderator and admin action, appended once and never changed (GET /api/moderation/log). */
+export const moderationLog = pgTable(
+  'moderation_log',
+  {
+    id: serial('id').primaryKey(),
+    actor_id: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** hide | restore | dismiss | suspend | unsuspend | set_role (domain/moderation.ts). */
+    action: text('action').notNull(),
+    target_type: text('target_type').notNull(),
+    target_id: integer('target_id').notNull(),
+    note: text('note'),
+    created_at: createdAt(),
+  },
+  (t) => [index('moderation_log_created_idx').on(t.created_at, t.id)],
 );

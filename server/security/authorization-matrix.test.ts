@@ -9,11 +9,19 @@
  *   where the API hides the resource (someone else's private list, docs/api.md). Routes where any
  *   user may act on someone else's resource (comment on it, reply to it, vote on it) are
  *   SHARED below.
+ * - Endpoints that need a role (their description's `role`, domain/endpoints) answer 403 to a
+ *   signed-in user without it, whatever they name, and 401 to a visitor: a user gets 403 on every
+ *   moderator and admin endpoint, a moderator on every admin endpoint; moderators and admins are
+ *   let through.
  * - The database is unchanged after every refused call (a fingerprint of every public table).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { UploadResponse } from '#domain/images';
+import { allEndpoints } from '#domain/endpoints/index';
+import { apiPath, type EndpointSpec } from '#domain/endpoints/define';
+import { hasRole, type Role } from '#domain/roles';
+import { setRoleByHandle } from '../modules/moderation/roles.service.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { signIn } from '../test/sessions.ts';
 import { insertImage, insertStyle, userId } from '../test/targets.ts';
@@ -59,12 +67,18 @@ const name = (op: Operation) => `${op.method} ${op.path}`;
 
 let ada: { cookie: string };
 let bob: { cookie: string };
+let moderator: { cookie: string };
+let admin: { cookie: string };
 const ids = { building: 0, image: 0, pendingImage: 0, comment: 0, publicList: 0, privateList: 0, style: 0 };
 let uploadUrl = '';
 
 beforeAll(async () => {
   ada = await signIn(app, 'ada');
   bob = await signIn(app, 'bob');
+  moderator = await signIn(app, 'matrix_mod');
+  await setRoleByHandle(app.db, 'matrix_mod', 'moderator');
+  admin = await signIn(app, 'matrix_admin');
+  await setRoleByHandle(app.db, 'matrix_admin', 'admin');
   ids.style = await insertStyle(app.db, 'Matrix Gothic');
   const building = await app.inject({
     method: 'POST',
@@ -333,5 +347,61 @@ describe('the authorization matrix of every mutating route', () => {
       const res = await app.inject({ ...c, headers: ada });
       expect(res.statusCode, `${c.method} ${c.url}: ${res.body}`).toBe(200);
     }
+  });
+});
+
+/** Every endpoint whose description needs a role, with a URL naming Ada's things. */
+const roleEndpoints = Object.entries(allEndpoints)
+  .filter((entry): entry is [string, EndpointSpec & { role: Role }] => entry[1].role !== undefined)
+  .map(([key, e]) => {
+    const url = apiPath(e).replace(/:([a-z_]+)/g, (_m, p: string) =>
+      p === 'handle' ? 'ada' : p === 'target_type' ? 'building' : String(ids.building || 1),
+    );
+    return [`${key} (${e.method} ${e.path})`, e, () => url] as const;
+  });
+
+describe('the roles of moderation', () => {
+  it('finds the endpoints that need a role', () => {
+    expect(roleEndpoints.length).toBeGreaterThanOrEqual(7);
+    expect(roleEndpoints.some(([, e]) => e.role === 'admin')).toBe(true);
+  });
+
+  it.each(roleEndpoints)(
+    '%s: 401 to a visitor, 403 to anyone without the role, unchanged',
+    async (_n, e, url) => {
+      const callers: [string, Record<string, string>, Role | null][] = [
+        ['visitor', {}, null],
+        ['user', bob, 'user'],
+        ['moderator', moderator, 'moderator'],
+      ];
+      for (const [who, headers, role] of callers) {
+        if (role !== null && hasRole(role, e.role)) continue;
+        const before = await snapshotDb(app);
+        const res = await app.inject({
+          method: e.method,
+          url: url(),
+          headers,
+          ...(e.method === 'GET' ? {} : { payload: {} }),
+        });
+        expect(res.statusCode, `${who}: ${res.body}`).toBe(role === null ? 401 : 403);
+        expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+        expect(changedTables(before, await snapshotDb(app)), who).toEqual([]);
+      }
+    },
+  );
+
+  it('moderators and admins read the queue and the log; only an admin sets roles', async () => {
+    for (const headers of [moderator, admin]) {
+      for (const url of ['/api/moderation/reports', '/api/moderation/log']) {
+        expect((await app.inject({ method: 'GET', url, headers })).statusCode, url).toBe(200);
+      }
+    }
+    const byAdmin = await app.inject({
+      method: 'PUT',
+      url: '/api/users/bob/role',
+      headers: admin,
+      payload: { role: 'user' },
+    });
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
   });
 });

@@ -3,13 +3,14 @@
  * normalised key (architects.name_key = atlas_search_norm(name): case, accents and punctuation
  * folded), so 'antoni gaudi' finds 'Antoni Gaudí'; a new key creates an architect.
  */
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ArchitectDetail, ArchitectRef } from '#domain/architects';
 import type { Db } from '../../db/client.ts';
 import { architects, buildingArchitects, buildings, images } from '../../db/schema.ts';
 import type { MediaUrls } from '../../storage/media-url.ts';
 import { selectRows } from '../../db/rows.ts';
 import { coverImageColumns, coverImageJoin } from '../buildings/buildings.queries.ts';
+import { visibleBuilding } from '../../db/visibility.ts';
 
 type Tx = Pick<Db, 'execute' | 'select' | 'insert' | 'delete'>;
 
@@ -72,7 +73,8 @@ export async function getArchitect(db: Db, media: MediaUrls, id: number): Promis
     .from(buildingArchitects)
     .innerJoin(buildings, eq(buildings.id, buildingArchitects.building_id))
     .leftJoin(images, coverImageJoin)
-    .where(eq(buildingArchitects.architect_id, id))
+    // The same list for everyone (pages are cached and indexed): buildings moderators hid are left out.
+    .where(and(eq(buildingArchitects.architect_id, id), visibleBuilding(null)))
     .orderBy(sql`${buildings.year_built} ASC NULLS LAST`, asc(buildings.id))
     .limit(500);
   return {

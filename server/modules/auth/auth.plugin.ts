@@ -6,6 +6,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
+import { apiPath } from '#domain/endpoints/define';
+import { authEndpoints } from '#domain/endpoints/auth';
+import { suspendedMessage } from '#domain/moderation';
+import { hasRole } from '#domain/roles';
 import type { CurrentUser } from '#domain/users';
 import { forbidden, unauthorized } from '../../http/errors.ts';
 import { startSessionPurge, userForSession } from './sessions.service.ts';
@@ -13,10 +17,14 @@ import { startSessionPurge, userForSession } from './sessions.service.ts';
 declare module 'fastify' {
   interface FastifyRequest {
     user: CurrentUser | null;
+    /** Set when the signed-in user is suspended (domain/moderation.ts): reads work, writes answer 403. */
+    suspension: { until: Date | null } | null;
   }
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Writes a suspended user may still make: ending their own session. */
+const ALLOWED_WHILE_SUSPENDED = new Set([authEndpoints.logout, authEndpoints.logoutAll].map(apiPath));
 
 /** The signed-in user, or a 401 problem when signed out. */
 export function requireUser(request: FastifyRequest): CurrentUser {
@@ -64,6 +72,7 @@ async function authPlugin(app: FastifyInstance) {
   await app.register(cookie);
   const publicOrigin = new URL(app.config.publicUrl).origin;
   app.decorateRequest('user', null);
+  app.decorateRequest('suspension', null);
 
   app.addHook('onRequest', async (request, reply) => {
     if (MUTATING.has(request.method) && isCrossSite(request, publicOrigin)) {
@@ -77,6 +86,7 @@ async function authPlugin(app: FastifyInstance) {
       return;
     }
     request.user = found.user;
+    request.suspension = found.suspension;
     // The cookie follows the sliding expiry.
     if (found.extended) {
       setSessionCookie(app, reply, token, found.expiresAt);
@@ -86,8 +96,26 @@ async function authPlugin(app: FastifyInstance) {
   // The one auth rule: an endpoint described with `auth: 'required'`
   // (domain/endpoints) answers 401 to a signed-out request before its params, query or body are
   // validated, so a bad request gets the same answer from every module.
+  // The same hook refuses the endpoints that need a role (`role` in the description) to anyone
+  // without it, and every write of a suspended user.
   app.addHook('preValidation', async (request) => {
-    if (request.routeOptions.config.endpoint?.auth === 'required') requireUser(request);
+    const endpoint = request.routeOptions.config.endpoint;
+    if (endpoint?.auth === 'required') requireUser(request);
+    if (endpoint?.role) {
+      const user = requireUser(request);
+      if (!hasRole(user.role, endpoint.role)) {
+        throw forbidden(
+          endpoint.role === 'admin' ? 'Only an admin can do this.' : 'Only moderators can do this.',
+        );
+      }
+    }
+    if (
+      request.suspension &&
+      MUTATING.has(request.method) &&
+      !ALLOWED_WHILE_SUSPENDED.has(request.routeOptions.url ?? '')
+    ) {
+      throw forbidden(suspendedMessage(request.suspension.until));
+    }
   });
 
   // Expired sessions (sliding or absolute) are deleted hourly by every API process.

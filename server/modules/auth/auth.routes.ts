@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authEndpoints } from '#domain/endpoints/auth';
 import { route } from '../../http/route.ts';
+import { suspendedMessage } from '#domain/moderation';
 import { forbidden, HttpProblem, notFound } from '../../http/errors.ts';
 import { upsertDevUser, upsertGoogleUser } from '../users/users.service.ts';
 import { clearSessionCookie, requireUser, setSessionCookie } from './auth.plugin.ts';
@@ -44,7 +45,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         throw err;
       }
-      const user = await upsertGoogleUser(app.db, identity);
+      const found = await upsertGoogleUser(app.db, identity, config.adminEmails);
+      if (!found.ok) throw forbidden(suspendedMessage(found.until));
+      const { user } = found;
       const session = await createSession(app.db, user.id, new Date(), config.sessionMaxAgeMs);
       setSessionCookie(app, reply, session.token, session.expiresAt);
       return { user };
@@ -61,9 +64,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!found.ok) {
           request.log.warn({ handle: request.body.handle, reason: found.reason }, 'demo sign-in refused');
           throw forbidden(
-            found.reason === 'google'
-              ? 'This account signs in with Google; the demo sign-in cannot be used for it.'
-              : 'This is the catalogue account; no one can sign in as it.',
+            found.reason === 'suspended'
+              ? suspendedMessage(found.until)
+              : found.reason === 'google'
+                ? 'This account signs in with Google; the demo sign-in cannot be used for it.'
+                : 'This is the catalogue account; no one can sign in as it.',
           );
         }
         const { user } = found;

@@ -7,6 +7,7 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, lt, or } from 'drizzle-orm';
 import { SESSION_TTL_DAYS } from '#domain/auth';
+import { isSuspended } from '#domain/moderation';
 import type { CurrentUser } from '#domain/users';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
@@ -44,7 +45,13 @@ export async function userForSession(
   token: string,
   now = new Date(),
   maxAgeMs = SESSION_MAX_AGE_MS_DEFAULT,
-): Promise<{ user: CurrentUser; expiresAt: Date; extended: boolean } | null> {
+): Promise<{
+  user: CurrentUser;
+  expiresAt: Date;
+  extended: boolean;
+  /** Set while the account is suspended: the session reads, but every write answers 403. */
+  suspension: { until: Date | null } | null;
+} | null> {
   const idHash = hash(token);
   const [row] = await db
     .select({
@@ -52,6 +59,9 @@ export async function userForSession(
       handle: users.handle,
       picture: users.picture,
       email: users.email,
+      role: users.role,
+      suspended_at: users.suspended_at,
+      suspended_until: users.suspended_until,
       created_at: sessions.created_at,
       expires_at: sessions.expires_at,
     })
@@ -78,8 +88,9 @@ export async function userForSession(
     extended = true;
     await db.update(sessions).set({ expires_at: expiresAt }).where(eq(sessions.id_hash, idHash));
   }
-  const { expires_at: _e, created_at: _c, ...user } = row;
-  return { user, expiresAt, extended };
+  const { expires_at: _e, created_at: _c, suspended_at, suspended_until, ...user } = row;
+  const suspension = isSuspended({ suspended_at, suspended_until }, now) ? { until: suspended_until } : null;
+  return { user, expiresAt, extended, suspension };
 }
 
 export async function deleteSession(db: Db, token: string) {

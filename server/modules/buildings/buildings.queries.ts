@@ -4,9 +4,13 @@ import { viewportLngRanges } from '#domain/geo';
 import type { BuildingFiltersQuery } from '#domain/building-filters';
 import { GRID_MAX_LEVEL, type GridWindow } from '#domain/map-grid';
 import { buildings, buildingStyles, images } from '../../db/schema.ts';
+import { visibleBuilding, type Viewer } from '../../db/visibility.ts';
 
-/** The WHERE clause of the map and list filters; undefined when nothing filters. */
-export function buildingFilterWhere(q: BuildingFiltersQuery): SQL | undefined {
+/**
+ * The WHERE clause of the map and list filters, with the buildings `viewer` may see (a visitor's
+ * by default: the map, exports and duplicate checks are the same for everyone).
+ */
+export function buildingFilterWhere(q: BuildingFiltersQuery, viewer: Viewer | null = null): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (q.north !== undefined && q.south !== undefined && q.east !== undefined && q.west !== undefined) {
     conditions.push(between(buildings.lat, q.south, q.north));
@@ -16,13 +20,16 @@ export function buildingFilterWhere(q: BuildingFiltersQuery): SQL | undefined {
       conditions.push(or(...ranges.map(([min, max]) => between(buildings.lng, min, max))));
     }
   }
-  conditions.push(attributeFilterWhere(q));
+  conditions.push(attributeFilterWhere(q, viewer));
   return and(...conditions);
 }
 
-/** The year and style filters alone (no viewport); undefined when none is set. */
-export function attributeFilterWhere(q: BuildingFiltersQuery): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [];
+/**
+ * The year and style filters alone (no viewport), with what `viewer` may see (hidden buildings
+ * are in no map cell either: the grid triggers leave them out).
+ */
+export function attributeFilterWhere(q: BuildingFiltersQuery, viewer: Viewer | null = null): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [visibleBuilding(viewer)];
   if (q.builtAfterDate !== undefined) conditions.push(gte(buildings.year_built, q.builtAfterDate));
   if (q.builtBeforeDate !== undefined) conditions.push(lte(buildings.year_built, q.builtBeforeDate));
   if (q.standingInYear !== undefined) {
@@ -87,8 +94,12 @@ export function gridWindowWhere(w: GridWindow): SQL | undefined {
   );
 }
 
-/** The ready cover image of a building, for a LEFT JOIN. */
-export const coverImageJoin = and(eq(images.id, buildings.cover_image_id), eq(images.status, 'ready'));
+/** The ready cover image of a building, for a LEFT JOIN; an image moderators hid is no one's cover. */
+export const coverImageJoin = and(
+  eq(images.id, buildings.cover_image_id),
+  eq(images.status, 'ready'),
+  isNull(images.hidden_at),
+);
 
 export const coverImageColumns = {
   storage_key: images.storage_key,

@@ -9,6 +9,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
 import { route } from '../../http/route.ts';
 import { getBuildingDetail, listBuildings } from './buildings.service.ts';
+import { viewerOf } from '../../db/visibility.ts';
 import { createBuilding, deleteBuilding, updateBuilding } from './buildings.write.ts';
 
 /**
@@ -55,13 +56,7 @@ export const buildingsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, buildingEndpoints.get, async (request) => {
-    const building = await getBuildingDetail(
-      app.db,
-      app.media,
-      request.params.id,
-      request.user?.id ?? null,
-      views,
-    );
+    const building = await getBuildingDetail(app.db, app.media, request.params.id, viewerOf(request), views);
     if (!building) throw notFound('Building not found');
     return building;
   });

@@ -2,7 +2,7 @@
  * Reads of buildings: the card list (also a user's added and rated buildings) and the building
  * detail (the map is in server/modules/map, the export in server/modules/export).
  */
-import { and, asc, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BuildingCard, BuildingList, BuildingListQuery } from '#domain/building-list';
 import type { BuildingDetail } from '#domain/building-detail';
@@ -24,7 +24,14 @@ import type { MediaUrls } from '../../storage/media-url.ts';
 import { userVoteOn } from '../votes/votes.service.ts';
 import { architectsOfBuilding } from '../architects/architects.service.ts';
 import { selectRows } from '../../db/rows.ts';
-import { buildingFilterWhere, coverImageColumns, coverImageJoin } from './buildings.queries.ts';
+import { seesHidden } from '#domain/roles';
+import { visibleImage, type Viewer } from '../../db/visibility.ts';
+import {
+  buildingFilterWhere,
+  coverImageColumns,
+  coverImageJoin,
+  hasAttributeFilters,
+} from './buildings.queries.ts';
 import type { ViewCounter } from './view-counter.ts';
 
 interface FaceCounts {
@@ -137,7 +144,10 @@ export async function listBuildings(
   q: BuildingListQuery,
   viewer: CurrentUser | null = null,
 ): Promise<BuildingList> {
-  const conditions: (SQL | undefined)[] = [buildingFilterWhere(q)];
+  // A user's page shows its owner (and moderators) the buildings moderators hid; other lists are a visitor's.
+  const conditions: (SQL | undefined)[] = [
+    buildingFilterWhere(q, q.user_handle === undefined ? null : viewer),
+  ];
   if (q.user_handle !== undefined) {
     conditions.push(eq(buildings.added_by, await userIdOf(db, q.user_handle)));
   }
@@ -191,8 +201,11 @@ export async function listBuildings(
   }
 
   const countTotal = async (): Promise<ListTotal> => {
-    // Nothing filters: the grid's level-0 cell holds the whole table's exact count, for free.
-    if (!where) {
+    // Nothing filters: the grid's level-0 cell holds the whole table's exact count (of the
+    // buildings visitors see), for free.
+    const viewport =
+      q.north !== undefined && q.south !== undefined && q.east !== undefined && q.west !== undefined;
+    if (!viewport && !hasAttributeFilters(q) && q.user_handle === undefined && q.vote_type === undefined) {
       const [row] = await db
         .select({ n: buildingGridCounts.building_count })
         .from(buildingGridCounts)
@@ -233,12 +246,14 @@ export async function getBuildingDetail(
   db: Db,
   media: MediaUrls,
   id: number,
-  viewerId: number | null = null,
+  viewer: Viewer | null = null,
   views?: ViewCounter,
 ): Promise<BuildingDetail | null> {
+  const viewerId = viewer?.id ?? null;
   return db.transaction(async (tx) => {
     const [b] = await tx.select().from(buildings).where(eq(buildings.id, id));
-    if (!b) return null;
+    // A building moderators hid is gone for everyone but its owner and moderators.
+    if (!b || (b.hidden_at !== null && !seesHidden(viewer, b.added_by))) return null;
     // The stored count plus this process's views not yet written, this one included.
     const viewCount = b.views + (views ? views.count(id) : 0);
     const [userVote, styles, imageRows, adder, cover, architectRefs] = await Promise.all([
@@ -252,7 +267,7 @@ export async function getBuildingDetail(
       tx
         .select({ id: images.id, ...coverImage })
         .from(images)
-        .where(and(eq(images.building_id, id), eq(images.status, 'ready')))
+        .where(and(eq(images.building_id, id), eq(images.status, 'ready'), visibleImage(viewer)))
         .orderBy(desc(images.created_at), desc(images.id))
         .limit(20),
       b.added_by === null
@@ -263,7 +278,9 @@ export async function getBuildingDetail(
         : tx
             .select(coverImage)
             .from(images)
-            .where(and(eq(images.id, b.cover_image_id), eq(images.status, 'ready'))),
+            .where(
+              and(eq(images.id, b.cover_image_id), eq(images.status, 'ready'), isNull(images.hidden_at)),
+            ),
       architectsOfBuilding(tx, id),
     ]);
     return {
@@ -293,6 +310,7 @@ export async function getBuildingDetail(
         country_code: b.country_code,
       },
       created_at: b.created_at.toISOString(),
+      ...(b.hidden_at !== null ? { hidden: true as const } : {}),
     };
   });
 }

@@ -14,7 +14,7 @@ import {
 export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, commentEndpoints.list, async (request) => {
     const { target_type, target_id } = request.params;
-    return listComments(app.db, request.user?.id ?? null, target_type, target_id, request.query);
+    return listComments(app.db, request.user, target_type, target_id, request.query);
   });
 
   route(app, commentEndpoints.create, async (request, reply) => {
@@ -25,7 +25,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, commentEndpoints.replies, async (request) =>
-    listReplies(app.db, request.user?.id ?? null, request.params.comment_id, request.query),
+    listReplies(app.db, request.user, request.params.comment_id, request.query),
   );
 
   route(app, commentEndpoints.reply, async (request, reply) => {

@@ -21,6 +21,7 @@ import type { Db } from '../../db/client.ts';
 import { comments, users, votes } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { DELETED_COMMENT, findVotable, notFoundText } from '../votes/votes.service.ts';
+import { visibleComment, type Viewer } from '../../db/visibility.ts';
 
 const COMMENT_NOT_FOUND = 'Comment not found';
 
@@ -39,6 +40,7 @@ function commentColumns(viewerId: number | null) {
     downvotes: comments.downvotes,
     edited: comments.edited,
     created_at: comments.created_at,
+    hidden_at: comments.hidden_at,
     user_vote:
       viewerId === null
         ? sql<number>`0`.mapWith(Number)
@@ -52,7 +54,10 @@ function commentColumns(viewerId: number | null) {
 }
 
 /** A comments row (or a selected one) with its author's handle and the reader's vote. */
-type CommentRow = Omit<typeof comments.$inferSelect, 'updated_at'> & { username: string; user_vote: number };
+type CommentRow = Omit<typeof comments.$inferSelect, 'updated_at' | 'hidden_by'> & {
+  username: string;
+  user_vote: number;
+};
 
 function toComment(r: CommentRow): Comment {
   return {
@@ -70,6 +75,7 @@ function toComment(r: CommentRow): Comment {
     user_vote: r.user_vote === 1 ? 1 : r.user_vote === -1 ? -1 : 0,
     edited: r.edited,
     created_at: r.created_at.toISOString(),
+    ...(r.hidden_at !== null ? { hidden: true as const } : {}),
   };
 }
 
@@ -101,25 +107,27 @@ async function requireTarget(
   db: Db,
   type: CommentTargetType,
   id: number,
-  viewerId: number | null,
+  viewer: Viewer | null,
   lock?: 'key share',
 ): Promise<void> {
-  if (!(await findVotable(db, type, id, viewerId, lock))) throw notFound(notFoundText(type));
+  if (!(await findVotable(db, type, id, viewer, lock))) throw notFound(notFoundText(type));
 }
 
 /** One page of a target's top-level comments (deleted ones with replies included). */
 export async function listComments(
   db: Db,
-  viewerId: number | null,
+  viewer: Viewer | null,
   type: CommentTargetType,
   targetId: number,
   q: CommentsQuery,
 ): Promise<CommentList> {
-  await requireTarget(db, type, targetId, viewerId);
+  const viewerId = viewer?.id ?? null;
+  await requireTarget(db, type, targetId, viewer);
   const where = and(
     eq(comments.target_type, type),
     eq(comments.target_id, targetId),
     isNull(comments.parent_id),
+    visibleComment(viewer),
   );
   const [[total], rows] = await Promise.all([
     db.select({ n: count() }).from(comments).where(where),
@@ -135,13 +143,14 @@ export async function listComments(
 /** One page of a comment's replies, oldest first. */
 export async function listReplies(
   db: Db,
-  viewerId: number | null,
+  viewer: Viewer | null,
   commentId: number,
   q: RepliesQuery,
 ): Promise<CommentReplies> {
-  // Also absent when it is on an image only its uploader may see.
-  if (!(await findVotable(db, 'comment', commentId, viewerId))) throw notFound(COMMENT_NOT_FOUND);
-  const where = eq(comments.parent_id, commentId);
+  const viewerId = viewer?.id ?? null;
+  // Also absent when it is on an image only its uploader may see, or hidden by moderators.
+  if (!(await findVotable(db, 'comment', commentId, viewer))) throw notFound(COMMENT_NOT_FOUND);
+  const where = and(eq(comments.parent_id, commentId), visibleComment(viewer));
   const [[total], rows] = await Promise.all([
     db.select({ n: count() }).from(comments).where(where),
     selectComments(db, viewerId)
@@ -169,7 +178,7 @@ export async function createComment(
 ): Promise<Comment> {
   return db.transaction(async (tx) => {
     // Key-share lock: the target cannot be deleted until this comment is in.
-    await requireTarget(tx, type, targetId, user.id, 'key share');
+    await requireTarget(tx, type, targetId, user, 'key share');
     const [row] = await tx
       .insert(comments)
       .values({ user_id: user.id, target_type: type, target_id: targetId, content })
@@ -208,7 +217,7 @@ export async function createReply(
       .for('no key update');
     if (!root) throw notFound(COMMENT_NOT_FOUND);
     // A comment on an image not ready yet exists for the image's uploader only.
-    await requireTarget(tx, root.target_type as CommentTargetType, root.target_id, user.id, 'key share');
+    await requireTarget(tx, root.target_type as CommentTargetType, root.target_id, user, 'key share');
     if (root.target_type !== body.target_type || root.target_id !== body.target_id) {
       throw badRequest('target_type and target_id must be those of the comment replied to.');
     }

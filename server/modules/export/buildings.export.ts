@@ -31,6 +31,7 @@ import type { MediaUrls } from '../../storage/media-url.ts';
 import { absoluteUrl } from '../pages/page-head.ts';
 import { selectRows } from '../../db/rows.ts';
 import { coverImageJoin } from '../buildings/buildings.queries.ts';
+import { visibleBuilding } from '../../db/visibility.ts';
 import { voteStats } from '../buildings/buildings.service.ts';
 
 /**
@@ -92,7 +93,7 @@ async function readBatch(ctx: ExportContext, where: SQL | undefined, after: numb
                   FROM ${buildingArchitects} ba JOIN ${architects} a ON a.id = ba.architect_id
                  WHERE ba.building_id = ${b.id}) AS architects
         FROM ${b} LEFT JOIN ${images} ON ${coverImageJoin}
-        WHERE ${and(where, gt(b.id, after))}
+        WHERE ${and(where, visibleBuilding(null), gt(b.id, after))}
         ORDER BY ${b.id}
         LIMIT ${limit}`,
   );

@@ -6,7 +6,8 @@ import type { Image, ImageList, ImageListQuery, ImageType } from '#domain/images
 import { voteStatsOf, type VoteValue } from '#domain/votes';
 import type { CurrentUser } from '#domain/users';
 import type { Db } from '../../db/client.ts';
-import { images, users, votes } from '../../db/schema.ts';
+import { buildings, images, users, votes } from '../../db/schema.ts';
+import { visibleBuilding, visibleImage, type Viewer } from '../../db/visibility.ts';
 import { forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import type { MediaUrls } from '../../storage/media-url.ts';
 
@@ -38,11 +39,13 @@ function selectImages(db: Db, viewerId: number | null, voterId: number | null) {
       meh_votes: images.meh_votes,
       downvotes: images.downvotes,
       created_at: images.created_at,
+      hidden_at: images.hidden_at,
       user_vote: viewerVotes.vote,
       voted_at: voterVotes.updated_at,
     })
     .from(images)
     .innerJoin(users, eq(users.id, images.added_by))
+    .innerJoin(buildings, eq(buildings.id, images.building_id))
     .leftJoin(viewerVotes, voteJoin(viewerVotes, viewerId))
     .leftJoin(voterVotes, voteJoin(voterVotes, voterId));
 }
@@ -73,6 +76,7 @@ function toImage(media: MediaUrls, r: ImageRowOut, withVotedAt: boolean): Image 
     created_at: r.created_at.toISOString(),
   };
   if (withVotedAt) image.voted_at = r.voted_at?.toISOString() ?? null;
+  if (r.hidden_at !== null) image.hidden = true;
   return image;
 }
 
@@ -80,14 +84,15 @@ function toImage(media: MediaUrls, r: ImageRowOut, withVotedAt: boolean): Image 
 const voteJoin = (v: typeof viewerVotes | typeof voterVotes, userId: number | null) =>
   and(eq(v.user_id, userId ?? 0), eq(v.votable_type, 'image'), eq(v.votable_id, images.id));
 
-/** One image: ready ones for everyone; the uploader also sees their own in any state. */
-export async function getImage(
-  db: Db,
-  media: MediaUrls,
-  id: number,
-  viewerId: number | null,
-): Promise<Image> {
-  const [row] = await selectImages(db, viewerId, null).where(eq(images.id, id));
+/**
+ * One image: ready ones for everyone; the uploader also sees their own in any state. Hidden images,
+ * and images of hidden buildings, only for those who see hidden content (visibility.ts).
+ */
+export async function getImage(db: Db, media: MediaUrls, id: number, viewer: Viewer | null): Promise<Image> {
+  const viewerId = viewer?.id ?? null;
+  const [row] = await selectImages(db, viewerId, null).where(
+    and(eq(images.id, id), visibleImage(viewer), visibleBuilding(viewer)),
+  );
   if (!row || (row.status !== 'ready' && row.added_by_id !== viewerId)) throw notFound('Image not found');
   return toImage(media, row, false);
 }
@@ -119,7 +124,7 @@ export async function listImages(
   viewer: CurrentUser | null,
   q: ImageListQuery,
 ): Promise<ImageList> {
-  const where: SQL[] = [eq(images.status, 'ready')];
+  const where: SQL[] = [eq(images.status, 'ready'), visibleImage(viewer), visibleBuilding(viewer)];
   if (q.buildingId !== undefined) where.push(eq(images.building_id, q.buildingId));
   if (q.imageTypes?.length) where.push(inArray(images.image_type, q.imageTypes));
 
@@ -138,6 +143,7 @@ export async function listImages(
   const [totalRow] = await db
     .select({ total: count() })
     .from(images)
+    .innerJoin(buildings, eq(buildings.id, images.building_id))
     .leftJoin(voterVotes, voteJoin(voterVotes, voterId))
     .where(condition);
   const total = totalRow?.total ?? 0;

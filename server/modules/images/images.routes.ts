@@ -77,13 +77,13 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   route(app, imageEndpoints.get, async (request) =>
-    getImage(app.db, app.media, request.params.id, request.user?.id ?? null),
+    getImage(app.db, app.media, request.params.id, request.user),
   );
 
   route(app, imageEndpoints.updateCredit, async (request) => {
     const me = requireUser(request);
     await updateImageCredit(app.db, me.id, request.params.id, request.body);
-    return getImage(app.db, app.media, request.params.id, me.id);
+    return getImage(app.db, app.media, request.params.id, me);
   });
 
   route(app, imageEndpoints.remove, async (request, reply) => {

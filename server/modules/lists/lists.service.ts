@@ -10,6 +10,7 @@ import type { CreateListBody, List } from '#domain/lists';
 import type { CurrentUser } from '#domain/users';
 import type { Db } from '../../db/client.ts';
 import { buildings, listBuildings, lists, users } from '../../db/schema.ts';
+import { visibleBuilding } from '../../db/visibility.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 
 /** A transaction or the database: both run queries. */
@@ -46,9 +47,13 @@ async function toLists(tx: Tx, rows: ListRow[]): Promise<List[]> {
     .from(listBuildings)
     .innerJoin(buildings, eq(buildings.id, listBuildings.building_id))
     .where(
-      inArray(
-        listBuildings.list_id,
-        rows.map((r) => r.id),
+      and(
+        inArray(
+          listBuildings.list_id,
+          rows.map((r) => r.id),
+        ),
+        // Lists are shared: a building moderators hid leaves every list (and comes back on restore).
+        visibleBuilding(null),
       ),
     )
     .orderBy(asc(listBuildings.added_at), asc(listBuildings.building_id));
@@ -151,7 +156,7 @@ export async function addBuildingToList(
     const [building] = await tx
       .select({ id: buildings.id })
       .from(buildings)
-      .where(eq(buildings.id, buildingId))
+      .where(and(eq(buildings.id, buildingId), visibleBuilding(user)))
       .for('key share');
     if (!building) throw notFound('Building not found');
     await tx

@@ -8,6 +8,8 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { architects, buildingArchitects, buildings, images, users } from '../../db/schema.ts';
+import { coverImageJoin } from '../buildings/buildings.queries.ts';
+import { visibleBuilding } from '../../db/visibility.ts';
 import type { MediaUrls } from '../../storage/media-url.ts';
 import {
   matchPattern,
@@ -75,8 +77,9 @@ async function buildingFacts(db: Db, id: number) {
       renditions: images.renditions,
     })
     .from(buildings)
-    .leftJoin(images, and(eq(images.id, buildings.cover_image_id), eq(images.status, 'ready')))
-    .where(eq(buildings.id, id));
+    .leftJoin(images, coverImageJoin)
+    // Link previews show what visitors see: a building moderators hid has the not-found head.
+    .where(and(eq(buildings.id, id), visibleBuilding(null)));
   return row ?? null;
 }
 
@@ -126,9 +129,10 @@ export async function pageHeadFor(db: Db, media: MediaUrls, pathname: string): P
       id === null
         ? []
         : await db
-            .select({ name: architects.name, buildings: count(buildingArchitects.building_id) })
+            .select({ name: architects.name, buildings: count(buildings.id) })
             .from(architects)
             .leftJoin(buildingArchitects, eq(buildingArchitects.architect_id, architects.id))
+            .leftJoin(buildings, and(eq(buildings.id, buildingArchitects.building_id), visibleBuilding(null)))
             .where(eq(architects.id, id))
             .groupBy(architects.id);
     if (id === null || !architect) return notFoundHead();

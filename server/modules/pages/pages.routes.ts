@@ -18,6 +18,7 @@ import { integerParam } from '#domain/query-params';
 import { buildings } from '../../db/schema.ts';
 import { etagMatches } from '../../http/compression.ts';
 import { notFound } from '../../http/errors.ts';
+import { visibleBuilding } from '../../db/visibility.ts';
 import { exploreFrameReader, withExploreFrame } from './explore-frame.ts';
 import { escapeHtml, pageHeadFor, renderIndexHtml } from './page-head.ts';
 import { buildingPreload, prefetchElement } from './prefetch.ts';
@@ -75,7 +76,11 @@ export const pagesRoutes: FastifyPluginAsyncZod<PagesOptions> = async (app, opts
     },
     async (request, reply) => {
       reply.type(XML).header('cache-control', 'public, max-age=3600');
-      const [{ n } = { n: 0 }] = await app.db.select({ n: count() }).from(buildings);
+      // Only what visitors see is indexed: buildings moderators hid are left out (visibility.ts).
+      const [{ n } = { n: 0 }] = await app.db
+        .select({ n: count() })
+        .from(buildings)
+        .where(visibleBuilding(null));
       const pageCount = Math.max(1, Math.ceil(n / pageSize));
       const page = request.query.page;
       if (page === undefined && pageCount > 1) {
@@ -92,6 +97,7 @@ export const pagesRoutes: FastifyPluginAsyncZod<PagesOptions> = async (app, opts
       const rows = await app.db
         .select({ id: buildings.id, updated_at: buildings.updated_at })
         .from(buildings)
+        .where(visibleBuilding(null))
         .orderBy(asc(buildings.id))
         .limit(pageSize)
         .offset(((page ?? 1) - 1) * pageSize);

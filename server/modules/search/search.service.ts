@@ -14,6 +14,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SearchHit, SearchQuery } from '#domain/search';
 import type { Db } from '../../db/client.ts';
+import { visibleAlias } from '../../db/visibility.ts';
 import type { MediaUrls } from '../../storage/media-url.ts';
 import { selectRows } from '../../db/rows.ts';
 import { searchPlaces } from './places-index.ts';
@@ -106,10 +107,11 @@ async function searchBuildings(db: Db, media: MediaUrls, q: string, limit: numbe
     renditions: Record<string, string> | null;
   }>(
     db,
-    sql`${ranked({ table: sql`buildings`, name: sql`search_name`, matched: sql`search_text`, extra: sql`` }, q, limit, -1)}
+    // Search answers are the same for everyone: what moderators hid is left out (visibility.ts).
+    sql`${ranked({ table: sql`buildings`, name: sql`search_name`, matched: sql`search_text`, extra: sql`AND ${visibleAlias(null, 't', 'added_by')}` }, q, limit, -1)}
         SELECT r.score, b.id, b.name, b.city, b.country_code, b.year_built, b.lng, b.lat, i.storage_key, i.renditions
         FROM ranked r JOIN buildings b ON b.id = r.id
-        LEFT JOIN images i ON i.id = b.cover_image_id AND i.status = 'ready'
+        LEFT JOIN images i ON i.id = b.cover_image_id AND i.status = 'ready' AND i.hidden_at IS NULL
         ORDER BY r.score DESC, b.id
         LIMIT ${limit}`,
   );
@@ -147,11 +149,13 @@ async function searchNamed(
           links: sql`building_styles`,
           fk: sql`style_id`,
         };
-  const linked = sql`AND EXISTS (SELECT 1 FROM ${t.links} l WHERE l.${t.fk} = t.id)`;
+  // Only buildings visitors see count (a hidden building's architect is not suggested for it).
+  const visibleLinks = sql`${t.links} l JOIN buildings lb ON lb.id = l.building_id AND ${visibleAlias(null, 'lb', 'added_by')}`;
+  const linked = sql`AND EXISTS (SELECT 1 FROM ${visibleLinks} WHERE l.${t.fk} = t.id)`;
   const rows = await selectRows<{ score: number; id: number; name: string; building_count: number }>(
     db,
     sql`${ranked({ table: t.table, name: t.key, matched: t.key, extra: linked }, q, limit, floor)}
-        SELECT s.*, (SELECT count(*)::int FROM ${t.links} l WHERE l.${t.fk} = s.id) AS building_count
+        SELECT s.*, (SELECT count(*)::int FROM ${visibleLinks} WHERE l.${t.fk} = s.id) AS building_count
         FROM (
           SELECT r.score, a.id, a.name
           FROM ranked r JOIN ${t.table} a ON a.id = r.id
@@ -182,7 +186,13 @@ export async function search(db: Db, media: MediaUrls, { q, limit }: SearchQuery
   // One query after another: PGlite has a single connection anyway, and PostgreSQL's pool stays free.
   const buildingHits = await searchBuildings(db, media, q, limit);
   const architectHits = await searchNamed(db, 'architect', q, limit, floorOf(buildingHits, limit));
-  const styleHits = await searchNamed(db, 'style', q, limit, floorOf([...buildingHits, ...architectHits], limit));
+  const styleHits = await searchNamed(
+    db,
+    'style',
+    q,
+    limit,
+    floorOf([...buildingHits, ...architectHits], limit),
+  );
   const all = [...buildingHits, ...architectHits, ...styleHits, ...searchPlaces(q, limit)];
   // A tie goes to the kind first in TYPE_ORDER; places keep their order (biggest first): a stable sort.
   all.sort((a, b) => b.score - a.score || TYPE_ORDER[a.hit.type] - TYPE_ORDER[b.hit.type]);

@@ -1,10 +1,28 @@
 /** Users: sign-in lookups, unique handles, profile reads and handle changes. */
 import { and, eq, like, ne } from 'drizzle-orm';
+import { DEMO_MODERATOR_HANDLE } from '#domain/auth';
+import { isSuspended } from '#domain/moderation';
+import type { Role } from '#domain/roles';
 import { handleFromEmail, HANDLE_MAX_LENGTH, type CurrentUser, type User } from '#domain/users';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 
-const current = { id: users.id, handle: users.handle, picture: users.picture, email: users.email };
+const current = {
+  id: users.id,
+  handle: users.handle,
+  picture: users.picture,
+  email: users.email,
+  role: users.role,
+};
+const suspension = { suspended_at: users.suspended_at, suspended_until: users.suspended_until };
+
+/** Whether a Google account's (verified) email is listed in ADMIN_EMAILS (lowercased by the config). */
+export const isAdminEmail = (email: string, adminEmails: readonly string[]) =>
+  adminEmails.includes(email.trim().toLowerCase());
+
+export type SignInResult =
+  | { ok: true; user: CurrentUser }
+  | { ok: false; reason: 'suspended'; until: Date | null };
 
 const isUniqueViolation = (err: unknown) => {
   const e = err as { code?: unknown; cause?: { code?: unknown } };
@@ -36,22 +54,39 @@ export interface GoogleIdentity {
   picture: string | null;
 }
 
-/** Finds the user of a Google account, creating it on first sign-in; keeps picture and email fresh. */
-export async function upsertGoogleUser(db: Db, identity: GoogleIdentity): Promise<CurrentUser> {
+/**
+ * Finds the user of a Google account, creating it on first sign-in; keeps picture and email fresh.
+ * An account whose (verified) email is in ADMIN_EMAILS becomes or stays admin; one no longer
+ * listed keeps its role (withdraw it with the CLI). A suspended account is refused.
+ */
+export async function upsertGoogleUser(
+  db: Db,
+  identity: GoogleIdentity,
+  adminEmails: readonly string[] = [],
+  now = new Date(),
+): Promise<SignInResult> {
+  const admin = isAdminEmail(identity.email, adminEmails);
+  const role: { role?: Role } = admin ? { role: 'admin' } : {};
   for (let attempt = 0; attempt < 5; attempt++) {
     const [existing] = await db
       .update(users)
-      .set({ email: identity.email, picture: identity.picture, updated_at: new Date() })
+      .set({ email: identity.email, picture: identity.picture, updated_at: now, ...role })
       .where(eq(users.google_sub, identity.sub))
-      .returning(current);
-    if (existing) return existing;
+      .returning({ ...current, ...suspension });
+    if (existing) {
+      const { suspended_at, suspended_until, ...user } = existing;
+      if (isSuspended({ suspended_at, suspended_until }, now)) {
+        return { ok: false, reason: 'suspended', until: suspended_until };
+      }
+      return { ok: true, user };
+    }
     const handle = await freeHandle(db, handleFromEmail(identity.email));
     try {
       const [created] = await db
         .insert(users)
-        .values({ google_sub: identity.sub, handle, email: identity.email, picture: identity.picture })
+        .values({ google_sub: identity.sub, handle, email: identity.email, picture: identity.picture, ...role })
         .returning(current);
-      return created!;
+      return { ok: true, user: created! };
     } catch (err) {
       // Another sign-in took the handle (or created this account) in between: try again.
       if (!isUniqueViolation(err)) throw err;
@@ -60,29 +95,36 @@ export async function upsertGoogleUser(db: Db, identity: GoogleIdentity): Promis
   throw new Error('could not create a user with a unique handle');
 }
 
-export type DevUserResult = { ok: true; user: CurrentUser } | { ok: false; reason: 'google' | 'system' };
+export type DevUserResult =
+  | { ok: true; user: CurrentUser }
+  | { ok: false; reason: 'google' | 'system' }
+  | { ok: false; reason: 'suspended'; until: Date | null };
 
 /**
  * Local demo sign-in: the user with this handle, created when missing. It never reaches an account
  * that signs in with Google (that would be a takeover) nor the system account that owns the
- * seeded catalogue.
+ * seeded catalogue. DEMO_MODERATOR_HANDLE is created as a moderator (the demo of moderation).
  */
-export async function upsertDevUser(db: Db, handle: string): Promise<DevUserResult> {
-  await db.insert(users).values({ handle }).onConflictDoNothing({ target: users.handle });
+export async function upsertDevUser(db: Db, handle: string, now = new Date()): Promise<DevUserResult> {
+  const role: Role = handle === DEMO_MODERATOR_HANDLE ? 'moderator' : 'user';
+  await db.insert(users).values({ handle, role }).onConflictDoNothing({ target: users.handle });
   const [user] = await db
-    .select({ ...current, google_sub: users.google_sub, is_system: users.is_system })
+    .select({ ...current, ...suspension, google_sub: users.google_sub, is_system: users.is_system })
     .from(users)
     .where(eq(users.handle, handle));
   if (!user) throw new Error(`user ${handle} missing after insert`);
-  const { google_sub, is_system, ...found } = user;
+  const { google_sub, is_system, suspended_at, suspended_until, ...found } = user;
   if (is_system) return { ok: false, reason: 'system' };
   if (google_sub !== null) return { ok: false, reason: 'google' };
+  if (isSuspended({ suspended_at, suspended_until }, now)) {
+    return { ok: false, reason: 'suspended', until: suspended_until };
+  }
   return { ok: true, user: found };
 }
 
 export async function findUserByHandle(db: Db, handle: string) {
   const [user] = await db
-    .select({ ...current, created_at: users.created_at })
+    .select({ ...current, ...suspension, is_system: users.is_system, created_at: users.created_at })
     .from(users)
     .where(eq(users.handle, handle));
   return user ?? null;
@@ -97,6 +139,7 @@ export function publicProfile(
     handle: user.handle,
     picture: user.picture,
     created_at: user.created_at.toISOString(),
+    role: user.role,
   };
   if (viewerId === user.id) profile.email = user.email;
   return profile;
@@ -117,4 +160,9 @@ export async function changeHandle(db: Db, userId: number, handle: string): Prom
     throw err;
   }
   return { ok: true, handle };
+}
+
+/** Sets a user's role (the caller checked who may: domain/roles.ts). */
+export async function setUserRole(db: Db, userId: number, role: Role): Promise<void> {
+  await db.update(users).set({ role, updated_at: new Date() }).where(eq(users.id, userId));
 }

@@ -33,7 +33,7 @@ describe('GET /api/users/{handle}', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json<Record<string, unknown>>();
     expect(body).toMatchObject({ handle: 'ada', picture: 'https://lh3.googleusercontent.com/a/ada' });
-    expect(Object.keys(body).sort()).toEqual(['created_at', 'handle', 'id', 'picture']);
+    expect(Object.keys(body).sort()).toEqual(['created_at', 'handle', 'id', 'picture', 'role']);
     expect(new Date(body.created_at as string).getTime()).toBeLessThanOrEqual(Date.now());
     const asBob = await t.app.inject({ method: 'GET', url: '/api/users/ada', headers: bob });
     expect(asBob.json()).not.toHaveProperty('email');

@@ -12,6 +12,6 @@ export const votesRoutes: FastifyPluginAsyncZod = async (app) => {
     if (votable_type !== request.params.votable_type) {
       throw badRequest('votable_type in the body must equal the one in the path.');
     }
-    return castVote(app.db, me.id, votable_type, votable_id, vote);
+    return castVote(app.db, me, votable_type, votable_id, vote);
   });
 };

@@ -15,6 +15,7 @@ import {
 } from '#domain/votes';
 import type { Db } from '../../db/client.ts';
 import { architecturalStyles, buildings, comments, images, votes } from '../../db/schema.ts';
+import { visibleBuilding, visibleComment, visibleImage, type Viewer } from '../../db/visibility.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 
 /** A transaction or the database: both run queries. */
@@ -39,17 +40,19 @@ export const imageVisibleTo = (viewerId: number | null) =>
   or(eq(images.status, 'ready'), eq(images.added_by, viewerId ?? 0));
 
 /**
- * Whether the target exists for `viewerId`; inside a transaction `lock` locks its row. A deleted
+ * Whether the target exists for `viewer`; inside a transaction `lock` locks its row. A deleted
  * comment is reported as such: it exists but takes no votes, edits or replies. An image that is
- * not ready exists only for its uploader, and so do the comments on it.
+ * not ready exists only for its uploader, and so do the comments on it. What moderators hid (and
+ * what is on a hidden building or image) exists only for its owner and moderators (visibility.ts).
  */
 export async function findVotable(
   tx: Tx,
   type: VotableType,
   id: number,
-  viewerId: number | null,
+  viewer: Viewer | null,
   lock?: Lock,
 ): Promise<{ deleted: boolean } | null> {
+  const viewerId = viewer?.id ?? null;
   const locked = <Q extends { for(strength: Lock): unknown }>(q: Q) => (lock ? q.for(lock) : q);
   switch (type) {
     case 'comment': {
@@ -60,15 +63,18 @@ export async function findVotable(
           target_id: comments.target_id,
         })
         .from(comments)
-        .where(eq(comments.id, id));
+        .where(and(eq(comments.id, id), visibleComment(viewer)));
       const [row] = await (locked(q) as typeof q);
       if (!row) return null;
-      if (row.target_type === 'image' && !(await findVotable(tx, 'image', row.target_id, viewerId)))
+      if (!(await findVotable(tx, row.target_type as 'building' | 'image', row.target_id, viewer)))
         return null;
       return { deleted: row.deleted };
     }
     case 'building': {
-      const q = tx.select({ id: buildings.id }).from(buildings).where(eq(buildings.id, id));
+      const q = tx
+        .select({ id: buildings.id })
+        .from(buildings)
+        .where(and(eq(buildings.id, id), visibleBuilding(viewer)));
       const [row] = await (locked(q) as typeof q);
       return row ? { deleted: false } : null;
     }
@@ -76,7 +82,10 @@ export async function findVotable(
       const q = tx
         .select({ id: images.id })
         .from(images)
-        .where(and(eq(images.id, id), imageVisibleTo(viewerId)));
+        .innerJoin(buildings, eq(buildings.id, images.building_id))
+        .where(
+          and(eq(images.id, id), imageVisibleTo(viewerId), visibleImage(viewer), visibleBuilding(viewer)),
+        );
       const [row] = await (locked(q) as typeof q);
       return row ? { deleted: false } : null;
     }
@@ -150,15 +159,16 @@ const voteOf = (userId: number, type: VotableType, id: number) =>
  */
 export async function castVote(
   db: Db,
-  userId: number,
+  user: Viewer,
   type: VotableType,
   id: number,
   requested: VoteValue,
 ): Promise<VoteResult> {
+  const userId = user.id;
   return db.transaction(async (tx) => {
     // The lock serialises all votes on this target, so the previous vote read below cannot change
     // before this transaction commits, on PostgreSQL as on PGlite.
-    const target = await findVotable(tx, type, id, userId, 'no key update');
+    const target = await findVotable(tx, type, id, user, 'no key update');
     if (!target) throw notFound(NOT_FOUND[type]);
     if (target.deleted) throw conflict(DELETED_COMMENT);
 

@@ -58,7 +58,13 @@ export function stubBrowserApis(): void {
   }
 }
 
-export const testUser: CurrentUser = { id: 7, handle: 'ada', picture: null, email: 'ada@example.com' };
+export const testUser: CurrentUser = {
+  id: 7,
+  handle: 'ada',
+  picture: null,
+  email: 'ada@example.com',
+  role: 'user',
+};
 
 /** A query client whose session check has answered: signed in as `user`, or signed out. */
 export function queryClientSignedIn(user: CurrentUser | null): QueryClient {

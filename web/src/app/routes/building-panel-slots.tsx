@@ -3,6 +3,7 @@ import type { BuildingDetail } from '#domain/building-detail';
 import type { BuildingPanelSlots } from '../../features/buildings/components/building-panel.tsx';
 import { AddToListButton } from '../../features/lists/components/add-to-list-button.tsx';
 import { CommentsSection } from '../../features/comments/components/comments-section.tsx';
+import { ReportButton } from '../../features/reports/components/report-button.tsx';
 import { VoteFaces } from '../../features/votes/components/vote-faces.tsx';
 import { markBuildingVoteStale, writeBuildingVote } from '../../lib/server-cache.ts';
 
@@ -38,4 +39,9 @@ export const votesAndCommentsSlots: Pick<BuildingPanelSlots, 'votes' | 'comments
 /** Product §2 and 6: the Add to List button (signed-in users only) and its dialog. */
 export const addToListSlots: Pick<BuildingPanelSlots, 'addToList'> = {
   addToList: (building) => <AddToListButton buildingId={building.id} buildingName={building.name} />,
+};
+
+/** The flag button: reports the building to the moderators (signed-in users; visitors are asked to log in). */
+export const reportSlot: Pick<BuildingPanelSlots, 'report'> = {
+  report: (building) => <ReportButton targetType="building" targetId={building.id} label="Flag building" />,
 };

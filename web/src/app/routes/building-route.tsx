@@ -4,7 +4,7 @@ import {
   BuildingPanel,
   type BuildingPanelSlots,
 } from '../../features/buildings/components/building-panel.tsx';
-import { addToListSlots, votesAndCommentsSlots } from './building-panel-slots.tsx';
+import { addToListSlots, reportSlot, votesAndCommentsSlots } from './building-panel-slots.tsx';
 import { buildingImagesSlot } from './building-images-slot.tsx';
 import { pages } from '#domain/pages';
 
@@ -16,6 +16,7 @@ const buildingPanelSlots: BuildingPanelSlots = {
   ...votesAndCommentsSlots,
   ...addToListSlots,
   ...buildingImagesSlot,
+  ...reportSlot,
 };
 
 export function BuildingRoute() {

@@ -62,7 +62,7 @@ describe('navigation bar account control (product §2)', () => {
   });
 
   it("signs in as the demo user: the modal closes and the profile menu replaces 'Login'", async () => {
-    const demo = { id: 1, handle: 'demo', picture: null, email: null };
+    const demo = { id: 1, handle: 'demo', picture: null, email: null, role: 'user' };
     const { calls } = stubFetch({
       'GET /api/auth/providers': () => json({ google_client_id: null, dev_login: true }),
       'POST /api/auth/dev': () => json({ user: demo }),
@@ -74,6 +74,19 @@ describe('navigation bar account control (product §2)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ handle: 'demo' });
     expect(queryClient.getQueryData(checkLoginQueryKey)).toEqual({ logged_in: true, user: demo });
+  });
+
+  it('offers the demo moderator beside the demo user, signing in with its handle', async () => {
+    const moderator = { id: 2, handle: 'demo_moderator', picture: null, email: null, role: 'moderator' };
+    const { calls } = stubFetch({
+      'GET /api/auth/providers': () => json({ google_client_id: null, dev_login: true }),
+      'POST /api/auth/dev': () => json({ user: moderator }),
+    });
+    renderNav(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue as demo moderator' }));
+    expect(await screen.findByRole('button', { name: 'demo_moderator' })).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ handle: 'demo_moderator' });
   });
 
   it("shows the signed-in user's face picture and handle, with 'My Stuff' and 'Logout'", async () => {

@@ -1,11 +1,11 @@
 import { Button, Loader, Stack, Text } from '@mantine/core';
-import { IconUser } from '@tabler/icons-react';
+import { IconShieldCheck, IconUser } from '@tabler/icons-react';
 import { useAuthProviders } from '../api/get-auth-providers.ts';
-import { DEMO_USER_HANDLE, useLoginAsDev } from '../api/login-as-dev.ts';
+import { DEMO_MODERATOR_HANDLE, DEMO_USER_HANDLE, useLoginAsDev } from '../api/login-as-dev.ts';
 import { useLoginWithGoogle } from '../api/login-with-google.ts';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 
-/** The sign-in choices the server offers: Google's button, and the demo user when enabled. */
+/** The sign-in choices the server offers: Google's button, and the demo user and moderator when enabled. */
 export function LoginProviders() {
   const providers = useAuthProviders();
   const google = useLoginWithGoogle();
@@ -34,10 +34,22 @@ export function LoginProviders() {
           radius="xl"
           w={280}
           leftSection={<IconUser size={18} aria-hidden />}
-          loading={dev.isPending}
+          loading={dev.isPending && dev.variables === DEMO_USER_HANDLE}
           onClick={() => dev.mutate(DEMO_USER_HANDLE)}
         >
           Continue as demo user
+        </Button>
+      )}
+      {devLogin && (
+        <Button
+          variant="subtle"
+          radius="xl"
+          w={280}
+          leftSection={<IconShieldCheck size={18} aria-hidden />}
+          loading={dev.isPending && dev.variables === DEMO_MODERATOR_HANDLE}
+          onClick={() => dev.mutate(DEMO_MODERATOR_HANDLE)}
+        >
+          Continue as demo moderator
         </Button>
       )}
       {googleClientId === null && !devLogin && (

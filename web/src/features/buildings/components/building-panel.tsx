@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import {
-  ActionIcon,
   Anchor,
   Badge,
   Button,
@@ -9,13 +8,12 @@ import {
   Group,
   Loader,
   Paper,
-  Popover,
   ScrollArea,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
-import { IconFlag, IconPhoto } from '@tabler/icons-react';
+import { IconPhoto } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { BuildingDetail } from '#domain/building-detail';
 import { BuildingCover } from '../../../components/building-cover.tsx';
@@ -27,9 +25,6 @@ import { BuildingImages } from './building-images.tsx';
 import { BuildingOwnerActions } from './building-owner-actions.tsx';
 import classes from './building-panel.module.css';
 import { pages } from '#domain/pages';
-
-export const FLAG_MESSAGE =
-  'Feature coming soon! Please submit a feature request if you want this to help prioritize it.';
 
 /**
  * Places in the panel that other features fill (composed in web/src/app, product §2). Each gets the
@@ -44,6 +39,8 @@ export interface BuildingPanelSlots {
   images?: (building: BuildingDetail) => ReactNode;
   /** Comments, at the end of the panel. */
   comments?: (building: BuildingDetail) => ReactNode;
+  /** The flag button that reports the building to the moderators, at the end of the action row. */
+  report?: (building: BuildingDetail) => ReactNode;
 }
 
 interface BuildingPanelProps {
@@ -171,18 +168,7 @@ function BuildingProfile({ building, onDeleted, slots }: BuildingProfileProps) {
           View Gallery
         </Button>
         {slots.addToList?.(building)}
-        <Popover width={260} position="bottom" withArrow shadow="md">
-          <Popover.Target>
-            <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Flag building">
-              <IconFlag size={18} aria-hidden />
-            </ActionIcon>
-          </Popover.Target>
-          <Popover.Dropdown>
-            <Text size="sm" role="status">
-              {FLAG_MESSAGE}
-            </Text>
-          </Popover.Dropdown>
-        </Popover>
+        {slots.report?.(building)}
         {isAdder && <BuildingOwnerActions building={building} onDeleted={onDeleted} />}
       </Group>
       {slots.comments && (

@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
+import {
+  REPORT_NOTE_MAX,
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+  type ReportReason,
+  type ReportTargetType,
+} from '#domain/moderation';
+import { ApiError } from '../../../lib/api-client.ts';
+import { createReport } from '../api/create-report.ts';
+
+export const REPORT_MESSAGES = {
+  sent: 'Thank you. The moderators will take a look.',
+  failed: 'The report could not be sent. Please try again.',
+} as const;
+
+const isReason = (value: string): value is ReportReason => REPORT_REASONS.some((r) => r === value);
+
+export interface ReportDialogProps {
+  targetType: ReportTargetType;
+  targetId: number;
+  opened: boolean;
+  onClose: () => void;
+}
+
+type Status = 'editing' | 'sending' | 'sent';
+
+/** The report dialog: a reason (required) and an optional note, sent to the moderators. */
+export function ReportDialog({ targetType, targetId, opened, onClose }: ReportDialogProps) {
+  const [reason, setReason] = useState<ReportReason | null>(null);
+  const [note, setNote] = useState('');
+  const [status, setStatus] = useState<Status>('editing');
+  const [error, setError] = useState<string | null>(null);
+
+  const close = () => {
+    onClose();
+    setReason(null);
+    setNote('');
+    setStatus('editing');
+    setError(null);
+  };
+
+  const send = async () => {
+    if (reason === null) {
+      setError('Please choose a reason.');
+      return;
+    }
+    setStatus('sending');
+    setError(null);
+    try {
+      const trimmed = note.trim();
+      await createReport({
+        target_type: targetType,
+        target_id: targetId,
+        reason,
+        ...(trimmed ? { note: trimmed } : {}),
+      });
+      setStatus('sent');
+    } catch (err) {
+      // The server's detail says what happened (already reported, gone, too many reports).
+      setError(err instanceof ApiError && err.problem?.detail ? err.problem.detail : REPORT_MESSAGES.failed);
+      setStatus('editing');
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={status === 'sending' ? () => {} : close} title="Report" centered>
+      {status === 'sent' ? (
+        <Stack gap="sm">
+          <Text role="status">{REPORT_MESSAGES.sent}</Text>
+          <Group justify="flex-end">
+            <Button onClick={close}>Close</Button>
+          </Group>
+        </Stack>
+      ) : (
+        <form
+          noValidate
+          aria-label="Report"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void send();
+          }}
+        >
+          <Stack gap="sm">
+            <Radio.Group
+              label="What is wrong?"
+              required
+              value={reason}
+              onChange={(value) => setReason(isReason(value) ? value : null)}
+            >
+              <Stack gap={6} mt={6}>
+                {REPORT_REASONS.map((r) => (
+                  <Radio key={r} value={r} label={REPORT_REASON_LABELS[r]} />
+                ))}
+              </Stack>
+            </Radio.Group>
+            <Textarea
+              label="Note (optional)"
+              autosize
+              minRows={2}
+              maxRows={6}
+              maxLength={REPORT_NOTE_MAX}
+              value={note}
+              onChange={(e) => setNote(e.currentTarget.value)}
+            />
+            {error && (
+              <Text size="sm" c="red" role="alert">
+                {error}
+              </Text>
+            )}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={close} disabled={status === 'sending'}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={status === 'sending'}>
+                Send report
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}
