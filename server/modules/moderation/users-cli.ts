@@ -5,11 +5,11 @@
  * opened by one process at a time. The change is written to the moderation log (no actor).
  */
 import { USER_ROLES, type Role } from '#domain/roles';
-import { ConfigError, loadConfig } from '../config.ts';
-import { ownerOnlyFiles, tightenDataDir } from '../data-dir.ts';
-import { loadEnvFile } from '../env-file.ts';
-import { setRoleByHandle } from '../modules/moderation/roles.service.ts';
-import { openDatabase } from './client.ts';
+import { ConfigError, loadConfig } from '../../config.ts';
+import { ownerOnlyFiles, tightenDataDir } from '../../data-dir.ts';
+import { loadEnvFile } from '../../env-file.ts';
+import { setRoleByHandle } from './roles.service.ts';
+import { openDatabase } from '../../db/client.ts';
 
 const USAGE = `usage: npm run users -- role <handle> <${USER_ROLES.join('|')}>`;
 
