@@ -1,9 +1,9 @@
 /** The card list: GET /api/buildings/, its query (filters, page, a user's buildings) and its cards. */
 import { z } from 'zod';
-import { integerParam } from './query-params.ts';
+import { pagingParams } from './query-params.ts';
 import { voteStatsSchema, userVoteSchema } from './votes.ts';
 import { FACE_VOTE_OF, type FaceName } from './images.ts';
-import { BUILDINGS_PER_PAGE_DEFAULT, LIST_MAX_ITEMS, PER_PAGE_MAX } from './constants.ts';
+import { BUILDINGS_PER_PAGE_DEFAULT, LIST_MAX_ITEMS } from './constants.ts';
 import { coordinatesSchema } from './coordinates.ts';
 import { buildingFiltersShape, checkViewport } from './building-filters.ts';
 
@@ -46,19 +46,7 @@ export const buildingListQuerySchema = z
       .enum(['asc', 'desc'], { error: 'sort_order must be asc or desc' })
       .optional()
       .default('desc'),
-    page: integerParam('page')
-      .pipe(z.number().min(1, 'page must be 1 or more').max(1_000_000, 'page is too large'))
-      .optional()
-      .default(1),
-    per_page: integerParam('per_page')
-      .pipe(
-        z
-          .number()
-          .min(1, `per_page must be between 1 and ${PER_PAGE_MAX}`)
-          .max(PER_PAGE_MAX, `per_page must be between 1 and ${PER_PAGE_MAX}`),
-      )
-      .optional()
-      .default(BUILDINGS_PER_PAGE_DEFAULT),
+    ...pagingParams(BUILDINGS_PER_PAGE_DEFAULT),
   })
   .superRefine(checkViewport)
   .superRefine((q, ctx) => {

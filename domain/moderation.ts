@@ -3,8 +3,7 @@
  * the payloads of /api/reports and /api/moderation (docs/api.md, 'Moderation').
  */
 import { z } from 'zod';
-import { PER_PAGE_MAX } from './constants.ts';
-import { idParam, integerParam } from './query-params.ts';
+import { idParam, pagingParams } from './query-params.ts';
 import { GRANTABLE_ROLES, roleSchema } from './roles.ts';
 
 export const REPORT_TARGET_TYPES = ['building', 'image', 'comment', 'user', 'architect'] as const;
@@ -141,19 +140,7 @@ export const MODERATION_ACTIONS = ['hide', 'restore', 'dismiss', 'suspend', 'uns
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 export const moderationLogQuerySchema = z.object({
-  page: integerParam('page')
-    .pipe(z.number().min(1, 'page must be 1 or more').max(1_000_000, 'page is too large'))
-    .optional()
-    .default(1),
-  per_page: integerParam('per_page')
-    .pipe(
-      z
-        .number()
-        .min(1, `per_page must be between 1 and ${PER_PAGE_MAX}`)
-        .max(PER_PAGE_MAX, `per_page must be between 1 and ${PER_PAGE_MAX}`),
-    )
-    .optional()
-    .default(MODERATION_LOG_PER_PAGE_DEFAULT),
+  ...pagingParams(MODERATION_LOG_PER_PAGE_DEFAULT),
 });
 
 export const moderationLogEntrySchema = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PER_PAGE_MAX } from './constants.ts';
 
 /** Largest id a PostgreSQL `integer` column holds. */
 export const ID_MAX = 2147483647;
@@ -48,4 +49,26 @@ export function idParam(label: string) {
       .positive(`${label} must be a positive whole number`)
       .max(ID_MAX, `${label} is too large`),
   );
+}
+
+/**
+ * `page` (from 1) and `per_page` (1 to PER_PAGE_MAX, `perPageDefault` when left out) of a paged
+ * list, for spreading into its query schema.
+ */
+export function pagingParams(perPageDefault: number) {
+  return {
+    page: integerParam('page')
+      .pipe(z.number().min(1, 'page must be 1 or more').max(1_000_000, 'page is too large'))
+      .optional()
+      .default(1),
+    per_page: integerParam('per_page')
+      .pipe(
+        z
+          .number()
+          .min(1, `per_page must be between 1 and ${PER_PAGE_MAX}`)
+          .max(PER_PAGE_MAX, `per_page must be between 1 and ${PER_PAGE_MAX}`),
+      )
+      .optional()
+      .default(perPageDefault),
+  };
 }

@@ -136,6 +136,8 @@ const samples: Record<string, Record<string, string>> = {
   'export.catalogue': { format: 'csv', archStyles: '2', standingInYear: '-10000' },
   'export.list': { format: 'geojson' },
   'locator.picture': { lng: '2.35', lat: '48.86', scheme: 'dark', v: '3' },
+  'moderation.queue': { status: 'resolved' },
+  'moderation.log': { page: '2', per_page: '50' },
 };
 
 const withQuery = Object.entries(allEndpoints).filter(([, e]) => e.query !== undefined);
