@@ -11,7 +11,6 @@ import { BUILDINGS_QUERY_PREFIX, IMAGES_QUERY_PREFIX } from '../../../lib/query-
 import { useImageList } from '../hooks/use-image-list.ts';
 import { GALLERY_DEFAULT_QUERY } from '../model/image-list.ts';
 import { ImageListBody } from './image-list-body.tsx';
-import { ImageListControls } from './image-list-controls.tsx';
 import type { ImageViewerSlots } from './image-viewer.tsx';
 import { pages } from '#domain/pages';
 
@@ -103,13 +102,8 @@ function BuildingGallery({ buildingId, buildingName, slots }: BuildingGalleryPro
           </Button>
         </Group>
       </Group>
-      <ImageListControls
-        query={query}
-        onSortChange={actions.changeSort}
-        onToggleDirection={actions.toggleDirection}
-        onToggleType={actions.toggleType}
-      />
       <ImageListBody
+        query={query}
         state={state}
         actions={actions}
         label="Gallery images"

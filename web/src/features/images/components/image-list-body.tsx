@@ -3,10 +3,14 @@ import { Group, Loader, Stack, Text } from '@mantine/core';
 import type { ImageListActions } from '../hooks/use-image-list.ts';
 import type { ImageListState } from '../model/image-list.ts';
 import { ImageBrowser } from './image-browser.tsx';
+import { ImageListControls, type ImageListControlsProps } from './image-list-controls.tsx';
 import type { ImageViewerSlots } from './image-viewer.tsx';
 import { LoadMoreTrigger } from './load-more-trigger.tsx';
 
 interface ImageListBodyProps {
+  /** The list's sort and type filter, shown above it and changed through `actions`. */
+  query: ImageListControlsProps['query'];
+  sortOptions?: ImageListControlsProps['sortOptions'];
   state: ImageListState;
   actions: ImageListActions;
   /** Accessible name of the grid. */
@@ -19,11 +23,13 @@ interface ImageListBodyProps {
 }
 
 /**
- * What the gallery and the user's voted images share below their controls (product §2 and 4): the
- * grid with its full viewer, the loading, error and empty states, and the bottom trigger that
- * loads the next page.
+ * What the gallery and the user's voted images share (product §2 and 4): the sort and type
+ * controls, the grid with its full viewer, the loading, error and empty states, and the bottom
+ * trigger that loads the next page.
  */
 export function ImageListBody({
+  query,
+  sortOptions,
   state,
   actions,
   label,
@@ -35,6 +41,13 @@ export function ImageListBody({
   const { items, isLoading, error, hasNext } = state;
   return (
     <>
+      <ImageListControls
+        query={query}
+        sortOptions={sortOptions}
+        onSortChange={actions.changeSort}
+        onToggleDirection={actions.toggleDirection}
+        onToggleType={actions.toggleType}
+      />
       {items.length > 0 && (
         <ImageBrowser
           images={items}

@@ -12,7 +12,6 @@ import {
   votedImagesEmptyText,
 } from '../model/voted-images.ts';
 import { ImageListBody } from './image-list-body.tsx';
-import { ImageListControls } from './image-list-controls.tsx';
 import type { ImageViewerSlots } from './image-viewer.tsx';
 import classes from './images.module.css';
 
@@ -89,14 +88,9 @@ function VotedImageList({ handle, slots }: VotedImagesProps) {
           );
         })}
       </Group>
-      <ImageListControls
+      <ImageListBody
         query={query}
         sortOptions={VOTED_SORT_OPTIONS}
-        onSortChange={actions.changeSort}
-        onToggleDirection={actions.toggleDirection}
-        onToggleType={actions.toggleType}
-      />
-      <ImageListBody
         state={state}
         actions={actions}
         label="Voted images"
