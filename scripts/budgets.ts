@@ -57,7 +57,9 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     modules: [pages.explore.module],
     mapModules: ['src/features/explore/components/explore-map.tsx'],
     // 172.3 KB since the page titles (usePageTitle, then domain/page-titles.ts, now domain/pages.ts): +0.3 KB.
-    maxJsBytes: 173 * KB,
+    // 173.1 KB with the page table's href builders, the typed query serialiser and the moderator
+    // role in the signed-in user's payload: +0.8 KB in all.
+    maxJsBytes: 174 * KB,
     maxCssBytes: 28 * KB,
     targetJsBytes: 200 * KB,
     targetCssBytes: 30 * KB,
