@@ -19,6 +19,7 @@ describe('/api path literals (endpoints described once, in domain/endpoints)', (
       "const e = `${base}/api?q=${q}`; // another service's path",
       "const f = 'docs/api.md';",
       '// fetch("/api/old")',
+      "const g = { text: 'searches (`GET /api/search`) per minute' }; // a setting's README prose",
     ].join('\n');
     expect(apiPathLiterals('x.ts', text).map((l) => l.line)).toEqual([2, 3, 4, 5]);
   });

@@ -44,7 +44,8 @@ export function apiPathLiterals(file: string, text: string): ApiPathLiteral[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const found: ApiPathLiteral[] = [];
   const check = (node: ts.Node, literal: string) => {
-    if (!API_PATH.test(literal)) return;
+    // Markdown prose (a setting's README text) names routes in backticks for readers: not a call.
+    if (!API_PATH.test(literal) || literal.includes('`')) return;
     const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
     found.push({ file, line, text: literal });
   };
