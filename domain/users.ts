@@ -17,21 +17,24 @@ export function handleProblem(handle: string): string | null {
 export const isValidHandle = (handle: string) => handleProblem(handle) === null;
 
 /**
- * A handle made from an email address's local part: lowercased, other characters turned into
- * underscores, runs of underscores collapsed, trimmed, cut to leave room for a numeric suffix.
+ * A new account's handle: 'user_' and ten random characters of Crockford's base32 alphabet
+ * (lowercase: digits and letters without i, l, o, u), 50 random bits. It carries nothing of the
+ * email or the Google name, which the handle would otherwise show on everything the user posts;
+ * the user picks their own handle later. Decision: docs/decisions/2026-11-27-neutral-generated-handles.md.
  */
-export function handleFromEmail(email: string): string {
-  const local = email.split('@')[0] ?? '';
-  const base = local
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9_]+/g, '_')
-    .replace(/_+/g, '_')
-    .replace(/^_|_$/g, '')
-    .slice(0, HANDLE_MAX_LENGTH - 5)
-    .replace(/_$/, '');
-  return base || 'user';
+export const GENERATED_HANDLE_PREFIX = 'user_';
+const BASE32 = '0123456789abcdefghjkmnpqrstvwxyz';
+const GENERATED_LENGTH = 10;
+
+/** `randomBytes(n)` gives n random bytes; the default is the platform's CSPRNG (Web Crypto). */
+export function generatedHandle(
+  randomBytes: (n: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n)),
+): string {
+  const bytes = randomBytes(GENERATED_LENGTH);
+  let tail = '';
+  // Five bits of each byte: 32 symbols, each equally likely.
+  for (let i = 0; i < GENERATED_LENGTH; i++) tail += BASE32[(bytes[i] ?? 0) & 31];
+  return GENERATED_HANDLE_PREFIX + tail;
 }
 
 export const handleSchema = z.string().superRefine((h, ctx) => {

@@ -1,9 +1,9 @@
 /** Users: sign-in lookups, unique handles, profile reads and handle changes. */
-import { and, eq, like, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { DEMO_MODERATOR_HANDLE } from '#domain/auth';
 import { isSuspended } from '#domain/moderation';
 import type { Role } from '#domain/roles';
-import { handleFromEmail, HANDLE_MAX_LENGTH, type CurrentUser, type User } from '#domain/users';
+import { generatedHandle, type CurrentUser, type User } from '#domain/users';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 
@@ -21,31 +21,12 @@ export const isAdminEmail = (email: string, adminEmails: readonly string[]) =>
   adminEmails.includes(email.trim().toLowerCase());
 
 export type SignInResult =
-  | { ok: true; user: CurrentUser }
-  | { ok: false; reason: 'suspended'; until: Date | null };
+  { ok: true; user: CurrentUser } | { ok: false; reason: 'suspended'; until: Date | null };
 
 const isUniqueViolation = (err: unknown) => {
   const e = err as { code?: unknown; cause?: { code?: unknown } };
   return e.code === '23505' || e.cause?.code === '23505';
 };
-
-/** The first free handle among base, base_2, base_3, … */
-async function freeHandle(db: Db, base: string): Promise<string> {
-  const taken = new Set(
-    (
-      await db
-        .select({ handle: users.handle })
-        .from(users)
-        .where(like(users.handle, `${base}%`))
-    ).map((r) => r.handle),
-  );
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) {
-    const suffix = `_${n}`;
-    const candidate = base.slice(0, HANDLE_MAX_LENGTH - suffix.length) + suffix;
-    if (!taken.has(candidate)) return candidate;
-  }
-}
 
 /** What a verified Google ID token tells of its account (server/modules/auth/google-token.ts). */
 export interface GoogleIdentity {
@@ -55,7 +36,9 @@ export interface GoogleIdentity {
 }
 
 /**
- * Finds the user of a Google account, creating it on first sign-in; keeps picture and email fresh.
+ * Finds the user of a Google account, creating it on first sign-in with a generated handle that
+ * carries nothing of the email or the Google name (domain/users.ts, generatedHandle); keeps picture
+ * and email fresh.
  * An account whose (verified) email is in ADMIN_EMAILS becomes or stays admin; one no longer
  * listed keeps its role (withdraw it with the CLI). A suspended account is refused.
  */
@@ -80,15 +63,21 @@ export async function upsertGoogleUser(
       }
       return { ok: true, user };
     }
-    const handle = await freeHandle(db, handleFromEmail(identity.email));
+    const handle = generatedHandle();
     try {
       const [created] = await db
         .insert(users)
-        .values({ google_sub: identity.sub, handle, email: identity.email, picture: identity.picture, ...role })
+        .values({
+          google_sub: identity.sub,
+          handle,
+          email: identity.email,
+          picture: identity.picture,
+          ...role,
+        })
         .returning(current);
       return { ok: true, user: created! };
     } catch (err) {
-      // Another sign-in took the handle (or created this account) in between: try again.
+      // The handle is taken (50 random bits: rare) or another sign-in created this account: try again.
       if (!isUniqueViolation(err)) throw err;
     }
   }
