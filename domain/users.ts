@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reservedHandleProblem } from './handle-rules.ts';
 import { roleSchema } from './roles.ts';
 
 /** Product §5: non-empty, lowercase letters, digits and underscores (snake_case). */
@@ -15,6 +16,13 @@ export function handleProblem(handle: string): string | null {
 }
 
 export const isValidHandle = (handle: string) => handleProblem(handle) === null;
+
+/**
+ * Why a user may not choose this handle, or null: the format rule, then the reserved words and
+ * their look-alikes (handle-rules.ts). The demo sign-in checks the format only.
+ */
+export const chosenHandleProblem = (handle: string): string | null =>
+  handleProblem(handle) ?? reservedHandleProblem(handle);
 
 /**
  * A new account's handle: 'user_' and ten random characters of Crockford's base32 alphabet
@@ -68,5 +76,11 @@ export const currentUserSchema = z
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 export const handleParamsSchema = z.object({ handle: z.string().min(1).max(100) });
-export const changeHandleBodySchema = z.object({ handle: handleSchema });
+/** A handle a user chooses: the format and not a reserved word nor a look-alike of one. */
+export const chosenHandleSchema = z.string().superRefine((h, ctx) => {
+  const problem = chosenHandleProblem(h);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+export const changeHandleBodySchema = z.object({ handle: chosenHandleSchema });
 export const changeHandleResponseSchema = z.object({ handle: z.string() });

@@ -95,6 +95,29 @@ describe('PATCH /api/users/{handle}/handle', () => {
     expect(res.json()).toMatchObject({ status: 400, detail });
   });
 
+  it.each([
+    ['atlas_', `the site's own account "atlas"`],
+    ['atlas_1', `the site's own account "atlas"`],
+    ['a_t_l_a_s', `the site's own account "atlas"`],
+    ['ATLAS', null],
+    ['admin123', 'the role "admin"'],
+    ['adm1n', 'the role "admin"'],
+    ['moderator', 'the role "moderator"'],
+    ['r00t', 'the reserved word "root"'],
+    ['support', 'the reserved word "support"'],
+  ])('refuses the reserved word or look-alike %s with a 400 that says why', async (handle, what) => {
+    const res = await rename('ada', { handle }, ada.cookie);
+    expect(res.statusCode).toBe(400);
+    const detail = res.json<{ detail: string }>().detail;
+    // Uppercase fails the format rule first; the others name what they could pass for.
+    if (what === null) expect(detail).toBe('Only lowercase letters, numbers, and underscores are allowed.');
+    else
+      expect(detail).toBe(
+        `The handle "${handle}" can't be used: it could be mistaken for ${what}. Please choose another.`,
+      );
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/ada' })).statusCode).toBe(200);
+  });
+
   it('refuses a body without a handle or of the wrong type', async () => {
     expect((await rename('ada', {}, ada.cookie)).statusCode).toBe(400);
     expect((await rename('ada', { handle: 42 }, ada.cookie)).statusCode).toBe(400);
