@@ -5,6 +5,8 @@ import { roleSchema } from './roles.ts';
 /** Product §5: non-empty, lowercase letters, digits and underscores (snake_case). */
 export const HANDLE_MAX_LENGTH = 30;
 export const HANDLE_PATTERN = /^[a-z0-9_]+$/;
+/** How long a handle changed away from stays reserved for its owner (and redirects to the new one). */
+export const HANDLE_RESERVED_DAYS = 30;
 export const HANDLE_HINT = 'Only lowercase letters, numbers, and underscores are allowed.';
 
 /** Why a handle is not acceptable, or null when it is. */

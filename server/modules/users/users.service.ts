@@ -1,11 +1,11 @@
 /** Users: sign-in lookups, unique handles, profile reads and handle changes. */
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, gt, ne } from 'drizzle-orm';
 import { DEMO_MODERATOR_HANDLE } from '#domain/auth';
 import { isSuspended } from '#domain/moderation';
 import type { Role } from '#domain/roles';
-import { generatedHandle, type CurrentUser, type User } from '#domain/users';
+import { generatedHandle, HANDLE_RESERVED_DAYS, type CurrentUser, type User } from '#domain/users';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { previousHandles, users } from '../../db/schema.ts';
 
 const current = {
   id: users.id,
@@ -134,21 +134,74 @@ export function publicProfile(
   return profile;
 }
 
-export type ChangeHandleResult = { ok: true; handle: string } | { ok: false; reason: 'taken' };
+export type ChangeHandleResult = { ok: true; handle: string } | { ok: false; reason: 'taken' | 'reserved' };
 
-export async function changeHandle(db: Db, userId: number, handle: string): Promise<ChangeHandleResult> {
-  const [clash] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.handle, handle), ne(users.id, userId)));
-  if (clash) return { ok: false, reason: 'taken' };
+const DAY_MS = 86_400_000;
+
+/**
+ * Changes a user's handle. The handle left behind stays reserved for them for HANDLE_RESERVED_DAYS
+ * (previous_handles): nobody else may take it meanwhile ('reserved'), they may take it back. One
+ * transaction: the user's row is locked, so two changes of one user run one after the other.
+ */
+export async function changeHandle(
+  db: Db,
+  userId: number,
+  handle: string,
+  now = new Date(),
+): Promise<ChangeHandleResult> {
   try {
-    await db.update(users).set({ handle, updated_at: new Date() }).where(eq(users.id, userId));
+    return await db.transaction(async (tx): Promise<ChangeHandleResult> => {
+      const [me] = await tx
+        .select({ handle: users.handle })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('update');
+      if (!me) throw new Error(`user ${userId} missing`);
+      if (me.handle === handle) return { ok: true, handle };
+      // The users table first: someone changing away from this handle holds it there until their
+      // change commits, and their reservation is visible from then on.
+      const [clash] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.handle, handle), ne(users.id, userId)));
+      if (clash) return { ok: false, reason: 'taken' };
+      const [reservation] = await tx
+        .select({ user_id: previousHandles.user_id })
+        .from(previousHandles)
+        .where(and(eq(previousHandles.handle, handle), gt(previousHandles.released_at, now)));
+      if (reservation && reservation.user_id !== userId) return { ok: false, reason: 'reserved' };
+      // Taking one's own reserved handle back, or a released one: its row has served.
+      await tx.delete(previousHandles).where(eq(previousHandles.handle, handle));
+      const reserved = {
+        user_id: userId,
+        changed_at: now,
+        released_at: new Date(now.getTime() + HANDLE_RESERVED_DAYS * DAY_MS),
+      };
+      await tx
+        .insert(previousHandles)
+        .values({ handle: me.handle, ...reserved })
+        .onConflictDoUpdate({ target: previousHandles.handle, set: reserved });
+      await tx.update(users).set({ handle, updated_at: now }).where(eq(users.id, userId));
+      return { ok: true, handle };
+    });
   } catch (err) {
+    // Another user took the handle between the check and the update.
     if (isUniqueViolation(err)) return { ok: false, reason: 'taken' };
     throw err;
   }
-  return { ok: true, handle };
+}
+
+/**
+ * The current handle of the user who changed away from `handle` less than HANDLE_RESERVED_DAYS
+ * ago, or null (never changed, released, taken back, or the account is gone).
+ */
+export async function movedHandle(db: Db, handle: string, now = new Date()): Promise<string | null> {
+  const [row] = await db
+    .select({ handle: users.handle })
+    .from(previousHandles)
+    .innerJoin(users, eq(users.id, previousHandles.user_id))
+    .where(and(eq(previousHandles.handle, handle), gt(previousHandles.released_at, now)));
+  return row?.handle ?? null;
 }
 
 /** Sets a user's role (the caller checked who may: domain/roles.ts). */
