@@ -194,8 +194,9 @@ describe('an old handle: reserved for its owner for 30 days, and redirected to t
       .where(eq(previousHandles.handle, 'erin'));
     expect((await get('/api/users/erin')).statusCode).toBe(404);
     expect((await rename('frank', { handle: 'erin' }, frank.cookie)).statusCode).toBe(200);
-    expect((await get('/api/users/erin')).json()).toMatchObject({ id: expect.any(Number), handle: 'erin' });
-    // Frank's own old handle is now reserved for him, and the released row was replaced.
+    const [frankRow] = await t.app.db.select().from(users).where(eq(users.handle, 'erin'));
+    expect((await get('/api/users/erin')).json()).toMatchObject({ id: frankRow!.id, handle: 'erin' });
+    // The released row served its end; Frank's own old handle is now reserved for him.
     const rows = await t.app.db.select().from(previousHandles).where(eq(previousHandles.handle, 'erin'));
     expect(rows).toHaveLength(0);
     expect((await get('/api/users/frank')).headers.location).toBe('/api/users/erin');
