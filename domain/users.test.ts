@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generatedHandle, HANDLE_HINT, handleProblem, isValidHandle } from './users.ts';
+import { generatedHandle, HANDLE_HINT, handleProblem, isGeneratedHandle, isValidHandle } from './users.ts';
 
 describe('handle rule (product §5: non-empty, lowercase letters, digits, underscores)', () => {
   it.each(['ada', 'ada_lovelace', 'user_42', '_', 'a'.repeat(30)])('accepts %s', (h) => {
@@ -33,5 +33,12 @@ describe("generatedHandle (a new account's handle carries nothing of its email)"
 
   it('differs from one call to the next', () => {
     expect(new Set(Array.from({ length: 100 }, () => generatedHandle())).size).toBe(100);
+  });
+
+  it('is recognised as generated; a chosen handle is not', () => {
+    expect(isGeneratedHandle(generatedHandle())).toBe(true);
+    for (const h of ['ada', 'user_', 'user_42', 'user_0123456789a', 'user_abcdefghil', 'users_0123456789']) {
+      expect(isGeneratedHandle(h)).toBe(false);
+    }
   });
 });

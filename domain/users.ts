@@ -37,6 +37,12 @@ const BASE32 = '0123456789abcdefghjkmnpqrstvwxyz';
 const GENERATED_LENGTH = 10;
 
 /** `randomBytes(n)` gives n random bytes; the default is the platform's CSPRNG (Web Crypto). */
+/** Whether a handle has the form of a generated one (the user has not chosen one yet). */
+export const isGeneratedHandle = (handle: string): boolean =>
+  handle.length === GENERATED_HANDLE_PREFIX.length + GENERATED_LENGTH &&
+  handle.startsWith(GENERATED_HANDLE_PREFIX) &&
+  [...handle.slice(GENERATED_HANDLE_PREFIX.length)].every((c) => BASE32.includes(c));
+
 export function generatedHandle(
   randomBytes: (n: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n)),
 ): string {
