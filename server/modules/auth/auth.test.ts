@@ -300,6 +300,24 @@ describe('the demo sign-in never takes over an account', () => {
     expect(await sessionCount()).toBe(sessionsBefore);
   });
 
+  it("creates no account under another user's old handle while it is reserved for them", async () => {
+    const { cookie } = await signIn(t.app, 'renamer');
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/renamer/handle',
+      headers: { cookie },
+      payload: { handle: 'renamer_now' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/dev', payload: { handle: 'renamer' } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({
+      detail: 'This handle was changed recently and stays reserved for its previous owner for 30 days.',
+    });
+    expect(sessionCookieOf(res)).toBeUndefined();
+    expect(await t.app.db.select().from(users).where(eq(users.handle, 'renamer'))).toHaveLength(0);
+  });
+
   it('gives no path to the system account: not the demo sign-in, not Google with its handle', async () => {
     const systemId = await ensureSystemUser(t.app.db);
     const [system] = await t.app.db.select().from(users).where(eq(users.id, systemId));

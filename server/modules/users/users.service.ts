@@ -86,16 +86,23 @@ export async function upsertGoogleUser(
 
 export type DevUserResult =
   | { ok: true; user: CurrentUser }
-  | { ok: false; reason: 'google' | 'system' }
+  | { ok: false; reason: 'google' | 'system' | 'reserved' }
   | { ok: false; reason: 'suspended'; until: Date | null };
 
 /**
  * Local demo sign-in: the user with this handle, created when missing. It never reaches an account
  * that signs in with Google (that would be a takeover) nor the system account that owns the
- * seeded catalogue. DEMO_MODERATOR_HANDLE is created as a moderator (the demo of moderation).
+ * seeded catalogue, nor creates an account under another user's reserved old handle.
+ * DEMO_MODERATOR_HANDLE is created as a moderator (the demo of moderation).
  */
 export async function upsertDevUser(db: Db, handle: string, now = new Date()): Promise<DevUserResult> {
   const role: Role = handle === DEMO_MODERATOR_HANDLE ? 'moderator' : 'user';
+  // Someone's old handle, kept for them for HANDLE_RESERVED_DAYS: no new account takes it.
+  const [reserved] = await db
+    .select({ handle: previousHandles.handle })
+    .from(previousHandles)
+    .where(and(eq(previousHandles.handle, handle), gt(previousHandles.released_at, now)));
+  if (reserved) return { ok: false, reason: 'reserved' };
   await db.insert(users).values({ handle, role }).onConflictDoNothing({ target: users.handle });
   const [user] = await db
     .select({ ...current, ...suspension, google_sub: users.google_sub, is_system: users.is_system })
