@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HANDLE_HINT, handleFromEmail, handleProblem, isValidHandle } from './users.ts';
+import { generatedHandle, HANDLE_HINT, handleProblem, isGeneratedHandle, isValidHandle } from './users.ts';
 
 describe('handle rule (product §5: non-empty, lowercase letters, digits, underscores)', () => {
   it.each(['ada', 'ada_lovelace', 'user_42', '_', 'a'.repeat(30)])('accepts %s', (h) => {
@@ -17,16 +17,28 @@ describe('handle rule (product §5: non-empty, lowercase letters, digits, unders
   });
 });
 
-describe('handleFromEmail', () => {
-  it.each([
-    ['ada.lovelace@example.com', 'ada_lovelace'],
-    ['Ada.Lovelace+tag@example.com', 'ada_lovelace_tag'],
-    ['--weird..name--@x.org', 'weird_name'],
-    ['josé.núñez@example.es', 'jose_nunez'],
-    ['李@example.cn', 'user'],
-    ['a'.repeat(60) + '@x.org', 'a'.repeat(25)],
-  ])('%s -> %s', (email, handle) => {
-    expect(handleFromEmail(email)).toBe(handle);
-    expect(isValidHandle(handleFromEmail(email))).toBe(true);
+describe("generatedHandle (a new account's handle carries nothing of its email)", () => {
+  it('is user_ and ten base32 characters, a valid handle', () => {
+    for (let i = 0; i < 50; i++) {
+      const h = generatedHandle();
+      expect(h).toMatch(/^user_[0-9a-hjkmnp-tv-z]{10}$/);
+      expect(isValidHandle(h)).toBe(true);
+    }
+  });
+
+  it('takes five bits of each random byte', () => {
+    const bytes = Uint8Array.from([0, 1, 31, 32, 33, 255, 10, 17, 18, 30]);
+    expect(generatedHandle(() => bytes)).toBe('user_01z01zahjy');
+  });
+
+  it('differs from one call to the next', () => {
+    expect(new Set(Array.from({ length: 100 }, () => generatedHandle())).size).toBe(100);
+  });
+
+  it('is recognised as generated; a chosen handle is not', () => {
+    expect(isGeneratedHandle(generatedHandle())).toBe(true);
+    for (const h of ['ada', 'user_', 'user_42', 'user_0123456789a', 'user_abcdefghil', 'users_0123456789']) {
+      expect(isGeneratedHandle(h)).toBe(false);
+    }
   });
 });

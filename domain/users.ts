@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { reservedHandleProblem } from './handle-rules.ts';
 import { roleSchema } from './roles.ts';
 
 /** Product §5: non-empty, lowercase letters, digits and underscores (snake_case). */
 export const HANDLE_MAX_LENGTH = 30;
 export const HANDLE_PATTERN = /^[a-z0-9_]+$/;
+/** How long a handle changed away from stays reserved for its owner (and redirects to the new one). */
+export const HANDLE_RESERVED_DAYS = 30;
 export const HANDLE_HINT = 'Only lowercase letters, numbers, and underscores are allowed.';
 
 /** Why a handle is not acceptable, or null when it is. */
@@ -17,21 +20,37 @@ export function handleProblem(handle: string): string | null {
 export const isValidHandle = (handle: string) => handleProblem(handle) === null;
 
 /**
- * A handle made from an email address's local part: lowercased, other characters turned into
- * underscores, runs of underscores collapsed, trimmed, cut to leave room for a numeric suffix.
+ * Why a user may not choose this handle, or null: the format rule, then the reserved words and
+ * their look-alikes (handle-rules.ts). The demo sign-in checks the format only.
  */
-export function handleFromEmail(email: string): string {
-  const local = email.split('@')[0] ?? '';
-  const base = local
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9_]+/g, '_')
-    .replace(/_+/g, '_')
-    .replace(/^_|_$/g, '')
-    .slice(0, HANDLE_MAX_LENGTH - 5)
-    .replace(/_$/, '');
-  return base || 'user';
+export const chosenHandleProblem = (handle: string): string | null =>
+  handleProblem(handle) ?? reservedHandleProblem(handle);
+
+/**
+ * A new account's handle: 'user_' and ten random characters of Crockford's base32 alphabet
+ * (lowercase: digits and letters without i, l, o, u), 50 random bits. It carries nothing of the
+ * email or the Google name, which the handle would otherwise show on everything the user posts;
+ * the user picks their own handle later. Decision: docs/decisions/2026-11-27-neutral-generated-handles.md.
+ */
+export const GENERATED_HANDLE_PREFIX = 'user_';
+const BASE32 = '0123456789abcdefghjkmnpqrstvwxyz';
+const GENERATED_LENGTH = 10;
+
+/** `randomBytes(n)` gives n random bytes; the default is the platform's CSPRNG (Web Crypto). */
+/** Whether a handle has the form of a generated one (the user has not chosen one yet). */
+export const isGeneratedHandle = (handle: string): boolean =>
+  handle.length === GENERATED_HANDLE_PREFIX.length + GENERATED_LENGTH &&
+  handle.startsWith(GENERATED_HANDLE_PREFIX) &&
+  [...handle.slice(GENERATED_HANDLE_PREFIX.length)].every((c) => BASE32.includes(c));
+
+export function generatedHandle(
+  randomBytes: (n: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n)),
+): string {
+  const bytes = randomBytes(GENERATED_LENGTH);
+  let tail = '';
+  // Five bits of each byte: 32 symbols, each equally likely.
+  for (let i = 0; i < GENERATED_LENGTH; i++) tail += BASE32[(bytes[i] ?? 0) & 31];
+  return GENERATED_HANDLE_PREFIX + tail;
 }
 
 export const handleSchema = z.string().superRefine((h, ctx) => {
@@ -65,5 +84,11 @@ export const currentUserSchema = z
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 export const handleParamsSchema = z.object({ handle: z.string().min(1).max(100) });
-export const changeHandleBodySchema = z.object({ handle: handleSchema });
+/** A handle a user chooses: the format and not a reserved word nor a look-alike of one. */
+export const chosenHandleSchema = z.string().superRefine((h, ctx) => {
+  const problem = chosenHandleProblem(h);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+export const changeHandleBodySchema = z.object({ handle: chosenHandleSchema });
 export const changeHandleResponseSchema = z.object({ handle: z.string() });

@@ -53,7 +53,8 @@ export const authDocs: EndpointDocs<typeof authEndpoints> = {
       'creates or reuses the user with this handle',
     description:
       'Never signs in as an account that signs in with Google, nor as the system account ' +
-      'that owns the seeded catalogue: both answer 403.',
+      'that owns the seeded catalogue, nor creates an account under a handle another user changed ' +
+      'away from in the last 30 days (reserved for them): these answer 403.',
   },
   checkLogin: {
     summary: 'Whether the request is signed in',

@@ -5,6 +5,7 @@ import {
   handleParamsSchema,
   userSchema,
 } from '../users.ts';
+import { z } from 'zod';
 import { defineEndpoint, problems, type EndpointDocs } from './define.ts';
 
 export const userEndpoints = {
@@ -13,7 +14,15 @@ export const userEndpoints = {
     params: handleParamsSchema,
     // Documented without the 400 of params that fail validation.
     standardProblems: false,
-    responses: { 200: userSchema, ...problems(404) },
+    responses: {
+      200: userSchema,
+      301: z
+        .null()
+        .describe(
+          'A handle its owner changed in the last 30 days: Location is the profile under the current handle',
+        ),
+      ...problems(404),
+    },
   }),
 
   /** Not JSON: a redirect or an SVG, used as an <img> source (apiUrl). */
@@ -28,6 +37,7 @@ export const userEndpoints = {
     auth: 'required',
     params: handleParamsSchema,
     body: changeHandleBodySchema,
+    // 409: taken, or another user's old handle still reserved for them (30 days after their change).
     responses: { 200: changeHandleResponseSchema, ...problems(403, 409) },
   }),
 };
@@ -35,7 +45,8 @@ export const userEndpoints = {
 /** OpenAPI text (the server's document only: the web bundle leaves it out). */
 export const userDocs: EndpointDocs<typeof userEndpoints> = {
   get: {
-    summary: 'Public profile; the email only to its owner',
+    summary:
+      'Public profile; the email only to its owner. An old handle (changed in the last 30 days) answers 301 to the current one',
   },
   faceplate: {
     summary: 'The face picture: a redirect to it, or a generated SVG avatar when there is none',

@@ -82,6 +82,24 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * Handles users changed away from. Each stays reserved for its owner until released_at (30 days
+ * after the change, HANDLE_RESERVED_DAYS): nobody else may take it, the owner may take it back, and
+ * /user/{old} and GET /api/users/{old} redirect to the owner's current handle meanwhile. One row
+ * per handle: a later change away from the same handle replaces it. A deleted owner leaves the
+ * row (user_id null), the handle still reserved until released_at.
+ */
+export const previousHandles = pgTable(
+  'previous_handles',
+  {
+    handle: text('handle').primaryKey(),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    changed_at: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    released_at: timestamp('released_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('previous_handles_user_id_idx').on(t.user_id)],
+);
+
 /** Place searches per user and day (PLACES_PER_USER_PER_DAY), counted in the database for all processes. */
 export const placesUsage = pgTable(
   'places_usage',
@@ -173,7 +191,10 @@ export const buildings = pgTable(
     index('buildings_search_text_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
     index('buildings_search_name_prefix_idx').using('btree', sql`${t.search_name} text_pattern_ops`),
     // Word prefixes of every query word (search.service.ts): far cheaper than trigrams at a million rows.
-    index('buildings_search_text_words_idx').using('gin', sql`to_tsvector('simple'::regconfig, ${t.search_text})`),
+    index('buildings_search_text_words_idx').using(
+      'gin',
+      sql`to_tsvector('simple'::regconfig, ${t.search_text})`,
+    ),
     index('buildings_place_id_idx').on(t.place_id),
     index('buildings_added_by_idx').on(t.added_by),
     index('buildings_year_built_idx').on(t.year_built),
@@ -481,7 +502,9 @@ export const reports = pgTable(
     reporter_id: integer('reporter_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['open', 'resolved'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'resolved'] })
+      .notNull()
+      .default('open'),
     created_at: createdAt(),
     resolved_at: timestamp('resolved_at', { withTimezone: true }),
     resolved_by: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),

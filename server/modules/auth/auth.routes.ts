@@ -3,6 +3,7 @@ import { authEndpoints } from '#domain/endpoints/auth';
 import { route } from '../../http/route.ts';
 import { suspendedMessage } from '#domain/moderation';
 import { forbidden, HttpProblem, notFound } from '../../http/errors.ts';
+import { HANDLE_RESERVED_DAYS } from '#domain/users';
 import { upsertDevUser, upsertGoogleUser } from '../users/users.service.ts';
 import { clearSessionCookie, requireUser, setSessionCookie } from './auth.plugin.ts';
 import { createGoogleVerifier, InvalidGoogleToken } from './google-token.ts';
@@ -68,7 +69,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
               ? suspendedMessage(found.until)
               : found.reason === 'google'
                 ? 'This account signs in with Google; the demo sign-in cannot be used for it.'
-                : 'This is the catalogue account; no one can sign in as it.',
+                : found.reason === 'reserved'
+                  ? `This handle was changed recently and stays reserved for its previous owner for ${HANDLE_RESERVED_DAYS} days.`
+                  : 'This is the catalogue account; no one can sign in as it.',
           );
         }
         const { user } = found;

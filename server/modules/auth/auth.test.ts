@@ -32,8 +32,8 @@ describe('POST /api/auth/google', () => {
     const res = await login(await google.token({ sub: 'sub-ada' }));
     expect(res.statusCode, res.body).toBe(200);
     const { user } = res.json<{ user: { id: number; handle: string; email: string; picture: string } }>();
+    expect(user.handle).toMatch(/^user_[0-9a-z]{10}$/);
     expect(user).toMatchObject({
-      handle: 'ada_lovelace',
       email: 'ada.lovelace@example.com',
       picture: 'https://lh3.googleusercontent.com/a/ada',
     });
@@ -65,13 +65,32 @@ describe('POST /api/auth/google', () => {
       first.json<{ user: { id: number } }>().user.id,
     );
     expect(second.json()).toMatchObject({
-      user: { handle: 'grace', picture: 'https://lh3.googleusercontent.com/new' },
+      user: {
+        handle: first.json<{ user: { handle: string } }>().user.handle,
+        picture: 'https://lh3.googleusercontent.com/new',
+      },
     });
   });
 
-  it('derives a unique handle when the email local part is taken', async () => {
-    const res = await login(await google.token({ sub: 'sub-other-ada', email: 'Ada.Lovelace@other.org' }));
-    expect(res.json()).toMatchObject({ user: { handle: 'ada_lovelace_2' } });
+  it('gives a new account a handle with no part of its email nor its Google name', async () => {
+    const res = await login(
+      await google.token({ sub: 'sub-jane', email: 'jane.doe.private@gmail.com', name: 'Jane Doe' }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const { handle } = res.json<{ user: { handle: string } }>().user;
+    expect(handle).toMatch(/^user_[0-9a-z]{10}$/);
+    for (const part of ['jane', 'doe', 'private', 'gmail']) expect(handle).not.toContain(part);
+    // Two accounts with the same email local part get different handles.
+    const other = await login(await google.token({ sub: 'sub-jane-2', email: 'jane.doe.private@other.org' }));
+    expect(other.json<{ user: { handle: string } }>().user.handle).not.toBe(handle);
+  });
+
+  it('leaves an existing account its handle, made from its email before', async () => {
+    await t.app.db
+      .insert(users)
+      .values({ google_sub: 'sub-old-timer', handle: 'old_timer', email: 'old.timer@example.com' });
+    const res = await login(await google.token({ sub: 'sub-old-timer', email: 'old.timer@example.com' }));
+    expect(res.json()).toMatchObject({ user: { handle: 'old_timer', email: 'old.timer@example.com' } });
   });
 
   const past = () => Math.floor(Date.now() / 1000) - 120;
@@ -267,10 +286,10 @@ describe('the demo sign-in never takes over an account', () => {
   it('refuses the handle of a Google user with a 403 problem, and sets no cookie', async () => {
     const g = await login(await google.token({ sub: 'sub-victim', email: 'victim@example.com' }));
     expect(g.statusCode, g.body).toBe(200);
-    expect(g.json<{ user: { handle: string } }>().user.handle).toBe('victim');
+    const victim = g.json<{ user: { handle: string } }>().user.handle;
     const sessionsBefore = await sessionCount();
 
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/dev', payload: { handle: 'victim' } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/dev', payload: { handle: victim } });
     expect(res.statusCode).toBe(403);
     expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
     expect(res.json()).toMatchObject({
@@ -279,6 +298,24 @@ describe('the demo sign-in never takes over an account', () => {
     });
     expect(sessionCookieOf(res)).toBeUndefined();
     expect(await sessionCount()).toBe(sessionsBefore);
+  });
+
+  it("creates no account under another user's old handle while it is reserved for them", async () => {
+    const { cookie } = await signIn(t.app, 'renamer');
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/renamer/handle',
+      headers: { cookie },
+      payload: { handle: 'renamer_now' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/dev', payload: { handle: 'renamer' } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({
+      detail: 'This handle was changed recently and stays reserved for its previous owner for 30 days.',
+    });
+    expect(sessionCookieOf(res)).toBeUndefined();
+    expect(await t.app.db.select().from(users).where(eq(users.handle, 'renamer'))).toHaveLength(0);
   });
 
   it('gives no path to the system account: not the demo sign-in, not Google with its handle', async () => {
@@ -291,11 +328,11 @@ describe('the demo sign-in never takes over an account', () => {
     });
     expect(dev.statusCode).toBe(403);
     expect(sessionCookieOf(dev)).toBeUndefined();
-    // A Google account whose email would give the same handle gets a handle of its own.
+    // A Google account with the system account's handle as its email gets a handle of its own.
     const g = await login(await google.token({ sub: 'sub-atlas', email: `${system!.handle}@example.com` }));
     const { user } = g.json<{ user: { id: number; handle: string } }>();
     expect(user.id).not.toBe(systemId);
-    expect(user.handle).toBe(`${system!.handle}_2`);
+    expect(user.handle).not.toContain(system!.handle);
     const [after] = await t.app.db.select().from(users).where(eq(users.id, systemId));
     expect(after).toMatchObject({ is_system: true, google_sub: null });
   });

@@ -9,6 +9,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { architects, buildingArchitects, buildings, images, users } from '../../db/schema.ts';
 import { coverImageJoin } from '../buildings/buildings.queries.ts';
+import { movedHandle } from '../users/users.service.ts';
 import { visibleBuilding } from '../../db/visibility.ts';
 import type { MediaUrls } from '../../storage/media-url.ts';
 import {
@@ -33,6 +34,8 @@ export interface PageHead {
   image: string | null;
   /** Unknown building or user: answered 404 (the app shows its own message) and not indexed. */
   notFound?: boolean;
+  /** A user page under a handle changed in the last 30 days: answered 301 to this path. */
+  movedTo?: string;
 }
 
 const siteHead = (canonicalPath = '/'): PageHead => ({
@@ -166,7 +169,12 @@ export async function pageHeadFor(db: Db, media: MediaUrls, pathname: string): P
       .select({ handle: users.handle, picture: users.picture })
       .from(users)
       .where(eq(users.handle, handle));
-    if (!user) return notFoundHead();
+    if (!user) {
+      const moved = await movedHandle(db, handle);
+      if (moved === null) return notFoundHead();
+      const movedTo = userSection ? userSectionHref(moved, userSection) : pages.user.href({ handle: moved });
+      return { ...siteHead(movedTo), movedTo };
+    }
     return {
       title: pageTitles.user(user.handle),
       description: `Buildings, photos and lists by ${user.handle} on ${SITE_NAME}.`,

@@ -147,6 +147,17 @@ export function appPageSender(
     if (html === undefined) return false;
     const pathname = request.url.split('?')[0] ?? '/';
     const head = await pageHeadFor(app.db, app.media, pathname);
+    if (head.movedTo !== undefined) {
+      // An old handle: search engines and links move to the current one. Not cached, as the
+      // owner may take the old handle back.
+      const search = request.url.slice(pathname.length);
+      reply
+        .code(301)
+        .header('location', head.movedTo + search)
+        .header('cache-control', 'no-store')
+        .send();
+      return true;
+    }
     const withHead = renderIndexHtml(html, head, app.config.publicUrl, {
       ...(basemapVersion ? { [BASEMAP_VERSION_META]: basemapVersion } : {}),
       ...(streetsArchive ? { [BASEMAP_STREETS_META]: streetsArchive } : {}),

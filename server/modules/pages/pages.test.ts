@@ -23,6 +23,7 @@ import { escapeHtml, headTags, renderIndexHtml } from './page-head.ts';
 import { PREFETCH_ELEMENT_ID, startCardsUrl } from './prefetch.ts';
 import { buildingYearsText } from '#domain/building-years';
 import { appPageSender, pagesRoutes } from './pages.routes.ts';
+import { changeHandle } from '../users/users.service.ts';
 
 const EVIL = `<script>alert("x")</script> & 'quoted' $& "name"`;
 const TEMPLATE = `<!doctype html>
@@ -179,6 +180,25 @@ describe('the app page head', () => {
       expect(res.body).toContain('<meta name="robots" content="noindex" />');
       expect(res.body, url).not.toContain('rel="canonical"');
     }
+  });
+
+  it('moves the page of a handle changed in the last 30 days to the current one (301, not cached)', async () => {
+    const ivy = await insertUser(t.app.db, 'ivy');
+    expect(await changeHandle(t.app.db, ivy.id, 'ivy_new')).toEqual({ ok: true, handle: 'ivy_new' });
+    for (const [from, to] of [
+      ['/user/ivy', '/user/ivy_new'],
+      ['/user/ivy/buildings?sort=old', '/user/ivy_new/buildings?sort=old'],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url: from });
+      expect(res.statusCode, from).toBe(301);
+      expect(res.headers.location).toBe(to);
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+    // A path under the old handle that is no section is not a page, moved or not.
+    expect((await t.app.inject({ method: 'GET', url: '/user/ivy/anything' })).statusCode).toBe(404);
+    const page = await t.app.inject({ method: 'GET', url: '/user/ivy_new' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>ivy_new – Atlas of Buildings</title>');
   });
 
   it("answers each section of the web app's user page (the page table's)", async () => {

@@ -6,6 +6,7 @@ import { FeedbackButton } from '../../features/feedback/components/feedback-butt
 import { NavigationBar } from '../../features/navigation/components/navigation-bar.tsx';
 import { SearchBox } from '../../features/search/components/search-box.tsx';
 import { ThemeToggle } from '../../features/theme/components/theme-toggle.tsx';
+import { WelcomeHandle } from '../../features/user/components/welcome-handle.tsx';
 import classes from './app-layout.module.css';
 import { useSearchPick } from './search-pick.ts';
 
@@ -17,8 +18,8 @@ import { useSearchPick } from './search-pick.ts';
 const ZERO_RIGHT = 'right-scroll-bar-position';
 
 /**
- * Global frame of every screen: navigation bar, routed content, auth modal, Feedback, Add New
- * Building. A fixed 60 px header over the content, drawn as Mantine's AppShell drew it (same
+ * Global frame of every screen: navigation bar, routed content, auth modal, the welcome step after
+ * a first sign-in, Feedback, Add New Building. A fixed 60 px header over the content, drawn as Mantine's AppShell drew it (same
  * elements, sizes, colours and z-index; app-layout.module.css) without AppShell's code for
  * navbars, asides, footers and resizing, which every screen downloaded.
  */
@@ -43,6 +44,7 @@ export function AppLayout() {
       </main>
       <AddBuildingButton />
       <AuthModal />
+      <WelcomeHandle />
     </div>
   );
 }

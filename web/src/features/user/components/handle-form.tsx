@@ -1,6 +1,6 @@
 import { useReducer, type FormEvent } from 'react';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { HANDLE_HINT, handleProblem } from '#domain/users';
+import { chosenHandleProblem, HANDLE_HINT } from '#domain/users';
 import { useChangeHandle } from '../api/change-handle.ts';
 import {
   HANDLE_UPDATED_TEXT,
@@ -20,7 +20,7 @@ interface HandleFormProps {
 export function HandleForm({ currentHandle, onChanged }: HandleFormProps) {
   const [state, dispatch] = useReducer(handleFormReducer, currentHandle, initialHandleFormState);
   const changeHandle = useChangeHandle();
-  const problem = handleProblem(state.value);
+  const problem = chosenHandleProblem(state.value);
   const canSave = canSaveHandle(state, currentHandle);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {

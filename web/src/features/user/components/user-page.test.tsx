@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, screen } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   json,
@@ -77,5 +78,32 @@ describe('user page (product §2)', () => {
     renderPage('nobody', false);
     expect(await screen.findByRole('heading', { name: 'User not found' })).toBeTruthy();
     expect(screen.queryByText('section content')).toBeNull();
+  });
+
+  it('moves to the current handle when the API answered an old one with the profile under the new', async () => {
+    // The browser's fetch follows the API's 301: the profile comes back with the new handle.
+    stubFetch({ 'GET /api/users/bob_old': () => json(bob), 'GET /api/users/bob': () => json(bob) });
+    function Where() {
+      return <p data-testid="where">{useLocation().pathname + useLocation().search}</p>;
+    }
+    function Page() {
+      const handle = useLocation().pathname.split('/')[2] ?? '';
+      return (
+        <UserPage handle={handle}>
+          <p>section content</p>
+        </UserPage>
+      );
+    }
+    renderWithProviders(
+      <>
+        <Routes>
+          <Route path="/user/:handle/:section" element={<Page />} />
+        </Routes>
+        <Where />
+      </>,
+      { queryClient: queryClientSignedIn(null), path: '/user/bob_old/buildings?sort=old' },
+    );
+    expect(await screen.findByRole('heading', { name: 'bob' })).toBeTruthy();
+    expect(screen.getByTestId('where').textContent).toBe('/user/bob/buildings?sort=old');
   });
 });

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Anchor, Avatar, Container, Group, Loader, NavLink, Stack, Text, Title } from '@mantine/core';
 import { IconBuilding, IconChartBar, IconList, IconPhoto, IconSettings } from '@tabler/icons-react';
-import { Link, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import type { CurrentUser, User } from '#domain/users';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
@@ -30,7 +30,14 @@ const ICONS: Record<UserSection, typeof IconList> = {
 export function UserPage({ handle, children }: UserPageProps) {
   const profile = useUser(handle);
   const { user: me } = useAuth();
+  const { pathname, search } = useLocation();
   const notFound = profile.error instanceof ApiError && profile.error.status === 404;
+  // An old handle: the API answered with the profile under the current one (its 301, followed).
+  if (profile.data && profile.data.handle !== handle) {
+    const rest = pathname.split('/').slice(3).join('/');
+    const to = pages.user.href({ handle: profile.data.handle }) + (rest ? `/${rest}` : '') + search;
+    return <Navigate to={to} replace />;
+  }
 
   return (
     <div className={classes.page}>

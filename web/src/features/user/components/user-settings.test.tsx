@@ -63,6 +63,19 @@ describe("settings: 'Change Username' (product §2, 4, 5)", () => {
     expect(save().disabled).toBe(false);
   });
 
+  it('says why a reserved handle or a look-alike cannot be chosen, before sending it', async () => {
+    stubFetch({ 'GET /api/users/ada': () => json(profile) });
+    SettingsAt({ path: '/user/ada/settings' });
+    await screen.findByRole('heading', { name: 'Change Username' });
+    fireEvent.change(input(), { target: { value: 'atlas_1' } });
+    expect(save().disabled).toBe(true);
+    expect(
+      screen.getByText(
+        `The handle "atlas_1" can't be used: it could be mistaken for the site's own account "atlas". Please choose another.`,
+      ),
+    ).toBeTruthy();
+  });
+
   it("saves: 'Handle updated!', the signed-in handle changes and the URL follows", async () => {
     const { calls } = stubFetch({
       'GET /api/users/ada': () => json(profile),

@@ -71,7 +71,7 @@ describe('Save disabled rule (product §5: disabled when invalid; also when unch
     expect(canSaveHandle(state({ value: 'ada_lovelace_1' }), 'ada')).toBe(true);
   });
 
-  it.each(['Bad Name', 'UPPER', 'with-dash', 'space ', '', 'a'.repeat(31)])(
+  it.each(['Bad Name', 'UPPER', 'with-dash', 'space ', '', 'a'.repeat(31), 'atlas_1', 'adm1n'])(
     'refuses the invalid %j',
     (value) => {
       expect(canSaveHandle(state({ value }), 'ada')).toBe(false);

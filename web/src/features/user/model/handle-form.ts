@@ -1,4 +1,4 @@
-import { handleProblem } from '#domain/users';
+import { chosenHandleProblem } from '#domain/users';
 import { ApiError } from '../../../lib/api-client.ts';
 
 /** Product §4, handle form: idle, loading, success or error. */
@@ -45,7 +45,9 @@ export function handleFormReducer(state: HandleFormState, action: HandleFormActi
 
 /** Product §5: Save is disabled while the value is invalid, unchanged, or a save is running. */
 export function canSaveHandle(state: HandleFormState, currentHandle: string): boolean {
-  return state.status !== 'loading' && state.value !== currentHandle && handleProblem(state.value) === null;
+  return (
+    state.status !== 'loading' && state.value !== currentHandle && chosenHandleProblem(state.value) === null
+  );
 }
 
 /** Product §8: the server's error text, else 'Failed to update handle'. */
