@@ -39,7 +39,7 @@ type Box = 'none' | 'reply' | 'edit';
 
 /** One comment or reply (product §2): author, text, 'x ago', edited marker, votes and its controls. */
 export function CommentItem({ comment }: { comment: Comment }) {
-  const { actions, currentUserId, compact } = useCommentsContext();
+  const { actions, currentUserId, compact, report } = useCommentsContext();
   const requireReplyLogin = useRequireLogin(LOGIN_TITLES.reply, LOGIN_MESSAGES.action);
   const [box, setBox] = useState<Box>('none');
   const replyButton = useRef<HTMLButtonElement>(null);
@@ -178,6 +178,7 @@ export function CommentItem({ comment }: { comment: Comment }) {
                 onClick={() => setConfirmingDelete(true)}
               />
             )}
+            {!mine && !comment.deleted && report?.(comment)}
             {isTopLevel && comment.reply_count > 0 && (
               <Button
                 variant="subtle"

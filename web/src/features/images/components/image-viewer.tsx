@@ -28,6 +28,8 @@ export interface ImageViewerSlots {
   votes?: (image: Image, onVoted: (result: VoteResult) => void) => ReactNode;
   /** The image's comments. */
   comments?: (image: Image) => ReactNode;
+  /** The 'Report' action, shown to everyone but the image's owner. */
+  report?: (image: Image) => ReactNode;
   /** Starts loading what the slots show, when the full view is about to open. */
   preload?: () => void;
 }
@@ -152,6 +154,7 @@ function ImageDetails({
       <Group justify="space-between" wrap="wrap" gap="sm">
         {slots.votes?.(image, onVoted)}
         {isOwner && <RemoveImage imageId={image.id} onDeleted={onDeleted} />}
+        {!isOwner && slots.report?.(image)}
       </Group>
       <Group gap="sm" wrap="wrap">
         <Badge variant="light">{imageTypeLabel(image.image_type)}</Badge>

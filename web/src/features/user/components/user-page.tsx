@@ -16,6 +16,8 @@ interface UserPageProps {
   handle: string;
   /** The sub-route's content: lists, buildings, images, settings or stats. */
   children: ReactNode;
+  /** The 'Report' action, shown on other users' pages (composed in web/src/app). */
+  report?: (user: User) => ReactNode;
 }
 
 const ICONS: Record<UserSection, typeof IconList> = {
@@ -27,7 +29,7 @@ const ICONS: Record<UserSection, typeof IconList> = {
 };
 
 /** Product §2, /user/{handle}/*: header, side navigation with a footer, and the section's content. */
-export function UserPage({ handle, children }: UserPageProps) {
+export function UserPage({ handle, children, report }: UserPageProps) {
   const profile = useUser(handle);
   const { user: me } = useAuth();
   const notFound = profile.error instanceof ApiError && profile.error.status === 404;
@@ -49,7 +51,10 @@ export function UserPage({ handle, children }: UserPageProps) {
           </Stack>
         ) : (
           <Stack gap="xl">
-            <UserHeader user={profile.data} />
+            <UserHeader
+              user={profile.data}
+              action={me?.id === profile.data.id ? null : report?.(profile.data)}
+            />
             <div className={classes.body}>
               <aside className={classes.aside}>
                 <UserNav handle={profile.data.handle} me={me} profileId={profile.data.id} />
@@ -64,7 +69,7 @@ export function UserPage({ handle, children }: UserPageProps) {
   );
 }
 
-function UserHeader({ user }: { user: User }) {
+function UserHeader({ user, action }: { user: User; action?: ReactNode }) {
   const joined = new Date(user.created_at);
   return (
     <Group component="header" gap="lg" wrap="nowrap">
@@ -77,6 +82,7 @@ function UserHeader({ user }: { user: User }) {
           Joined {timeAgo(joined)}
         </Text>
       </Stack>
+      {action}
     </Group>
   );
 }
