@@ -35,7 +35,7 @@ async function sendReport(calls: { method: string; body?: unknown }[]) {
 
 const makeComment = commentMaker(1);
 const bobs = makeComment({ id: 3, user_id: 99, username: 'bob', content: 'Rude words' });
-const adas = makeComment({ id: 4, user_id: testUser.id, username: 'ada', content: 'My words' });
+const adas = makeComment({ id: 4, user_id: testUser.id, username: 'ada', content: 'My words', hidden: true });
 
 describe("the 'Report' action on comments, images and user pages", () => {
   beforeEach(() => stubBrowserApis());
@@ -44,7 +44,7 @@ describe("the 'Report' action on comments, images and user pages", () => {
     vi.unstubAllGlobals();
   });
 
-  it("reports someone else's comment; one's own comment has no Report action", async () => {
+  it("reports someone else's comment; one's own has no Report action (and is marked when hidden)", async () => {
     const { calls } = stubFetch({
       'GET /api/comments/building/1': () => json({ items: [bobs, adas], page: 1, pages: 1 }),
       'POST /api/reports': () => json({ id: 1 }, 201),
@@ -55,11 +55,18 @@ describe("the 'Report' action on comments, images and user pages", () => {
     );
     await screen.findByText('Rude words');
     expect(screen.queryByRole('button', { name: 'Report comment by ada' })).toBeNull();
+    // The author still sees a comment moderators hid, marked so.
+    expect(
+      within(screen.getByRole('article', { name: 'Comment by ada' })).getByText('Hidden by moderators'),
+    ).toBeTruthy();
+    expect(
+      within(screen.getByRole('article', { name: 'Comment by bob' })).queryByText('Hidden by moderators'),
+    ).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Report comment by bob' }));
     expect(await sendReport(calls)).toEqual({ target_type: 'comment', target_id: 3, reason: 'offensive' });
   });
 
-  it("reports an image from the full view, but not one's own image", async () => {
+  it("reports an image from the full view, but not one's own image (marked when hidden)", async () => {
     const { calls } = stubFetch({ 'POST /api/reports': () => json({ id: 2 }, 201) });
     const someoneElses = { ...testImage(5), added_by: { id: 99, handle: 'bob' } };
     const view = (images: ReturnType<typeof testImage>[]) => (
@@ -72,8 +79,8 @@ describe("the 'Report' action on comments, images and user pages", () => {
         slots={{ report: imageViewerSlots.report }}
       />
     );
-    renderWithProviders(view([testImage(6)]), signedIn(true));
-    expect(await screen.findByRole('img', { name: /./ })).toBeTruthy();
+    renderWithProviders(view([{ ...testImage(6), hidden: true }]), signedIn(true));
+    expect(await screen.findByText('Hidden by moderators')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Report image' })).toBeNull();
     cleanup();
     renderWithProviders(view([someoneElses]), signedIn(true));

@@ -9,6 +9,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Comment } from '#domain/comments';
+import { HiddenByModeratorsBadge } from '../../../components/moderation-badges.tsx';
 import { DialogLoading } from '../../../components/dialog-loading.tsx';
 import { LOGIN_MESSAGES, LOGIN_TITLES } from '../../../lib/auth/messages.ts';
 import { useRequireLogin } from '../../../lib/auth/use-require-login.ts';
@@ -124,6 +125,7 @@ export function CommentItem({ comment }: { comment: Comment }) {
                     {timeAgo(created)}
                   </time>
                 </Text>
+                <HiddenByModeratorsBadge hidden={comment.hidden} />
                 {comment.edited && (
                   <Text component="span" size="xs" c="dimmed" fs="italic">
                     (edited)

@@ -10,6 +10,7 @@ import {
   RENDITION_SIZES,
   type Image,
 } from '#domain/images';
+import { HiddenByModeratorsBadge } from '../../../components/moderation-badges.tsx';
 import { ImageLicenseFields, type ImageCredit } from '../../../components/image-fields.tsx';
 import type { VoteResult } from '#domain/votes';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
@@ -157,6 +158,7 @@ function ImageDetails({
         {!isOwner && slots.report?.(image)}
       </Group>
       <Group gap="sm" wrap="wrap">
+        <HiddenByModeratorsBadge hidden={image.hidden} />
         <Badge variant="light">{imageTypeLabel(image.image_type)}</Badge>
         {image.capture_year !== null && <Text size="sm">Captured in {image.capture_year}</Text>}
         <Text size="sm" c="dimmed">

@@ -3,6 +3,7 @@ import { Anchor, Avatar, Container, Group, Loader, NavLink, Stack, Text, Title }
 import { IconBuilding, IconChartBar, IconList, IconPhoto, IconSettings } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import type { CurrentUser, User } from '#domain/users';
+import { RoleBadge } from '../../../components/moderation-badges.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
 import { faceplateUrl } from '../../../lib/faceplate.ts';
@@ -75,9 +76,12 @@ function UserHeader({ user, action }: { user: User; action?: ReactNode }) {
     <Group component="header" gap="lg" wrap="nowrap">
       <Avatar src={faceplateUrl(user.handle)} alt={`${user.handle}'s picture`} size={88} radius={88} />
       <Stack gap={4} miw={0}>
-        <Title order={1} style={{ overflowWrap: 'anywhere' }}>
-          {user.handle}
-        </Title>
+        <Group gap="xs" wrap="wrap">
+          <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+            {user.handle}
+          </Title>
+          <RoleBadge role={user.role} />
+        </Group>
         <Text c="dimmed" title={joined.toLocaleString()}>
           Joined {timeAgo(joined)}
         </Text>
