@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { moderationEndpoints } from '#domain/endpoints/moderation';
-import type { ReportStatus } from '#domain/moderation';
+import type { HideableType, ReportStatus } from '#domain/moderation';
 import type { GRANTABLE_ROLES } from '#domain/roles';
 
 type GrantableRole = (typeof GRANTABLE_ROLES)[number];
@@ -28,6 +28,11 @@ export function resolveReport(id: number, action: 'hide' | 'dismiss', note: stri
     params: { id },
     body: { action, ...(note ? { note } : {}) },
   });
+}
+
+/** POST /api/moderation/{target_type}/{id}/restore: a hidden building, image or comment is shown again. */
+export function restoreTarget(targetType: HideableType, id: number) {
+  return call(moderationEndpoints.restore, { params: { target_type: targetType, id } });
 }
 
 /** POST /api/moderation/users/{handle}/suspend (until: an ISO date and time, or none). */

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReportQueueItem } from '#domain/moderation';
 import { useAuthModal } from '../../../lib/auth/auth-provider.tsx';
@@ -113,6 +113,32 @@ describe('the moderation screen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Dismiss these reports?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Dismiss' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('This report is already resolved.');
+  });
+
+  it('restores a hidden target from the resolved tab after the confirmation', async () => {
+    let hidden = true;
+    const resolvedRow = () => ({ ...spamRow, resolution: 'hidden', target: { ...spamRow.target!, hidden } });
+    const { calls } = stubFetch({
+      'GET /api/moderation/reports': (_init, url) =>
+        json({ items: url.includes('status=resolved') ? [resolvedRow()] : [] }),
+      'POST /api/moderation/building/4/restore': () => {
+        hidden = false;
+        return new Response(null, { status: 204 });
+      },
+    });
+    renderScreen(moderator);
+    fireEvent.click(screen.getByRole('tab', { name: 'Resolved' }));
+    const row = await screen.findByRole('article', { name: 'Building: Buy Pills Tower' });
+    expect(within(row).queryByRole('button', { name: /^Hide/ })).toBeNull();
+    fireEvent.click(within(row).getByRole('button', { name: 'Restore Building: Buy Pills Tower' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Restore this content?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Restore' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Restore Building: Buy Pills Tower' })).toBeNull(),
+    );
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([
+      '/api/moderation/building/4/restore',
+    ]);
   });
 
   it('shows the log a page at a time', async () => {

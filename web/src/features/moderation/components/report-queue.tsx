@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { isHideable, REPORT_NOTE_MAX, type ReportQueueItem, type ReportStatus } from '#domain/moderation';
 import { ApiError } from '../../../lib/api-client.ts';
 import { buildingsQueryKey, moderationKeys } from '../../../lib/query-keys.ts';
-import { reportQueueQuery, resolveReport } from '../api/moderation-api.ts';
+import { reportQueueQuery, resolveReport, restoreTarget } from '../api/moderation-api.ts';
 import { reasonsText, reportersText, TARGET_TYPE_LABELS, targetHref } from '../model/queue-item.ts';
 
 export const QUEUE_TEXTS = {
@@ -15,7 +15,23 @@ export const QUEUE_TEXTS = {
   failed: 'The action failed. Please try again.',
 } as const;
 
-type Resolution = { item: ReportQueueItem; action: 'hide' | 'dismiss' };
+type Action = 'hide' | 'dismiss' | 'restore';
+type Resolution = { item: ReportQueueItem; action: Action };
+
+const DIALOG_TITLES: Record<Action, string> = {
+  hide: 'Hide this content?',
+  dismiss: 'Dismiss these reports?',
+  restore: 'Restore this content?',
+};
+
+/** Hides or dismisses through the report; restores the target itself (its reports stay resolved). */
+function perform({ item, action }: Resolution, note: string): Promise<unknown> {
+  if (action === 'restore') {
+    if (!isHideable(item.target_type)) throw new Error(`A ${item.target_type} cannot be restored`);
+    return restoreTarget(item.target_type, item.target_id);
+  }
+  return resolveReport(item.id, action, note);
+}
 
 /** The reports of one status, one card per reported target; open ones can be hidden or dismissed. */
 export function ReportQueue({ status }: { status: ReportStatus }) {
@@ -61,13 +77,7 @@ export function ReportQueue({ status }: { status: ReportStatus }) {
   );
 }
 
-function QueueCard({
-  item,
-  onResolve,
-}: {
-  item: ReportQueueItem;
-  onResolve: (action: 'hide' | 'dismiss') => void;
-}) {
+function QueueCard({ item, onResolve }: { item: ReportQueueItem; onResolve: (action: Action) => void }) {
   const href = targetHref(item);
   const title = item.target?.title ?? `${TARGET_TYPE_LABELS[item.target_type]} ${item.target_id} (gone)`;
   const name = `${TARGET_TYPE_LABELS[item.target_type]}: ${title}`;
@@ -124,6 +134,18 @@ function QueueCard({
             ))}
           </Stack>
         )}
+        {item.resolution !== null && isHideable(item.target_type) && item.target?.hidden && (
+          <Group gap="xs" mt={4}>
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => onResolve('restore')}
+              aria-label={`Restore ${name}`}
+            >
+              Restore
+            </Button>
+          </Group>
+        )}
         {item.resolution === null && (
           <Group gap="xs" mt={4}>
             {isHideable(item.target_type) && item.target && !item.target.hidden && (
@@ -151,12 +173,12 @@ function ResolveDialog({ resolution, onClose }: { resolution: Resolution | null;
   const queryClient = useQueryClient();
   const [note, setNote] = useState('');
   const mutation = useMutation({
-    mutationFn: (r: Resolution) => resolveReport(r.item.id, r.action, note.trim()),
+    mutationFn: (r: Resolution) => perform(r, note.trim()),
     onSuccess: async (_data, r) => {
       close();
       await queryClient.invalidateQueries({ queryKey: moderationKeys.all });
-      // A hidden building leaves the map, lists and cards: the cached ones are stale.
-      if (r.action === 'hide') await queryClient.invalidateQueries({ queryKey: buildingsQueryKey });
+      // A hidden (or restored) building leaves (or rejoins) the map, lists and cards: the cache is stale.
+      if (r.action !== 'dismiss') await queryClient.invalidateQueries({ queryKey: buildingsQueryKey });
     },
   });
   const close = () => {
@@ -164,29 +186,33 @@ function ResolveDialog({ resolution, onClose }: { resolution: Resolution | null;
     mutation.reset();
     onClose();
   };
-  const hide = resolution?.action === 'hide';
+  const action = resolution?.action ?? 'dismiss';
+  const hide = action === 'hide';
   const what = resolution?.item.target?.title ?? 'this target';
+  const explanation: Record<Action, string> = {
+    hide: `“${what}” will be hidden from everyone but its owner and the moderators. It can be restored later.`,
+    dismiss: `The reports of “${what}” will be closed and nothing will change.`,
+    restore: `“${what}” will be shown to everyone again.`,
+  };
   return (
     <Modal
       opened={resolution !== null}
       onClose={mutation.isPending ? () => {} : close}
-      title={hide ? 'Hide this content?' : 'Dismiss these reports?'}
+      title={DIALOG_TITLES[action]}
       centered
     >
       <Stack gap="sm">
-        <Text size="sm">
-          {hide
-            ? `“${what}” will be hidden from everyone but its owner and the moderators. It can be restored later.`
-            : `The reports of “${what}” will be closed and nothing will change.`}
-        </Text>
-        <Textarea
-          label="Note for the log (optional)"
-          autosize
-          minRows={2}
-          maxLength={REPORT_NOTE_MAX}
-          value={note}
-          onChange={(e) => setNote(e.currentTarget.value)}
-        />
+        <Text size="sm">{explanation[action]}</Text>
+        {action !== 'restore' && (
+          <Textarea
+            label="Note for the log (optional)"
+            autosize
+            minRows={2}
+            maxLength={REPORT_NOTE_MAX}
+            value={note}
+            onChange={(e) => setNote(e.currentTarget.value)}
+          />
+        )}
         {mutation.isError && (
           <Text size="sm" c="red" role="alert">
             {mutation.error instanceof ApiError && mutation.error.problem?.detail
@@ -203,7 +229,7 @@ function ResolveDialog({ resolution, onClose }: { resolution: Resolution | null;
             loading={mutation.isPending}
             onClick={() => resolution && mutation.mutate(resolution)}
           >
-            {hide ? 'Hide' : 'Dismiss'}
+            {hide ? 'Hide' : action === 'restore' ? 'Restore' : 'Dismiss'}
           </Button>
         </Group>
       </Stack>
