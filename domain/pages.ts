@@ -18,6 +18,7 @@ export const pageTitles = {
   architect: (name: string) => titled(name),
   user: (handle: string) => titled(handle),
   about: titled('About'),
+  moderation: titled('Moderation'),
   /** An unknown building, architect or user. */
   notFound: titled('Not found'),
 };
@@ -137,6 +138,13 @@ export const pages = {
     title: pageTitles.about,
     showsExploreMap: false,
     module: 'src/app/routes/about-route.tsx',
+  }),
+  /** The moderators' screen: the report queue, the moderation log and the user actions. */
+  moderation: page({
+    pattern: '/moderation',
+    title: pageTitles.moderation,
+    showsExploreMap: false,
+    module: 'src/app/routes/moderation-route.tsx',
   }),
   /** A user's page; it opens on its lists (userSection). */
   user: page({

@@ -2,11 +2,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson } from './api.ts';
+import { expectAccessible } from './axe.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import { waitForMapIdle } from './map.ts';
 import { createBuilding, pageFetch, signIn, styleIdsByName } from './session.ts';
@@ -15,15 +15,6 @@ import { createBuilding, pageFetch, signIn, styleIdsByName } from './session.ts'
 // viewer, the wizard, a modal and a toast open, in the light and the dark scheme. A fresh user
 // owns a building with one image, a vote and a list, so the user pages have content to check; a
 // second building on the same spot opens the marker chooser.
-
-const require = createRequire(import.meta.url);
-const AXE_PATH = require.resolve('axe-core');
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  nodes: string[];
-}
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -35,51 +26,6 @@ let owner: Page;
 const rand = () => crypto.randomBytes(3).toString('hex');
 const handle = `axe_${rand()}`;
 const buildingName = `Accessible hall ${rand()}`;
-
-/** Moderate rules the issue named: one <h1> per page, one banner landmark with a dialog open. */
-const ALSO_CHECKED = ['page-has-heading-one', 'landmark-no-duplicate-banner'];
-
-/** Runs axe on the whole document and returns the critical and serious violations (and ALSO_CHECKED). */
-async function seriousViolations(page: Page): Promise<Violation[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
-  return page.evaluate(async (ALSO_CHECKED) => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            context: Document,
-            options: object,
-          ) => Promise<{
-            violations: { id: string; impact: string | null; nodes: { target: string[]; html: string }[] }[];
-          }>;
-        };
-      }
-    ).axe;
-    // label-content-name-mismatch is an experimental rule: switched on, as the issue's audit did.
-    const result = await axe.run(document, {
-      resultTypes: ['violations'],
-      rules: { 'label-content-name-mismatch': { enabled: true } },
-    });
-    return result.violations
-      .filter((v) => v.impact === 'critical' || v.impact === 'serious' || ALSO_CHECKED.includes(v.id))
-      .map((v) => ({
-        id: v.id,
-        impact: v.impact,
-        nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.html.slice(0, 160)}`),
-      }));
-  }, ALSO_CHECKED);
-}
-
-async function expectAccessible(page: Page, state: string): Promise<void> {
-  // A modal fading in is semi-transparent: axe would measure the contrast of the fade.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => animation.effect?.getComputedTiming().iterations === Infinity),
-  );
-  const violations = await seriousViolations(page);
-  expect(violations, `${state}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
-}
 
 async function openContext(colorScheme: 'light' | 'dark'): Promise<Page> {
   // The app's CSP forbids injected scripts; axe comes in through a CSP-bypassing context.
@@ -140,102 +86,99 @@ afterAll(async () => {
   if (tmpDir) await fs.promises.rm(tmpDir, { recursive: true, force: true });
 });
 
-describe.each(['light', 'dark'] as const)(
-  'no critical or serious axe violation, %s scheme',
-  (scheme) => {
-    let page: Page;
+describe.each(['light', 'dark'] as const)('no critical or serious axe violation, %s scheme', (scheme) => {
+  let page: Page;
 
-    beforeAll(async () => {
-      page = await openContext(scheme);
-      await page.goto('/login');
-      await signIn(page, handle);
-      const list = await pageFetch(page, 'POST', '/api/lists/', { name: `Axe ${scheme}`, is_public: true });
-      expect(list.status).toBe(201);
-    });
+  beforeAll(async () => {
+    page = await openContext(scheme);
+    await page.goto('/login');
+    await signIn(page, handle);
+    const list = await pageFetch(page, 'POST', '/api/lists/', { name: `Axe ${scheme}`, is_public: true });
+    expect(list.status).toBe(201);
+  });
 
-    it('the explore screen, with a modal open', async () => {
-      await page.goto('/');
-      await waitForMapIdle(page);
-      await page.locator('[data-building-id]').first().waitFor();
-      await expectAccessible(page, 'explore');
+  it('the explore screen, with a modal open', async () => {
+    await page.goto('/');
+    await waitForMapIdle(page);
+    await page.locator('[data-building-id]').first().waitFor();
+    await expectAccessible(page, 'explore');
 
-      await page.getByRole('button', { name: 'Feedback' }).click();
-      await page.getByRole('dialog').waitFor();
-      await expectAccessible(page, 'feedback modal');
-      await page.keyboard.press('Escape');
-      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Feedback' }).click();
+    await page.getByRole('dialog').waitFor();
+    await expectAccessible(page, 'feedback modal');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
 
-      await page.evaluate((center) => window.__atlasMap?.jumpTo({ center, zoom: 17 }), spot);
-      await waitForMapIdle(page);
-      const pixel = await page.evaluate((point) => window.__atlasMap?.project(point), spot);
-      if (!pixel) throw new Error('The map is not on the page');
-      await page.locator('.maplibregl-canvas').click({ position: { x: pixel.x, y: pixel.y } });
-      await page.getByRole('list', { name: '2 buildings here' }).waitFor();
-      await expectAccessible(page, 'marker chooser');
-      await page.locator('.maplibregl-popup-close-button').click();
-    });
+    await page.evaluate((center) => window.__atlasMap?.jumpTo({ center, zoom: 17 }), spot);
+    await waitForMapIdle(page);
+    const pixel = await page.evaluate((point) => window.__atlasMap?.project(point), spot);
+    if (!pixel) throw new Error('The map is not on the page');
+    await page.locator('.maplibregl-canvas').click({ position: { x: pixel.x, y: pixel.y } });
+    await page.getByRole('list', { name: '2 buildings here' }).waitFor();
+    await expectAccessible(page, 'marker chooser');
+    await page.locator('.maplibregl-popup-close-button').click();
+  });
 
-    it('the wizard', async () => {
-      await page.getByRole('button', { name: 'Add New Building' }).click();
-      const wizard = page.getByRole('dialog');
-      await wizard.waitFor();
-      await expectAccessible(page, 'wizard');
+  it('the wizard', async () => {
+    await page.getByRole('button', { name: 'Add New Building' }).click();
+    const wizard = page.getByRole('dialog');
+    await wizard.waitFor();
+    await expectAccessible(page, 'wizard');
 
-      // The address step with the country preselected from the coordinates.
-      await wizard.getByRole('textbox', { name: 'Name' }).fill('Westminster');
-      await wizard.getByRole('textbox', { name: 'Latitude' }).fill('51.5007, -0.1246');
-      await wizard.getByRole('button', { name: 'Next', exact: true }).click();
-      await wizard.getByText('From the coordinates').waitFor();
-      await expectAccessible(page, 'wizard address step');
-      page.once('dialog', (dialog) => void dialog.accept());
-      await page.keyboard.press('Escape');
-      await wizard.waitFor({ state: 'hidden' });
-    });
+    // The address step with the country preselected from the coordinates.
+    await wizard.getByRole('textbox', { name: 'Name' }).fill('Westminster');
+    await wizard.getByRole('textbox', { name: 'Latitude' }).fill('51.5007, -0.1246');
+    await wizard.getByRole('button', { name: 'Next', exact: true }).click();
+    await wizard.getByText('From the coordinates').waitFor();
+    await expectAccessible(page, 'wizard address step');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.keyboard.press('Escape');
+    await wizard.waitFor({ state: 'hidden' });
+  });
 
-    it('the building page, with a toast open', async () => {
-      await page.goto(`/buildings/${buildingId}`);
-      const panel = page.getByRole('complementary', { name: 'Building' });
-      await panel.getByRole('heading', { name: buildingName, level: 1 }).waitFor();
-      await panel.getByRole('img').first().waitFor();
-      await expectAccessible(page, 'building page');
+  it('the building page, with a toast open', async () => {
+    await page.goto(`/buildings/${buildingId}`);
+    const panel = page.getByRole('complementary', { name: 'Building' });
+    await panel.getByRole('heading', { name: buildingName, level: 1 }).waitFor();
+    await panel.getByRole('img').first().waitFor();
+    await expectAccessible(page, 'building page');
 
-      await panel.getByRole('button', { name: 'Add to List' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Add to List' });
-      await dialog.getByRole('checkbox', { name: `Axe ${scheme}` }).check();
-      await dialog.getByRole('button', { name: 'Add to selected lists' }).click();
-      const toast = page.locator('.mantine-Notification-root').first();
-      await toast.waitFor();
-      // The pointer over the toast keeps it open (Mantine pauses its timer) while axe runs.
-      await toast.hover();
-      await expectAccessible(page, 'toast');
-    });
+    await panel.getByRole('button', { name: 'Add to List' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add to List' });
+    await dialog.getByRole('checkbox', { name: `Axe ${scheme}` }).check();
+    await dialog.getByRole('button', { name: 'Add to selected lists' }).click();
+    const toast = page.locator('.mantine-Notification-root').first();
+    await toast.waitFor();
+    // The pointer over the toast keeps it open (Mantine pauses its timer) while axe runs.
+    await toast.hover();
+    await expectAccessible(page, 'toast');
+  });
 
-    it('the gallery, with the image viewer open', async () => {
-      await page.goto(`/gallery/${buildingId}`);
-      const grid = page.getByRole('list', { name: 'Gallery images' });
-      await grid.getByRole('img').first().waitFor();
-      await expectAccessible(page, 'gallery');
+  it('the gallery, with the image viewer open', async () => {
+    await page.goto(`/gallery/${buildingId}`);
+    const grid = page.getByRole('list', { name: 'Gallery images' });
+    await grid.getByRole('img').first().waitFor();
+    await expectAccessible(page, 'gallery');
 
-      await grid.getByRole('button').first().click();
-      const viewer = page.getByRole('dialog', { name: /^Image \d+ of \d+$/ });
-      await viewer.getByRole('heading', { name: 'Image 1 of 1' }).waitFor();
-      await expectAccessible(page, 'image viewer');
-    });
+    await grid.getByRole('button').first().click();
+    const viewer = page.getByRole('dialog', { name: /^Image \d+ of \d+$/ });
+    await viewer.getByRole('heading', { name: 'Image 1 of 1' }).waitFor();
+    await expectAccessible(page, 'image viewer');
+  });
 
-    it("an architect's page, its map drawn", async () => {
-      const { items } = await getJson<{ items: { id: number }[] }>('/api/architects?q=Gaud');
-      await page.goto(`/architects/${items[0]?.id ?? 0}`);
-      await page.getByRole('heading', { name: 'Antoni Gaudí', level: 1 }).waitFor();
-      await page.locator('[data-map-idle="true"]').waitFor({ timeout: 30_000 });
-      await expectAccessible(page, 'architect page');
-    });
+  it("an architect's page, its map drawn", async () => {
+    const { items } = await getJson<{ items: { id: number }[] }>('/api/architects?q=Gaud');
+    await page.goto(`/architects/${items[0]?.id ?? 0}`);
+    await page.getByRole('heading', { name: 'Antoni Gaudí', level: 1 }).waitFor();
+    await page.locator('[data-map-idle="true"]').waitFor({ timeout: 30_000 });
+    await expectAccessible(page, 'architect page');
+  });
 
-    it.each(['lists', 'buildings', 'images', 'settings', 'stats'])('the user page: %s', async (tab) => {
-      await page.goto(`/user/${handle}/${tab}`);
-      await page.getByRole('heading', { name: handle, level: 1 }).waitFor();
-      await page.locator('nav[aria-label="User page"] [aria-current="page"]').waitFor();
-      await page.waitForLoadState('networkidle');
-      await expectAccessible(page, `user page ${tab}`);
-    });
-  },
-);
+  it.each(['lists', 'buildings', 'images', 'settings', 'stats'])('the user page: %s', async (tab) => {
+    await page.goto(`/user/${handle}/${tab}`);
+    await page.getByRole('heading', { name: handle, level: 1 }).waitFor();
+    await page.locator('nav[aria-label="User page"] [aria-current="page"]').waitFor();
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page, `user page ${tab}`);
+  });
+});

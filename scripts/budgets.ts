@@ -59,6 +59,7 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     // 172.3 KB since the page titles (usePageTitle, then domain/page-titles.ts, now domain/pages.ts): +0.3 KB.
     // 173.1 KB with the page table's href builders, the typed query serialiser and the moderator
     // role in the signed-in user's payload: +0.8 KB in all.
+    // +0.1 KB more since the profile menu offers 'Moderation' to moderators.
     maxJsBytes: 174 * KB,
     maxCssBytes: 28 * KB,
     targetJsBytes: 200 * KB,
@@ -69,7 +70,9 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     modules: [pages.explore.module, pages.building.module],
     mapModules: ['src/features/explore/components/explore-map.tsx'],
     // 197.1 KB since the search box hands over to its combobox in one task (flushSync, 2026-11-25).
-    maxJsBytes: 198 * KB,
+    // 199.0 KB since comments and the panel carry the Report action and the 'Hidden by moderators'
+    // mark (2026-11-27): +1.3 KB, still under the target.
+    maxJsBytes: 200 * KB,
     maxCssBytes: 29 * KB,
     targetJsBytes: 200 * KB,
     targetCssBytes: 30 * KB,
@@ -77,7 +80,8 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
   {
     route: '/gallery/:id',
     modules: [pages.gallery.module],
-    maxJsBytes: 169 * KB,
+    // 169.9 KB since the image viewer and its comments have the Report action (2026-11-27): +1.2 KB.
+    maxJsBytes: 171 * KB,
     maxCssBytes: 19 * KB,
     targetJsBytes: 180 * KB,
     targetCssBytes: 30 * KB,
@@ -88,7 +92,8 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     modules: [pages.user.module, USER_SECTIONS.lists],
     // 139.1 KB since every link is built by the page table (domain/pages.ts), which the navigation
     // bar brings into the first download: +0.4 KB.
-    maxJsBytes: 140 * KB,
+    // 140.6 KB since the user page has the Report action and the role badge (2026-11-27): +1.6 KB.
+    maxJsBytes: 142 * KB,
     maxCssBytes: 19 * KB,
     targetJsBytes: 180 * KB,
     targetCssBytes: 30 * KB,
@@ -100,7 +105,8 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     // 175: the building panel's flag button no longer holds a Popover (it opens the report
     // dialog), so floating-ui became a chunk of its own that this route loads beside its own
     // code: the same code, +0.4 KB of chunk overhead.
-    maxJsBytes: 175 * KB,
+    // 176.5 KB since the user page and the image viewer have the Report action (2026-11-27): +2.3 KB.
+    maxJsBytes: 178 * KB,
     maxCssBytes: 19 * KB,
     targetJsBytes: 180 * KB,
     targetCssBytes: 30 * KB,
@@ -119,7 +125,19 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
   {
     route: '/user/:handle/stats',
     modules: [pages.user.module, USER_SECTIONS.stats],
-    maxJsBytes: 129 * KB,
+    // 130.5 KB since the user page has the Report action and the role badge (2026-11-27): +2.2 KB.
+    maxJsBytes: 132 * KB,
+    maxCssBytes: 19 * KB,
+    targetJsBytes: 180 * KB,
+    targetCssBytes: 30 * KB,
+    noMapCode: true,
+  },
+  {
+    // The moderators' screen: the queue, log and user actions in one lazily loaded chunk.
+    route: '/moderation',
+    modules: [pages.moderation.module],
+    // 158.2 KB and 17.2 KB of CSS when it came (2026-11-27).
+    maxJsBytes: 160 * KB,
     maxCssBytes: 19 * KB,
     targetJsBytes: 180 * KB,
     targetCssBytes: 30 * KB,

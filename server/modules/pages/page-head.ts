@@ -158,6 +158,15 @@ export async function pageHeadFor(db: Db, media: MediaUrls, pathname: string): P
       image: null,
     };
   }
+  if (matchPattern(pages.moderation.pattern, pathname)) {
+    // The moderators' screen: nothing on it is public (robots.txt keeps crawlers out).
+    return {
+      title: pageTitles.moderation,
+      description: `The moderation screen of ${SITE_NAME}, for its moderators.`,
+      canonicalPath: pages.moderation.href(),
+      image: null,
+    };
+  }
   if (first === pageSegment(pages.user.pattern) && second !== undefined) {
     const handle = second.toLowerCase();
     if (!/^[a-z0-9_]{1,30}$/.test(handle)) return notFoundHead();

@@ -54,6 +54,8 @@ export const pagesRoutes: FastifyPluginAsyncZod<PagesOptions> = async (app, opts
           // The API is for the app; building pages carry the same facts.
           `Disallow: ${API_PREFIX}/`,
           `Disallow: ${pages.login.href()}`,
+          // The moderators' screen shows nothing to anyone else.
+          `Disallow: ${pages.moderation.href()}`,
           `Sitemap: ${base}/sitemap.xml`,
           '',
         ].join('\n'),

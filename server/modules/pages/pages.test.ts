@@ -154,6 +154,9 @@ describe('the app page head', () => {
     expect(about.body).toContain('<title>About – Atlas of Buildings</title>');
     expect(about.body).toContain('<link rel="canonical" href="https://atlas.example/about" />');
     expect(about.body).toContain('ODbL 1.0');
+    const moderation = await t.app.inject({ method: 'GET', url: '/moderation' });
+    expect(moderation.statusCode).toBe(200);
+    expect(moderation.body).toContain('<title>Moderation – Atlas of Buildings</title>');
     const home = await t.app.inject({ method: 'GET', url: '/' });
     expect(home.body).toContain('<title>Atlas of Buildings</title>');
     expect(home.body).toContain('<link rel="canonical" href="https://atlas.example/" />');
@@ -302,6 +305,7 @@ describe('the map pages paint before the scripts', () => {
     for (const url of [
       `/gallery/${ids.get('Plain')!}`,
       '/about',
+      '/moderation',
       '/user/ada/lists',
       '/architects/1',
       '/buildings/999999',
@@ -430,6 +434,8 @@ describe('robots.txt and sitemap.xml', () => {
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(res.body).toContain('User-agent: *');
     expect(res.body).toContain('Sitemap: https://atlas.example/sitemap.xml');
+    // The moderators' screen is nobody else's business.
+    expect(res.body).toContain('Disallow: /moderation');
   });
 
   it('lists every building page in one sitemap when they fit', async () => {

@@ -53,6 +53,11 @@ export const routes: RouteObject[] = [
         () => import('./routes/about-route.tsx'),
         (m) => m.AboutRoute,
       ),
+      pageRoute(
+        pages.moderation.pattern,
+        () => import('./routes/moderation-route.tsx'),
+        (m) => m.ModerationRoute,
+      ),
       {
         path: routePath(pages.user.pattern),
         lazy: screen(userRoute, (m) => m.UserRoute),

@@ -78,3 +78,11 @@ export const authProvidersQueryKey = [AUTH_QUERY_PREFIX, 'providers'] as const;
 
 /** A user's public profile. */
 export const userQueryKey = (handle: string) => ['users', 'profile', handle] as const;
+
+/** The moderation screen: the report queue (per status) and the moderation log (per page). */
+export const MODERATION_QUERY_PREFIX = 'moderation';
+export const moderationKeys = {
+  all: [MODERATION_QUERY_PREFIX] as const,
+  queue: (status: 'open' | 'resolved') => [MODERATION_QUERY_PREFIX, 'queue', status] as const,
+  log: (page: number) => [MODERATION_QUERY_PREFIX, 'log', page] as const,
+};

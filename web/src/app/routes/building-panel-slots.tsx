@@ -4,6 +4,7 @@ import type { BuildingPanelSlots } from '../../features/buildings/components/bui
 import { AddToListButton } from '../../features/lists/components/add-to-list-button.tsx';
 import { CommentsSection } from '../../features/comments/components/comments-section.tsx';
 import { ReportButton } from '../../features/reports/components/report-button.tsx';
+import { reportComment } from './report-actions.tsx';
 import { VoteFaces } from '../../features/votes/components/vote-faces.tsx';
 import { markBuildingVoteStale, writeBuildingVote } from '../../lib/server-cache.ts';
 
@@ -33,7 +34,9 @@ function BuildingVoteFaces({ building }: { building: BuildingDetail }) {
 export const votesAndCommentsSlots: Pick<BuildingPanelSlots, 'votes' | 'comments'> = {
   votes: (building) => <BuildingVoteFaces building={building} />,
   // The building panel holds the page's h1 (the building's name): its sections are h2.
-  comments: (building) => <CommentsSection targetType="building" targetId={building.id} headingOrder={2} />,
+  comments: (building) => (
+    <CommentsSection targetType="building" targetId={building.id} headingOrder={2} report={reportComment} />
+  ),
 };
 
 /** Product §2 and 6: the Add to List button (signed-in users only) and its dialog. */

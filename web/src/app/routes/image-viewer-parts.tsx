@@ -3,6 +3,7 @@ import type { Image } from '#domain/images';
 import type { VoteResult } from '#domain/votes';
 import { CommentsSection } from '../../features/comments/components/comments-section.tsx';
 import { changeCachedImage } from '../../features/images/api/image-cache.ts';
+import { reportComment } from './report-actions.tsx';
 import { VoteFaces } from '../../features/votes/components/vote-faces.tsx';
 
 /** An image's vote faces; the shown vote goes into every cached image list at once (guess, then answer). */
@@ -25,5 +26,5 @@ export function ImageVoteFaces({ image, onVoted }: { image: Image; onVoted: (res
 
 /** An image's comments (product §2). */
 export function ImageComments({ image }: { image: Image }) {
-  return <CommentsSection targetType="image" targetId={image.id} />;
+  return <CommentsSection targetType="image" targetId={image.id} report={reportComment} />;
 }

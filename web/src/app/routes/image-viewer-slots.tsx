@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Center, Loader, Skeleton } from '@mantine/core';
 import type { ImageViewerSlots } from '../../features/images/components/image-viewer.tsx';
+import { ReportButton } from '../../features/reports/components/report-button.tsx';
 
 const loadParts = () => import('./image-viewer-parts.tsx');
 // Vote faces and comments appear only in the full view, which loads on demand itself: they come
@@ -27,5 +28,6 @@ export const imageViewerSlots: ImageViewerSlots = {
       <ImageComments image={image} />
     </Suspense>
   ),
+  report: (image) => <ReportButton targetType="image" targetId={image.id} label="Report image" />,
   preload: () => void loadParts(),
 };

@@ -2,6 +2,7 @@ import { Navigate, Outlet, useParams } from 'react-router';
 import { UserPage } from '../../features/user/components/user-page.tsx';
 import { useUser } from '../../features/user/api/get-user.ts';
 import { pageTitles, userSectionHref } from '#domain/pages';
+import { reportUser } from './report-actions.tsx';
 import { titleFromQuery, usePageTitle } from '../../lib/page-title.ts';
 
 /**
@@ -13,7 +14,7 @@ export function UserRoute() {
   const user = useUser(handle);
   usePageTitle(titleFromQuery(true, user, (u) => pageTitles.user(u.handle)));
   return (
-    <UserPage handle={handle}>
+    <UserPage handle={handle} report={reportUser}>
       <Outlet />
     </UserPage>
   );

@@ -15,7 +15,7 @@ import { GOOGLE_IDENTITY_SCRIPT_URL } from '../lib/google-identity.ts';
 import { AuthControls } from './auth-controls.tsx';
 import { AuthModal } from './auth-modal.tsx';
 
-function renderNav(signedIn: boolean, path = '/somewhere') {
+function renderNav(signedIn: boolean, path = '/somewhere', user = testUser) {
   return renderWithProviders(
     <>
       <AuthControls />
@@ -25,7 +25,7 @@ function renderNav(signedIn: boolean, path = '/somewhere') {
         <Route path="*" element={<p>other page</p>} />
       </Routes>
     </>,
-    { queryClient: queryClientSignedIn(signedIn ? testUser : null), path },
+    { queryClient: queryClientSignedIn(signedIn ? user : null), path },
   );
 }
 
@@ -100,6 +100,19 @@ describe('navigation bar account control (product §2)', () => {
     const myStuff = await screen.findByRole('menuitem', { name: 'My Stuff' });
     expect(myStuff.getAttribute('href')).toBe('/user/ada/lists');
     expect(screen.getByRole('menuitem', { name: 'Logout' })).toBeTruthy();
+    // The moderation screen is for moderators and admins only.
+    expect(screen.queryByRole('menuitem', { name: 'Moderation' })).toBeNull();
+  });
+
+  it("offers 'Moderation' (/moderation) in the menu of moderators and admins", async () => {
+    stubFetch({});
+    for (const role of ['moderator', 'admin'] as const) {
+      renderNav(true, '/somewhere', { ...testUser, role });
+      fireEvent.click(screen.getByRole('button', { name: 'ada' }));
+      const item = await screen.findByRole('menuitem', { name: 'Moderation' });
+      expect(item.getAttribute('href')).toBe('/moderation');
+      cleanup();
+    }
   });
 
   it("logs out: POST /api/auth/logout, the user is cleared, 'Login' returns and the page goes to /", async () => {

@@ -1,5 +1,12 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconInfoCircle, IconLogout, IconStack2 } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconInfoCircle,
+  IconLogout,
+  IconShieldCheck,
+  IconStack2,
+} from '@tabler/icons-react';
+import { isModerator } from '#domain/roles';
 import { Link, useNavigate } from 'react-router';
 import type { CurrentUser } from '#domain/users';
 import { faceplateUrl } from '../../../lib/faceplate.ts';
@@ -11,7 +18,10 @@ interface ProfileMenuProps {
   user: CurrentUser;
 }
 
-/** Product §2: the face picture and handle, with 'My Stuff', 'About' and 'Logout'. */
+/**
+ * Product §2: the face picture and handle, with 'My Stuff', 'About' and 'Logout'; moderators and
+ * admins also get 'Moderation' (the menu is there on phones too).
+ */
 export function ProfileMenu({ user }: ProfileMenuProps) {
   const navigate = useNavigate();
   const logout = useLogout();
@@ -37,6 +47,15 @@ export function ProfileMenu({ user }: ProfileMenuProps) {
         >
           My Stuff
         </Menu.Item>
+        {isModerator(user) && (
+          <Menu.Item
+            component={Link}
+            to={pages.moderation.href()}
+            leftSection={<IconShieldCheck size={16} aria-hidden />}
+          >
+            Moderation
+          </Menu.Item>
+        )}
         <Menu.Item
           component={Link}
           to={pages.about.href()}

@@ -92,6 +92,14 @@ describe('building panel (product §2 and 6)', () => {
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
 
     expect(screen.getByText('report 12')).toBeTruthy();
+    expect(screen.queryByText('Hidden by moderators')).toBeNull();
+  });
+
+  it("marks the owner's building 'Hidden by moderators' when the API says it is hidden", async () => {
+    stubFetch({ 'GET /api/buildings/12': () => json({ ...building, hidden: true }) });
+    renderPanel();
+    await screen.findByRole('heading', { name: 'Eiffel Tower' });
+    expect(screen.getByText('Hidden by moderators')).toBeTruthy();
   });
 
   it('hides Edit and Delete from a signed-in user who did not add the building', async () => {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { HiddenByModeratorsBadge } from '../../../components/moderation-badges.tsx';
 import {
   Anchor,
   Badge,
@@ -113,6 +114,7 @@ function BuildingProfile({ building, onDeleted, slots }: BuildingProfileProps) {
           <BuildingCover coverImage={null} coordinates={building.coordinates} className={classes.locator} />
         )}
       </Group>
+      <HiddenByModeratorsBadge hidden={building.hidden} />
       {years && <Text c="dimmed">{years}</Text>}
       {isDemolished(building) && (
         <Badge variant="light" color="gray" w="fit-content" data-testid="demolished-badge">

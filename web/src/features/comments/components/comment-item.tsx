@@ -9,6 +9,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Comment } from '#domain/comments';
+import { HiddenByModeratorsBadge } from '../../../components/moderation-badges.tsx';
 import { DialogLoading } from '../../../components/dialog-loading.tsx';
 import { LOGIN_MESSAGES, LOGIN_TITLES } from '../../../lib/auth/messages.ts';
 import { useRequireLogin } from '../../../lib/auth/use-require-login.ts';
@@ -39,7 +40,7 @@ type Box = 'none' | 'reply' | 'edit';
 
 /** One comment or reply (product §2): author, text, 'x ago', edited marker, votes and its controls. */
 export function CommentItem({ comment }: { comment: Comment }) {
-  const { actions, currentUserId, compact } = useCommentsContext();
+  const { actions, currentUserId, compact, report } = useCommentsContext();
   const requireReplyLogin = useRequireLogin(LOGIN_TITLES.reply, LOGIN_MESSAGES.action);
   const [box, setBox] = useState<Box>('none');
   const replyButton = useRef<HTMLButtonElement>(null);
@@ -124,6 +125,7 @@ export function CommentItem({ comment }: { comment: Comment }) {
                     {timeAgo(created)}
                   </time>
                 </Text>
+                <HiddenByModeratorsBadge hidden={comment.hidden} />
                 {comment.edited && (
                   <Text component="span" size="xs" c="dimmed" fs="italic">
                     (edited)
@@ -178,6 +180,7 @@ export function CommentItem({ comment }: { comment: Comment }) {
                 onClick={() => setConfirmingDelete(true)}
               />
             )}
+            {!mine && !comment.deleted && report?.(comment)}
             {isTopLevel && comment.reply_count > 0 && (
               <Button
                 variant="subtle"

@@ -1,4 +1,5 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
+import type { Comment } from '#domain/comments';
 import type { CommentsListActions, CommentsTarget } from '../hooks/use-comments-list.ts';
 
 export interface CommentsContextValue {
@@ -8,6 +9,8 @@ export interface CommentsContextValue {
   currentUserId: number | null;
   /** Product §9: the compact layout below 768 px. */
   compact: boolean;
+  /** The 'Report' action shown on comments that are not the reader's own. */
+  report?: (comment: Comment) => ReactNode;
 }
 
 export const CommentsContext = createContext<CommentsContextValue | null>(null);

@@ -1,7 +1,7 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Button, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { COMMENT_SORTS, type CommentTargetType } from '#domain/comments';
+import { COMMENT_SORTS, type Comment, type CommentTargetType } from '#domain/comments';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
 import { LOGIN_MESSAGES, LOGIN_TITLES } from '../../../lib/auth/messages.ts';
 import { useRequireLogin } from '../../../lib/auth/use-require-login.ts';
@@ -22,6 +22,8 @@ export interface CommentsSectionProps {
   targetId: number;
   /** The heading level of 'Comments' in its page; default 3. */
   headingOrder?: 2 | 3 | 4;
+  /** The 'Report' action of someone else's comment (composed in web/src/app: reports are their own feature). */
+  report?: (comment: Comment) => ReactNode;
 }
 
 /**
@@ -47,6 +49,7 @@ function CommentsList({
   targetType,
   targetId,
   headingOrder = 3,
+  report,
   userId,
 }: CommentsSectionProps & { userId: number | null }) {
   const target = useMemo(() => ({ viewerId: userId, targetType, targetId }), [userId, targetType, targetId]);
@@ -59,8 +62,8 @@ function CommentsList({
   const [addError, setAddError] = useState<string | null>(null);
   const headingId = useId();
   const context = useMemo<CommentsContextValue>(
-    () => ({ target, actions, currentUserId: userId, compact }),
-    [target, actions, userId, compact],
+    () => ({ target, actions, currentUserId: userId, compact, report }),
+    [target, actions, userId, compact, report],
   );
 
   const add = async (content: string) => {

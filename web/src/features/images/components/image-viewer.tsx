@@ -10,6 +10,7 @@ import {
   RENDITION_SIZES,
   type Image,
 } from '#domain/images';
+import { HiddenByModeratorsBadge } from '../../../components/moderation-badges.tsx';
 import { ImageLicenseFields, type ImageCredit } from '../../../components/image-fields.tsx';
 import type { VoteResult } from '#domain/votes';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
@@ -28,6 +29,8 @@ export interface ImageViewerSlots {
   votes?: (image: Image, onVoted: (result: VoteResult) => void) => ReactNode;
   /** The image's comments. */
   comments?: (image: Image) => ReactNode;
+  /** The 'Report' action, shown to everyone but the image's owner. */
+  report?: (image: Image) => ReactNode;
   /** Starts loading what the slots show, when the full view is about to open. */
   preload?: () => void;
 }
@@ -152,8 +155,10 @@ function ImageDetails({
       <Group justify="space-between" wrap="wrap" gap="sm">
         {slots.votes?.(image, onVoted)}
         {isOwner && <RemoveImage imageId={image.id} onDeleted={onDeleted} />}
+        {!isOwner && slots.report?.(image)}
       </Group>
       <Group gap="sm" wrap="wrap">
+        <HiddenByModeratorsBadge hidden={image.hidden} />
         <Badge variant="light">{imageTypeLabel(image.image_type)}</Badge>
         {image.capture_year !== null && <Text size="sm">Captured in {image.capture_year}</Text>}
         <Text size="sm" c="dimmed">

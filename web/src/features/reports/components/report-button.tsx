@@ -12,13 +12,15 @@ interface ReportButtonProps {
   targetId: number;
   /** The button's accessible name, e.g. 'Flag building'. */
   label: string;
+  /** 'sm' beside a comment's small actions; 'lg' (default) in the building panel's action row. */
+  size?: 'sm' | 'lg';
 }
 
 /**
  * A flag button that opens the report dialog (reason, optional note) for signed-in users; a
  * visitor is asked to log in first (reports need an account).
  */
-export function ReportButton({ targetType, targetId, label }: ReportButtonProps) {
+export function ReportButton({ targetType, targetId, label, size = 'lg' }: ReportButtonProps) {
   const { isLoggedIn } = useAuth();
   const authModal = useAuthModal();
   const [opened, setOpened] = useState(false);
@@ -27,11 +29,11 @@ export function ReportButton({ targetType, targetId, label }: ReportButtonProps)
       <ActionIcon
         variant="subtle"
         color="gray"
-        size="lg"
+        size={size}
         aria-label={label}
         onClick={() => (isLoggedIn ? setOpened(true) : authModal.open())}
       >
-        <IconFlag size={18} aria-hidden />
+        <IconFlag size={size === 'sm' ? 14 : 18} aria-hidden />
       </ActionIcon>
       {opened && (
         <Suspense fallback={null}>

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -48,6 +48,26 @@ describe('user page (product §2)', () => {
       '/api/users/bob/faceplate',
     );
     expect(screen.getByText('section content')).toBeTruthy();
+  });
+
+  it('shows a badge beside the handle of a moderator or an admin, and none for a plain user', async () => {
+    stubFetch({
+      'GET /api/users/bob': () => json({ ...bob, role: 'moderator' }),
+      'GET /api/users/ada': () => json({ ...ada, role: 'admin' }),
+      'GET /api/users/cy': () => json({ ...bob, handle: 'cy', role: 'user' }),
+    });
+    renderPage('bob', false);
+    const header = await screen.findByRole('banner');
+    await within(header).findByRole('heading', { name: 'bob' });
+    expect(within(header).getByText('Moderator')).toBeTruthy();
+    cleanup();
+    renderPage('ada', false);
+    await screen.findByRole('heading', { name: 'ada' });
+    expect(within(screen.getByRole('banner')).getByText('Admin')).toBeTruthy();
+    cleanup();
+    renderPage('cy', false);
+    await screen.findByRole('heading', { name: 'cy' });
+    expect(within(screen.getByRole('banner')).queryByText(/Moderator|Admin/)).toBeNull();
   });
 
   it("hides the side navigation from a signed-out visitor and offers 'Sign In' to /login", async () => {

@@ -3,6 +3,7 @@ import { Anchor, Avatar, Container, Group, Loader, NavLink, Stack, Text, Title }
 import { IconBuilding, IconChartBar, IconList, IconPhoto, IconSettings } from '@tabler/icons-react';
 import { Link, Navigate, useLocation } from 'react-router';
 import type { CurrentUser, User } from '#domain/users';
+import { RoleBadge } from '../../../components/moderation-badges.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
 import { faceplateUrl } from '../../../lib/faceplate.ts';
@@ -16,6 +17,8 @@ interface UserPageProps {
   handle: string;
   /** The sub-route's content: lists, buildings, images, settings or stats. */
   children: ReactNode;
+  /** The 'Report' action, shown on other users' pages (composed in web/src/app). */
+  report?: (user: User) => ReactNode;
 }
 
 const ICONS: Record<UserSection, typeof IconList> = {
@@ -27,7 +30,7 @@ const ICONS: Record<UserSection, typeof IconList> = {
 };
 
 /** Product §2, /user/{handle}/*: header, side navigation with a footer, and the section's content. */
-export function UserPage({ handle, children }: UserPageProps) {
+export function UserPage({ handle, children, report }: UserPageProps) {
   const profile = useUser(handle);
   const { user: me } = useAuth();
   const { pathname, search } = useLocation();
@@ -56,7 +59,10 @@ export function UserPage({ handle, children }: UserPageProps) {
           </Stack>
         ) : (
           <Stack gap="xl">
-            <UserHeader user={profile.data} />
+            <UserHeader
+              user={profile.data}
+              action={me?.id === profile.data.id ? null : report?.(profile.data)}
+            />
             <div className={classes.body}>
               <aside className={classes.aside}>
                 <UserNav handle={profile.data.handle} me={me} profileId={profile.data.id} />
@@ -71,19 +77,23 @@ export function UserPage({ handle, children }: UserPageProps) {
   );
 }
 
-function UserHeader({ user }: { user: User }) {
+function UserHeader({ user, action }: { user: User; action?: ReactNode }) {
   const joined = new Date(user.created_at);
   return (
     <Group component="header" gap="lg" wrap="nowrap">
       <Avatar src={faceplateUrl(user.handle)} alt={`${user.handle}'s picture`} size={88} radius={88} />
       <Stack gap={4} miw={0}>
-        <Title order={1} style={{ overflowWrap: 'anywhere' }}>
-          {user.handle}
-        </Title>
+        <Group gap="xs" wrap="wrap">
+          <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+            {user.handle}
+          </Title>
+          <RoleBadge role={user.role} />
+        </Group>
         <Text c="dimmed" title={joined.toLocaleString()}>
           Joined {timeAgo(joined)}
         </Text>
       </Stack>
+      {action}
     </Group>
   );
 }

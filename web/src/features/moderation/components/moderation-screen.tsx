@@ -1,0 +1,72 @@
+import { Button, Container, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { isModerator } from '#domain/roles';
+import { useAuth, useAuthModal } from '../../../lib/auth/auth-provider.tsx';
+import { ModerationLog } from './moderation-log.tsx';
+import { ReportQueue } from './report-queue.tsx';
+import { UserActions } from './user-actions.tsx';
+
+export const MODERATION_TEXTS = {
+  loginNeeded: 'Please log in to see the moderation screen.',
+  forbidden: 'Only moderators and admins can see this page.',
+} as const;
+
+/**
+ * /moderation: the open reports (one row per target, hide or dismiss), the resolved ones, the
+ * moderation log and the user actions. For moderators and admins; the server checks every call
+ * again, so the role here only chooses what to show.
+ */
+export function ModerationScreen() {
+  const { user, isChecking } = useAuth();
+  const authModal = useAuthModal();
+
+  let body;
+  if (isChecking) {
+    body = (
+      <Group gap="sm" role="status">
+        <Loader size="sm" />
+        <Text>Loading...</Text>
+      </Group>
+    );
+  } else if (!user) {
+    body = (
+      <Stack gap="sm" align="flex-start">
+        <Text>{MODERATION_TEXTS.loginNeeded}</Text>
+        <Button onClick={() => authModal.open()}>Login</Button>
+      </Stack>
+    );
+  } else if (!isModerator(user)) {
+    body = <Text role="alert">{MODERATION_TEXTS.forbidden}</Text>;
+  } else {
+    body = (
+      <Tabs defaultValue="open" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="open">Open reports</Tabs.Tab>
+          <Tabs.Tab value="resolved">Resolved</Tabs.Tab>
+          <Tabs.Tab value="log">Log</Tabs.Tab>
+          <Tabs.Tab value="users">Users</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="open" pt="md">
+          <ReportQueue status="open" />
+        </Tabs.Panel>
+        <Tabs.Panel value="resolved" pt="md">
+          <ReportQueue status="resolved" />
+        </Tabs.Panel>
+        <Tabs.Panel value="log" pt="md">
+          <ModerationLog />
+        </Tabs.Panel>
+        <Tabs.Panel value="users" pt="md">
+          <UserActions isAdmin={user.role === 'admin'} />
+        </Tabs.Panel>
+      </Tabs>
+    );
+  }
+
+  return (
+    <Container size="md" py="xl" px="md">
+      <Stack gap="lg">
+        <Title order={1}>Moderation</Title>
+        {body}
+      </Stack>
+    </Container>
+  );
+}
