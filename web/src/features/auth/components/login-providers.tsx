@@ -5,6 +5,17 @@ import { DEMO_MODERATOR_HANDLE, DEMO_USER_HANDLE, useLoginAsDev } from '../api/l
 import { useLoginWithGoogle } from '../api/login-with-google.ts';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 
+/** The demo sign-in's accounts, when the server offers it: a user, and a moderator to try moderation. */
+const DEMO_ACCOUNTS = [
+  { handle: DEMO_USER_HANDLE, label: 'Continue as demo user', variant: 'default', Icon: IconUser },
+  {
+    handle: DEMO_MODERATOR_HANDLE,
+    label: 'Continue as demo moderator',
+    variant: 'subtle',
+    Icon: IconShieldCheck,
+  },
+] as const;
+
 /** The sign-in choices the server offers: Google's button, and the demo user and moderator when enabled. */
 export function LoginProviders() {
   const providers = useAuthProviders();
@@ -28,30 +39,20 @@ export function LoginProviders() {
       {googleClientId !== null && (
         <GoogleSignInButton clientId={googleClientId} onCredential={(token) => google.mutate(token)} />
       )}
-      {devLogin && (
-        <Button
-          variant="default"
-          radius="xl"
-          w={280}
-          leftSection={<IconUser size={18} aria-hidden />}
-          loading={dev.isPending && dev.variables === DEMO_USER_HANDLE}
-          onClick={() => dev.mutate(DEMO_USER_HANDLE)}
-        >
-          Continue as demo user
-        </Button>
-      )}
-      {devLogin && (
-        <Button
-          variant="subtle"
-          radius="xl"
-          w={280}
-          leftSection={<IconShieldCheck size={18} aria-hidden />}
-          loading={dev.isPending && dev.variables === DEMO_MODERATOR_HANDLE}
-          onClick={() => dev.mutate(DEMO_MODERATOR_HANDLE)}
-        >
-          Continue as demo moderator
-        </Button>
-      )}
+      {devLogin &&
+        DEMO_ACCOUNTS.map(({ handle, label, variant, Icon }) => (
+          <Button
+            key={handle}
+            variant={variant}
+            radius="xl"
+            w={280}
+            leftSection={<Icon size={18} aria-hidden />}
+            loading={dev.isPending && dev.variables === handle}
+            onClick={() => dev.mutate(handle)}
+          >
+            {label}
+          </Button>
+        ))}
       {googleClientId === null && !devLogin && (
         <Text c="dimmed">No sign-in method is configured on this server.</Text>
       )}
