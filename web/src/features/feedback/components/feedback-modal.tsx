@@ -1,5 +1,5 @@
 import { useEffect, useReducer } from 'react';
-import { Button, Group, Modal, Select, Stack, Text, TextInput, Textarea, ThemeIcon } from '@mantine/core';
+import { Modal, Select, Stack, Text, TextInput, Textarea, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import {
   FEEDBACK_DESCRIPTION_MAX,
@@ -20,6 +20,7 @@ import {
   initialFeedbackState,
   validateFeedback,
 } from '../model/feedback-form.ts';
+import { FormActions } from '../../../components/form-actions.tsx';
 
 interface FeedbackModalProps {
   opened: boolean;
@@ -145,14 +146,7 @@ export function FeedbackModal({ opened, onClose }: FeedbackModalProps) {
                 {FEEDBACK_MESSAGES.sendFailed}
               </Text>
             )}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={onClose} disabled={status === 'submitting'}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={status === 'submitting'}>
-                Send Feedback
-              </Button>
-            </Group>
+            <FormActions submitLabel="Send Feedback" busy={status === 'submitting'} onCancel={onClose} />
           </Stack>
         </form>
       )}

@@ -9,6 +9,7 @@ import {
 } from '#domain/moderation';
 import { ApiError } from '../../../lib/api-client.ts';
 import { createReport } from '../api/create-report.ts';
+import { FormActions } from '../../../components/form-actions.tsx';
 
 export const REPORT_MESSAGES = {
   sent: 'Thank you. The moderators will take a look.',
@@ -109,14 +110,7 @@ export function ReportDialog({ targetType, targetId, opened, onClose }: ReportDi
                 {error}
               </Text>
             )}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={close} disabled={status === 'sending'}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={status === 'sending'}>
-                Send report
-              </Button>
-            </Group>
+            <FormActions submitLabel="Send report" busy={status === 'sending'} onCancel={close} />
           </Stack>
         </form>
       )}
