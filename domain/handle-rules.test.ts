@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generatedHandle } from './users.ts';
+import { generatedHandle } from './generated-handle.ts';
 import { handleSkeleton, reservedHandleProblem, reservedLookAlike } from './handle-rules.ts';
 
 describe('reserved handles: the site account, roles and other words that pass for the site', () => {

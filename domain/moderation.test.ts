@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createReportBodySchema,
-  isHideable,
-  isSuspended,
-  suspendBodySchema,
-  suspendedMessage,
-} from './moderation.ts';
+import { createReportBodySchema, isSuspended, suspendBodySchema, suspendedMessage } from './moderation.ts';
+import { isHideable } from './moderation-terms.ts';
 
 describe('moderation rules', () => {
   it('a suspension is in force from suspended_at until suspended_until (or until lifted)', () => {

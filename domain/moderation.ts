@@ -4,31 +4,16 @@
  */
 import { z } from 'zod';
 import { idParam, pagingParams } from './query-params.ts';
-import { GRANTABLE_ROLES, roleSchema } from './roles.ts';
+import { GRANTABLE_ROLES } from './roles.ts';
+import { roleSchema } from './users.ts';
 
-export const REPORT_TARGET_TYPES = ['building', 'image', 'comment', 'user', 'architect'] as const;
-export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
-export const REPORT_REASONS = ['spam', 'offensive', 'incorrect', 'copyright', 'privacy', 'other'] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-/** What a moderator can hide: the rest is corrected otherwise (a user is suspended; an architect is renamed or merged). */
-export const HIDEABLE_TYPES = ['building', 'image', 'comment'] as const;
-export type HideableType = (typeof HIDEABLE_TYPES)[number];
-/** How the report dialog names each reason. */
-export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
-  spam: 'Spam or advertising',
-  offensive: 'Offensive or abusive',
-  incorrect: 'Incorrect information',
-  copyright: 'Copyright violation',
-  privacy: 'Privacy concern',
-  other: 'Something else',
-};
-export const isHideable = (t: ReportTargetType): t is HideableType =>
-  (HIDEABLE_TYPES as readonly string[]).includes(t);
-
-export const REPORT_NOTE_MAX = 1000;
-/** Reports one IP may send a minute by default (REPORT_RATE_LIMIT), besides the per-user limit on every write. */
-export const REPORTS_PER_MINUTE_DEFAULT = 10;
-export const MODERATION_LOG_PER_PAGE_DEFAULT = 50;
+import {
+  HIDEABLE_TYPES,
+  MODERATION_LOG_PER_PAGE_DEFAULT,
+  REPORT_NOTE_MAX,
+  REPORT_REASONS,
+  REPORT_TARGET_TYPES,
+} from './moderation-terms.ts';
 
 const noteSchema = z
   .string({ error: 'note must be text' })

@@ -6,11 +6,8 @@
  *   suspends users), `admin` (all of a moderator's rights, and grants or withdraws the moderator
  *   role). An admin is made by ADMIN_EMAILS (a Google sign-in) or the CLI, never through the API.
  */
-import { z } from 'zod';
-
 export const USER_ROLES = ['user', 'moderator', 'admin'] as const;
 export type Role = (typeof USER_ROLES)[number];
-export const roleSchema = z.enum(USER_ROLES);
 
 /** The roles the API may give (PUT /api/users/{handle}/role): admin comes only from ADMIN_EMAILS or the CLI. */
 export const GRANTABLE_ROLES = ['moderator', 'user'] as const;

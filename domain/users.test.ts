@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { generatedHandle, HANDLE_HINT, handleProblem, isGeneratedHandle, isValidHandle } from './users.ts';
+import { generatedHandle, isGeneratedHandle } from './generated-handle.ts';
+import { HANDLE_HINT, handleProblem, isValidHandle } from './users.ts';
 
 describe('handle rule (product §5: non-empty, lowercase letters, digits, underscores)', () => {
   it.each(['ada', 'ada_lovelace', 'user_42', '_', 'a'.repeat(30)])('accepts %s', (h) => {

@@ -117,7 +117,9 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     route: '/architects/:id',
     modules: [pages.architect.module],
     mapModules: ['src/features/architects/components/architect-map.tsx'],
-    maxJsBytes: 126 * KB,
+    // 126.2 KB with the page table and the signed-in user's role (the profile menu offers
+    // 'Moderation' to moderators): +0.6 KB.
+    maxJsBytes: 127 * KB,
     maxCssBytes: 27 * KB,
     targetJsBytes: 180 * KB,
     targetCssBytes: 30 * KB,

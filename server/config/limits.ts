@@ -2,7 +2,7 @@
  * Rate limits: on mutations and expensive reads (server/http/rate-limit.ts), the routes' own
  * per-IP limits, and where they count.
  */
-import { REPORTS_PER_MINUTE_DEFAULT } from '#domain/moderation';
+import { REPORTS_PER_MINUTE_DEFAULT } from '#domain/moderation-terms';
 import { area, flag, integer, oneOf, setting } from './setting.ts';
 import { DATABASE_URL } from './database.ts';
 import { NODE_ENV } from './server.ts';

@@ -1,6 +1,6 @@
 /** Hiding and restoring content (moderators): sets hidden_at/hidden_by on the content's own row. */
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import type { HideableType } from '#domain/moderation';
+import type { HideableType } from '#domain/moderation-terms';
 import type { Db } from '../../db/client.ts';
 import { buildings, comments, images } from '../../db/schema.ts';
 import { appendLog, type Writer } from './moderation-log.ts';

@@ -5,14 +5,12 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
-  isHideable,
   type CreateReportBody,
   type ReportQueueItem,
-  type ReportReason,
   type ReportStatus,
   type ReportTargetSummary,
-  type ReportTargetType,
 } from '#domain/moderation';
+import { isHideable, type ReportReason, type ReportTargetType } from '#domain/moderation-terms';
 import type { Db } from '../../db/client.ts';
 import { selectRows } from '../../db/rows.ts';
 import { architects, buildings, comments, images, reports, users } from '../../db/schema.ts';

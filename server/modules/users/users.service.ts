@@ -3,7 +3,8 @@ import { and, eq, gt, ne } from 'drizzle-orm';
 import { DEMO_MODERATOR_HANDLE } from '#domain/auth';
 import { isSuspended } from '#domain/moderation';
 import type { Role } from '#domain/roles';
-import { generatedHandle, HANDLE_RESERVED_DAYS, type CurrentUser, type User } from '#domain/users';
+import { generatedHandle } from '#domain/generated-handle';
+import { HANDLE_RESERVED_DAYS, type CurrentUser, type User } from '#domain/users';
 import type { Db } from '../../db/client.ts';
 import { previousHandles, users } from '../../db/schema.ts';
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { moderationEndpoints } from '#domain/endpoints/moderation';
-import type { HideableType, ReportStatus } from '#domain/moderation';
+import type { ReportStatus } from '#domain/moderation';
+import type { HideableType } from '#domain/moderation-terms';
 import type { GRANTABLE_ROLES } from '#domain/roles';
 
 type GrantableRole = (typeof GRANTABLE_ROLES)[number];

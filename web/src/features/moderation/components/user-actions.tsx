@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Divider, Group, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { REPORT_NOTE_MAX } from '#domain/moderation';
+import { REPORT_NOTE_MAX } from '#domain/moderation-terms';
 import { ApiError } from '../../../lib/api-client.ts';
 import { moderationKeys } from '../../../lib/query-keys.ts';
 import { setUserRole, suspendUser, unsuspendUser } from '../api/moderation-api.ts';

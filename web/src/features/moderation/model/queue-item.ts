@@ -1,5 +1,6 @@
 /** How the moderation screen names and links a reported target, and reads the 'until' field. */
-import { REPORT_REASON_LABELS, type ReportQueueItem, type ReportTargetType } from '#domain/moderation';
+import type { ReportQueueItem } from '#domain/moderation';
+import { REPORT_REASON_LABELS, type ReportTargetType } from '#domain/moderation-terms';
 import { pages } from '#domain/pages';
 
 export const TARGET_TYPE_LABELS: Record<ReportTargetType, string> = {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { ActionIcon } from '@mantine/core';
 import { IconFlag } from '@tabler/icons-react';
-import type { ReportTargetType } from '#domain/moderation';
+import type { ReportTargetType } from '#domain/moderation-terms';
 import { useAuth, useAuthModal } from '../../../lib/auth/auth-provider.tsx';
 
 // The dialog (its form, radios and the report schema) loads when first opened.

@@ -6,7 +6,7 @@ import {
   REPORT_REASONS,
   type ReportReason,
   type ReportTargetType,
-} from '#domain/moderation';
+} from '#domain/moderation-terms';
 import { ApiError } from '../../../lib/api-client.ts';
 import { createReport } from '../api/create-report.ts';
 import { FormActions } from '../../../components/form-actions.tsx';

@@ -3,7 +3,7 @@
  * and is invited to pick its own. It shows while the handle is still a generated one and the user
  * has not skipped it on this browser; the skip is remembered per user id in localStorage.
  */
-import { isGeneratedHandle } from '#domain/users';
+import { isGeneratedHandle } from '#domain/generated-handle';
 
 export const WELCOME_SKIPPED_STORAGE_KEY = 'atlas_welcome_skipped';
 
