@@ -73,7 +73,9 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     // 199.0 KB since comments and the panel carry the Report action and the 'Hidden by moderators'
     // mark (2026-11-27): +1.3 KB, still under the target.
     maxJsBytes: 200 * KB,
-    maxCssBytes: 29 * KB,
+    // CSS 29.4 KB since Mantine's Radio (report dialog) and Tabs (moderation screen) styles joined
+    // the one shared sheet (web/src/app/mantine.css): +0.9 KB.
+    maxCssBytes: 30 * KB,
     targetJsBytes: 200 * KB,
     targetCssBytes: 30 * KB,
   },
@@ -107,7 +109,8 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     // code: the same code, +0.4 KB of chunk overhead.
     // 176.5 KB since the user page and the image viewer have the Report action (2026-11-27): +2.3 KB.
     maxJsBytes: 178 * KB,
-    maxCssBytes: 19 * KB,
+    // CSS 19.1 KB since the Radio and Tabs styles joined the shared sheet: +0.9 KB.
+    maxCssBytes: 20 * KB,
     targetJsBytes: 180 * KB,
     targetCssBytes: 30 * KB,
     noMapCode: true,
