@@ -167,11 +167,8 @@ describe('layout stability', () => {
   ])(
     "paints the start view's first cards with the page, before any script, where the app puts them, on %s",
     async (_name, viewport) => {
-      const list = await getJson<{ items: { id: number; name: string }[] }>(
-        '/api/buildings/?north=85&south=-85&east=180&west=-180&page=1&per_page=20',
-      );
-      const first = list.items[0];
-      if (!first) throw new Error('No seeded buildings');
+      // The first card, whichever building it is: other test files add and remove buildings while
+      // this one runs, so the first building may change between the two loads; its place may not.
       const context = await newContext(browser, viewport ? { viewport } : {});
       try {
         const page = await context.newPage();
@@ -179,16 +176,13 @@ describe('layout stability', () => {
         await page.route('**/assets/*.js', (route) => route.abort());
         await page.goto('/');
         // The frame holds the screen in both layouts (the window shows one): the card the window shows.
-        const frameName = page
-          .locator(`#atlas-shell [data-building-id="${first.id}"] p`)
-          .filter({ visible: true })
-          .first();
-        await expect(frameName.textContent()).resolves.toBe(first.name);
+        const frameName = page.locator('#atlas-shell [data-building-id] p').filter({ visible: true }).first();
+        await expect(frameName.textContent()).resolves.toMatch(/\S/);
         const frameBox = await frameName.boundingBox();
         await page.unroute('**/assets/*.js');
         await page.goto('/');
         // In the app (#root): the frame draws the same card markup.
-        const appName = page.locator(`#root [data-building-id="${first.id}"] p`).first();
+        const appName = page.locator('#root [data-building-id] p').filter({ visible: true }).first();
         await appName.waitFor();
         await expect(page.locator('#atlas-shell').count()).resolves.toBe(0);
         const appBox = await appName.boundingBox();
