@@ -167,29 +167,38 @@ describe('layout stability', () => {
   ])(
     "paints the start view's first cards with the page, before any script, where the app puts them, on %s",
     async (_name, viewport) => {
-      // The first card, whichever building it is: other test files add and remove buildings while
-      // this one runs, so the first building may change between the two loads; its place may not.
+      // Other test files add and remove buildings while this one runs, so the first card may show
+      // another building in the second load than in the first: the two loads are compared only
+      // when they show the same building first, and made again (a few times) when not.
       const context = await newContext(browser, viewport ? { viewport } : {});
       try {
         const page = await context.newPage();
-        // The page as a slow phone shows it before its scripts have arrived.
-        await page.route('**/assets/*.js', (route) => route.abort());
-        await page.goto('/');
-        // The frame holds the screen in both layouts (the window shows one): the card the window shows.
-        const frameName = page.locator('#atlas-shell [data-building-id] p').filter({ visible: true }).first();
-        await expect(frameName.textContent()).resolves.toMatch(/\S/);
-        const frameBox = await frameName.boundingBox();
-        await page.unroute('**/assets/*.js');
-        await page.goto('/');
-        // In the app (#root): the frame draws the same card markup.
-        const appName = page.locator('#root [data-building-id] p').filter({ visible: true }).first();
-        await appName.waitFor();
-        await expect(page.locator('#atlas-shell').count()).resolves.toBe(0);
-        const appBox = await appName.boundingBox();
-        // Same place and width: the app's first commit swaps the frame for its own cards unmoved.
-        expect(Math.abs(appBox!.x - frameBox!.x)).toBeLessThanOrEqual(1);
-        expect(Math.abs(appBox!.y - frameBox!.y)).toBeLessThanOrEqual(2);
-        expect(Math.abs(appBox!.width - frameBox!.width)).toBeLessThanOrEqual(2);
+        let compared = false;
+        for (let attempt = 0; attempt < 5 && !compared; attempt++) {
+          // The page as a slow phone shows it before its scripts have arrived.
+          await page.route('**/assets/*.js', (route) => route.abort());
+          await page.goto('/');
+          // The frame holds the screen in both layouts (the window shows one): the card the window shows.
+          const frameCard = page.locator('#atlas-shell [data-building-id]').filter({ visible: true }).first();
+          const frameId = await frameCard.getAttribute('data-building-id');
+          const frameName = frameCard.locator('p').first();
+          await expect(frameName.textContent()).resolves.toMatch(/\S/);
+          const frameBox = await frameName.boundingBox();
+          await page.unroute('**/assets/*.js');
+          await page.goto('/');
+          // In the app (#root): the frame draws the same card markup.
+          const appCard = page.locator('#root [data-building-id]').filter({ visible: true }).first();
+          await appCard.waitFor();
+          await expect(page.locator('#atlas-shell').count()).resolves.toBe(0);
+          if ((await appCard.getAttribute('data-building-id')) !== frameId) continue;
+          const appBox = await appCard.locator('p').first().boundingBox();
+          // Same place and width: the app's first commit swaps the frame for its own cards unmoved.
+          expect(Math.abs(appBox!.x - frameBox!.x)).toBeLessThanOrEqual(1);
+          expect(Math.abs(appBox!.y - frameBox!.y)).toBeLessThanOrEqual(2);
+          expect(Math.abs(appBox!.width - frameBox!.width)).toBeLessThanOrEqual(2);
+          compared = true;
+        }
+        expect(compared, 'the first building stayed the same across two loads').toBe(true);
       } finally {
         await context.close();
       }
