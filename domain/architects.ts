@@ -1,5 +1,6 @@
 /** Architects: people and firms linked to the buildings they designed. */
 import { z } from 'zod';
+import { foldName } from './name-fold.ts';
 import { idParam } from './query-params.ts';
 
 export const ARCHITECT_NAME_MAX = 120;
@@ -11,12 +12,7 @@ export const ARCHITECTS_PER_BUILDING_MAX = 10;
  * one architect per key; this one only drops duplicates from a payload before it gets there.
  */
 export function architectNameKey(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
+  return foldName(name);
 }
 
 const architectNameSchema = z

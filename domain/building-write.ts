@@ -3,6 +3,7 @@
  * /api/buildings, its messages and limits, and the duplicate rule.
  */
 import { z } from 'zod';
+import { foldName } from './name-fold.ts';
 import { ID_MAX } from './query-params.ts';
 import { architectNamesSchema } from './architects.ts';
 import { currentYear, YEAR_MIN } from './constants.ts';
@@ -32,12 +33,7 @@ export const DUPLICATE_DISTANCE_M = 50;
  * and whitespace turned into one space, trimmed ('Notre-Dame  de Paris!' -> 'notre dame de paris').
  */
 export function normalizeBuildingName(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
+  return foldName(name);
 }
 
 /** Optional text: trimmed, and null when empty (product §5: description is null if empty). */
