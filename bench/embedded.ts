@@ -37,23 +37,17 @@ import {
   agent,
   CENTERS,
   loadAverage,
+  loadSettings,
   percentile,
-  plan,
   RECOUNT_SQL,
-  runOpenLoop,
-  signIn,
-  summariseAll,
-  type Session,
+  runMixedLoad,
 } from './workload.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const env = process.env;
-const BUILDINGS = Number(env.BENCH_BUILDINGS ?? 1_000_000);
+const LOAD = loadSettings({ buildings: 1_000_000, rate: 10, seconds: 60, users: 10 });
 const MEMORY_MB = Number(env.BENCH_MEMORY_MB ?? 2048);
 const PROBES = Number(env.BENCH_PROBES ?? 5);
-const RATE = Number(env.BENCH_LOAD_RATE ?? 10);
-const SECONDS = Number(env.BENCH_LOAD_SECONDS ?? 60);
-const USERS = Number(env.BENCH_LOAD_USERS ?? 10);
 const KEPT_DATA_DIR = env.BENCH_EMBEDDED_DATA_DIR;
 const CGROUP_ROOT = '/sys/fs/cgroup/memory';
 
@@ -74,15 +68,15 @@ async function buildingCount(dataDir: string): Promise<number> {
 /** Migrates, seeds and loads the generated buildings, unless the directory holds them already. */
 async function prepare(dataDir: string): Promise<{ seconds: number; reused: boolean; peakRssMb: number }> {
   const have = await buildingCount(dataDir);
-  if (have >= BUILDINGS) return { seconds: 0, reused: true, peakRssMb: 0 };
+  if (have >= LOAD.buildings) return { seconds: 0, reused: true, peakRssMb: 0 };
   if (have > 0)
-    throw new Error(`${dataDir} holds ${have} buildings, fewer than ${BUILDINGS}: remove it first`);
+    throw new Error(`${dataDir} holds ${have} buildings, fewer than ${LOAD.buildings}: remove it first`);
   const started = performance.now();
   const database = await openDatabase({ dataDir });
   try {
     await database.migrate();
     await seedDatabase(database.db);
-    await loadBuildings(database.db, BUILDINGS);
+    await loadBuildings(database.db, LOAD.buildings);
   } finally {
     await database.close();
   }
@@ -294,7 +288,7 @@ async function main() {
   const cgroup = memoryCgroup();
   let server: Started | null = null;
   try {
-    console.error(`data directory ${dataDir}; ${BUILDINGS} buildings`);
+    console.error(`data directory ${dataDir}; ${LOAD.buildings} buildings`);
     const prepared = await prepare(dataDir);
     console.error(
       prepared.reused
@@ -330,20 +324,18 @@ async function main() {
         `${server.baseURL}/api/buildings/?page=1&per_page=1&sort_by=date_added&sort_order=desc`,
       );
       const body = (await res.json()) as { items?: { id: number }[] };
-      return { min: 1, max: body.items?.[0]?.id ?? BUILDINGS };
+      return { min: 1, max: body.items?.[0]?.id ?? LOAD.buildings };
     })();
     console.error('probes (one request at a time):');
     const probeResults = await runProbes(server.baseURL, ids.max);
 
-    const sessions: Session[] = [];
-    for (let i = 0; i < USERS; i++) sessions.push(await signIn(server.baseURL, `embedded_user_${i}`));
-    console.error(`mixed load: ${RATE} requests/s for ${SECONDS} s, ${USERS} users`);
-    const { results, maxInFlight, elapsed } = await runOpenLoop(
+    console.error(`mixed load: ${LOAD.rate} requests/s for ${LOAD.seconds} s, ${LOAD.users} users`);
+    const { maxInFlight, elapsed, summary } = await runMixedLoad(
       [server.baseURL],
-      { rate: RATE, seconds: SECONDS },
-      () => plan(ids, sessions),
+      ids,
+      LOAD,
+      'embedded_user',
     );
-    const summary = summariseAll(results);
     clearInterval(sampler);
     const alive = server.child.exitCode === null && server.child.signalCode === null;
     const memory = {
@@ -373,7 +365,7 @@ async function main() {
       cpus: os.cpus().length,
       loadAverageBefore: loadBefore,
       loadAverageAfter: loadAfter,
-      buildings: BUILDINGS,
+      buildings: LOAD.buildings,
       databaseMb: mb(dbBytes),
       import: prepared,
       healthyMs,
@@ -382,9 +374,9 @@ async function main() {
       serverAlive: alive,
       probes: probeResults,
       load: {
-        rate: RATE,
-        seconds: SECONDS,
-        users: USERS,
+        rate: LOAD.rate,
+        seconds: LOAD.seconds,
+        users: LOAD.users,
         maxInFlight,
         elapsedSeconds: Number(elapsed.toFixed(1)),
         ...summary,
@@ -395,10 +387,10 @@ async function main() {
     fs.writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
     const o = summary.overall;
     console.log(
-      `${BUILDINGS} buildings (${report.databaseMb} MB on disk), memory limit ${memory.limitMb ?? 'none'} MB: ` +
+      `${LOAD.buildings} buildings (${report.databaseMb} MB on disk), memory limit ${memory.limitMb ?? 'none'} MB: ` +
         `healthy in ${report.healthyMs} ms; server RSS idle ${memory.serverIdleRssMb} MB, peak ${memory.serverPeakRssMb} MB; ` +
         `cgroup peak ${memory.cgroupPeakMb ?? '-'} MB (page cache included), limit hit ${memory.cgroupLimitHits ?? '-'} times, ` +
-        `OOM kills ${memory.oomKills ?? '-'}; load ${RATE}/s: ${o.requests} requests, ${o.errors} errors, ` +
+        `OOM kills ${memory.oomKills ?? '-'}; load ${LOAD.rate}/s: ${o.requests} requests, ${o.errors} errors, ` +
         `p50 ${o.p50} ms, p90 ${o.p90} ms, p99 ${o.p99} ms; vote counters ${mismatched === 0 ? 'equal' : 'DIFFER FROM'} the recount; ` +
         `load average ${loadBefore} → ${loadAfter}`,
     );

@@ -27,25 +27,12 @@ import { openDatabase } from '../server/db/client.ts';
 import { loadBuildings } from './generate.ts';
 import { createPostgresDatabase } from '../server/test/databases.ts';
 import { freePort, stopChild } from '../server/test/processes.ts';
-import {
-  agent,
-  CONNECTIONS,
-  loadAverage,
-  plan,
-  RECOUNT_SQL,
-  runOpenLoop,
-  signIn,
-  summariseAll,
-  type Session,
-} from './workload.ts';
+import { agent, CONNECTIONS, loadAverage, loadSettings, RECOUNT_SQL, runMixedLoad } from './workload.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const env = process.env;
 const ADMIN_URL = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const BUILDINGS = Number(env.BENCH_BUILDINGS ?? 100_000);
-const SECONDS = Number(env.BENCH_LOAD_SECONDS ?? 60);
-const RATE = Number(env.BENCH_LOAD_RATE ?? 200);
-const USERS = Number(env.BENCH_LOAD_USERS ?? 50);
+const LOAD = loadSettings({ buildings: 100_000, rate: 200, seconds: 60, users: 50 });
 const PROCESSES = 2;
 
 interface Server {
@@ -116,12 +103,12 @@ async function main() {
     const database = await openDatabase({ databaseUrl });
     try {
       await database.migrate();
-      await loadBuildings(database.db, BUILDINGS);
+      await loadBuildings(database.db, LOAD.buildings);
     } finally {
       await database.close();
     }
     const loadSeconds = Number(((performance.now() - loadStart) / 1000).toFixed(1));
-    console.error(`loaded ${BUILDINGS} buildings in ${loadSeconds} s`);
+    console.error(`loaded ${LOAD.buildings} buildings in ${loadSeconds} s`);
 
     await check.connect();
     const { rows } = await check.query<{ min: number; max: number }>(
@@ -134,18 +121,15 @@ async function main() {
       await fs.promises.mkdir(dir);
       servers.push(await startServer(databaseUrl, dir, `api${i}`));
     }
-    const sessions: Session[] = [];
-    for (let i = 0; i < USERS; i++) {
-      // Signed in on one process, used on both: sessions live in the database.
-      sessions.push(await signIn(servers[i % PROCESSES]!.baseURL, `load_user_${i}`));
-    }
-
     const loadBefore = loadAverage();
-    console.error(`load average ${loadBefore}; ${RATE} req/s for ${SECONDS} s over ${PROCESSES} processes`);
-    const { results, maxInFlight, sentSeconds, elapsed } = await runOpenLoop(
+    console.error(
+      `load average ${loadBefore}; ${LOAD.rate} req/s for ${LOAD.seconds} s over ${PROCESSES} processes`,
+    );
+    const { results, maxInFlight, sentSeconds, elapsed, summary } = await runMixedLoad(
       servers.map((server) => server.baseURL),
-      { rate: RATE, seconds: SECONDS },
-      () => plan(ids, sessions),
+      ids,
+      LOAD,
+      'load_user',
     );
     const loadAfter = loadAverage();
 
@@ -155,7 +139,7 @@ async function main() {
               (SELECT count(*)::int FROM comments) AS comments`,
     );
 
-    const { categories, kinds, overall } = summariseAll(results);
+    const { categories, kinds, overall } = summary;
     const report = {
       date: new Date().toISOString(),
       engine: 'postgres',
@@ -165,13 +149,13 @@ async function main() {
       cpus: os.cpus().length,
       loadAverageBefore: loadBefore,
       loadAverageAfter: loadAfter,
-      buildings: BUILDINGS,
+      buildings: LOAD.buildings,
       loadSeconds,
       processes: PROCESSES,
       connectionsPerProcess: CONNECTIONS,
-      users: USERS,
-      targetRate: RATE,
-      seconds: SECONDS,
+      users: LOAD.users,
+      targetRate: LOAD.rate,
+      seconds: LOAD.seconds,
       sentSeconds: Number(sentSeconds.toFixed(2)),
       elapsedSeconds: Number(elapsed.toFixed(2)),
       throughput: Number((results.length / elapsed).toFixed(1)),
@@ -187,7 +171,7 @@ async function main() {
     const out = path.join(repoRoot, 'bench/results/load-postgres.json');
     fs.writeFileSync(out, JSON.stringify(report, null, 2) + '\n');
     console.log(
-      `throughput ${report.throughput} req/s (target ${RATE}), errors ${overall.errors}/${overall.requests}, ` +
+      `throughput ${report.throughput} req/s (target ${LOAD.rate}), errors ${overall.errors}/${overall.requests}, ` +
         `p50 ${overall.p50} ms, p99 ${overall.p99} ms, max in flight ${maxInFlight}`,
     );
     for (const [c, s] of Object.entries(categories)) {

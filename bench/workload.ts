@@ -11,6 +11,28 @@ const env = process.env;
 const HOT_BUILDINGS = Number(env.BENCH_LOAD_HOT ?? 200);
 const REQUEST_TIMEOUT_MS = 10_000;
 
+/** The size of a load run, from the environment with each benchmark's own defaults. */
+export interface LoadSettings {
+  /** BENCH_BUILDINGS: generated buildings in the database. */
+  buildings: number;
+  /** BENCH_LOAD_RATE: requests per second, open loop. */
+  rate: number;
+  /** BENCH_LOAD_SECONDS: how long the load lasts. */
+  seconds: number;
+  /** BENCH_LOAD_USERS: signed-in users sharing the writes. */
+  users: number;
+}
+
+export function loadSettings(defaults: LoadSettings): LoadSettings {
+  const read = (name: string, fallback: number) => Number(env[name] ?? fallback);
+  return {
+    buildings: read('BENCH_BUILDINGS', defaults.buildings),
+    rate: read('BENCH_LOAD_RATE', defaults.rate),
+    seconds: read('BENCH_LOAD_SECONDS', defaults.seconds),
+    users: read('BENCH_LOAD_USERS', defaults.users),
+  };
+}
+
 export type Category = 'browse' | 'open' | 'write';
 export type Kind = 'geojson' | 'cards' | 'building' | 'comments' | 'vote' | 'comment';
 export const CATEGORY_OF: Record<Kind, Category> = {
@@ -254,4 +276,23 @@ export function summariseAll(results: Outcome[]) {
     (Object.keys(CATEGORY_OF) as Kind[]).map((k) => [k, summarise(results.filter((o) => o.kind === k))]),
   ) as Record<Kind, Summary>;
   return { categories, kinds, overall: summarise(results) };
+}
+
+/**
+ * The mixed load of a run: signs in `settings.users` users (round robin over the servers: sessions
+ * live in the database, so each works on all), sends the workload open-loop at `settings.rate` for
+ * `settings.seconds`, and sums the answers up.
+ */
+export async function runMixedLoad(
+  baseURLs: string[],
+  ids: { min: number; max: number },
+  settings: LoadSettings,
+  handlePrefix: string,
+) {
+  const sessions: Session[] = [];
+  for (let i = 0; i < settings.users; i++) {
+    sessions.push(await signIn(baseURLs[i % baseURLs.length]!, `${handlePrefix}_${i}`));
+  }
+  const run = await runOpenLoop(baseURLs, settings, () => plan(ids, sessions));
+  return { ...run, summary: summariseAll(run.results) };
 }

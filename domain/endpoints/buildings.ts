@@ -9,48 +9,33 @@ import {
   duplicateBuildingProblemSchema,
   updateBuildingBodySchema,
 } from '../building-write.ts';
-import { defineEndpoint, problems, type EndpointDocs } from './define.ts';
+import { problems, read, record, write, type EndpointDocs } from './define.ts';
 
 /** The writes' errors besides the standard problems; a 409 names the building it duplicates. */
 const writeErrors = { ...problems(403, 404), 409: duplicateBuildingProblemSchema };
 
+const building = record('/buildings/:id', buildingIdParamsSchema);
+
 export const buildingEndpoints = {
-  geojson: defineEndpoint('GET', '/buildings/geojson', {
+  geojson: read('/buildings/geojson', {
     auth: 'none',
     query: buildingsGeojsonQuerySchema,
     responses: { 200: buildingFeatureCollectionSchema },
   }),
-
-  list: defineEndpoint('GET', '/buildings/', {
-    auth: 'optional',
+  list: read('/buildings/', {
     query: buildingListQuerySchema,
     responses: { 200: buildingListSchema, ...problems(401, 403, 404) },
   }),
-
-  create: defineEndpoint('POST', '/buildings/', {
-    auth: 'required',
+  create: write('POST', '/buildings/', {
     body: createBuildingBodySchema,
     responses: { 201: buildingWriteResponseSchema, ...writeErrors },
   }),
-
-  get: defineEndpoint('GET', '/buildings/:id', {
-    auth: 'optional',
-    params: buildingIdParamsSchema,
-    responses: { 200: buildingDetailSchema },
-  }),
-
-  update: defineEndpoint('PUT', '/buildings/:id', {
-    auth: 'required',
-    params: buildingIdParamsSchema,
+  get: read(building, '', { responses: { 200: buildingDetailSchema } }),
+  update: write('PUT', building, '', {
     body: updateBuildingBodySchema,
     responses: { 200: buildingWriteResponseSchema, ...writeErrors },
   }),
-
-  remove: defineEndpoint('DELETE', '/buildings/:id', {
-    auth: 'required',
-    params: buildingIdParamsSchema,
-    responses: { 204: z.null().describe('Deleted'), ...writeErrors },
-  }),
+  remove: write('DELETE', building, '', { responses: { 204: z.null().describe('Deleted'), ...writeErrors } }),
 };
 
 /** OpenAPI text (the server's document only: the web bundle leaves it out). */

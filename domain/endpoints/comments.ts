@@ -12,52 +12,30 @@ import {
   newReplyBodySchema,
   repliesQuerySchema,
 } from '../comments.ts';
-import { defineEndpoint, problems, type EndpointDocs } from './define.ts';
+import { problems, read, record, write, type EndpointDocs } from './define.ts';
 
 /** The writes' errors besides the standard problems. */
 const writeErrors = problems(403, 409);
 
-export const commentEndpoints = {
-  list: defineEndpoint('GET', '/comments/:target_type/:target_id', {
-    auth: 'optional',
-    params: commentTargetParamsSchema,
-    query: commentsQuerySchema,
-    responses: { 200: commentListSchema },
-  }),
+const target = record('/comments/:target_type/:target_id', commentTargetParamsSchema);
+const comment = record('/comments/:comment_id', commentIdParamsSchema);
 
-  create: defineEndpoint('POST', '/comments/:target_type/:target_id', {
-    auth: 'required',
-    params: commentTargetParamsSchema,
+export const commentEndpoints = {
+  list: read(target, '', { query: commentsQuerySchema, responses: { 200: commentListSchema } }),
+  create: write('POST', target, '', {
     body: newCommentBodySchema,
     responses: { 201: commentSchema, ...writeErrors },
   }),
-
-  replies: defineEndpoint('GET', '/comments/:comment_id/replies', {
-    auth: 'optional',
-    params: commentIdParamsSchema,
-    query: repliesQuerySchema,
-    responses: { 200: commentRepliesSchema },
-  }),
-
-  reply: defineEndpoint('POST', '/comments/:comment_id/replies', {
-    auth: 'required',
-    params: commentIdParamsSchema,
+  replies: read(comment, '/replies', { query: repliesQuerySchema, responses: { 200: commentRepliesSchema } }),
+  reply: write('POST', comment, '/replies', {
     body: newReplyBodySchema,
     responses: { 201: commentSchema, ...writeErrors },
   }),
-
-  edit: defineEndpoint('PUT', '/comments/:comment_id', {
-    auth: 'required',
-    params: commentIdParamsSchema,
+  edit: write('PUT', comment, '', {
     body: editCommentBodySchema,
     responses: { 200: commentSchema, ...writeErrors },
   }),
-
-  remove: defineEndpoint('DELETE', '/comments/:comment_id', {
-    auth: 'required',
-    params: commentIdParamsSchema,
-    responses: { 204: z.null(), ...writeErrors },
-  }),
+  remove: write('DELETE', comment, '', { responses: { 204: z.null(), ...writeErrors } }),
 };
 
 /** OpenAPI text (the server's document only: the web bundle leaves it out). */

@@ -6,7 +6,17 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { problemSchema } from '../problem.ts';
 import { buildingEndpoints } from './buildings.ts';
-import { apiUrl, defineEndpoint, endpointPath, problems, queryString, type QueryMember } from './define.ts';
+import {
+  apiUrl,
+  defineEndpoint,
+  endpointPath,
+  problems,
+  queryString,
+  read,
+  record,
+  write,
+  type QueryMember,
+} from './define.ts';
 import { allEndpoints } from './index.ts';
 
 const statuses = (endpoint: { responses: object }) => Object.keys(endpoint.responses).map(Number);
@@ -54,6 +64,56 @@ describe('defineEndpoint', () => {
     expect(statuses(e)).toEqual([200, 404]);
     expect('standardProblems' in e).toBe(false);
     expectTypeOf<keyof typeof e.responses>().toEqualTypeOf<200 | 404>();
+  });
+});
+
+describe('read and write (shorthands: a GET for anyone, a signed-in write, on a path or a record)', () => {
+  const ok = z.object({ ok: z.boolean() });
+  const params = z.object({ id: z.coerce.number() });
+  const query = z.object({ page: z.coerce.number() });
+  const body = z.object({ name: z.string() });
+  const thing = record('/things/:id', params);
+
+  it('describes what defineEndpoint describes, to the value and the type', () => {
+    const pairs = [
+      [
+        read('/things/', { query, responses: { 200: ok } }),
+        defineEndpoint('GET', '/things/', { auth: 'optional', query, responses: { 200: ok } }),
+      ],
+      [
+        read('/things/count', { auth: 'none', responses: { 200: ok } }),
+        defineEndpoint('GET', '/things/count', { auth: 'none', responses: { 200: ok } }),
+      ],
+      [
+        read(thing, '/parts', { query, responses: { 200: ok } }),
+        defineEndpoint('GET', '/things/:id/parts', {
+          auth: 'optional',
+          params,
+          query,
+          responses: { 200: ok },
+        }),
+      ],
+      [
+        write('POST', '/things/', { body, responses: { 201: ok } }),
+        defineEndpoint('POST', '/things/', { auth: 'required', body, responses: { 201: ok } }),
+      ],
+      [
+        write('DELETE', thing, '', { responses: { 204: z.null(), ...problems(403) } }),
+        defineEndpoint('DELETE', '/things/:id', {
+          auth: 'required',
+          params,
+          responses: { 204: z.null(), ...problems(403) },
+        }),
+      ],
+    ] as const;
+    for (const [short, long] of pairs) expect(short).toEqual(long);
+
+    expectTypeOf(read(thing, '/parts', { query, responses: { 200: ok } })).toEqualTypeOf(
+      defineEndpoint('GET', '/things/:id/parts', { auth: 'optional', params, query, responses: { 200: ok } }),
+    );
+    expectTypeOf(write('PUT', thing, '', { body, responses: { 200: ok } })).toEqualTypeOf(
+      defineEndpoint('PUT', '/things/:id', { auth: 'required', params, body, responses: { 200: ok } }),
+    );
   });
 });
 

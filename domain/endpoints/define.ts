@@ -133,6 +133,95 @@ export function defineEndpoint<
   return endpoint as Endpoint<M, P, O>;
 }
 
+/** A record's path and params, said once for the endpoints on it (see `read` and `write`). */
+export interface RecordPath<P extends string, S extends z.ZodType> {
+  path: P;
+  params: S;
+}
+
+/** `{ path, params }` of one record: `record('/comments/:comment_id', commentIdParamsSchema)`. */
+/*#__NO_SIDE_EFFECTS__*/
+export function record<const P extends string, const S extends z.ZodType>(
+  path: P,
+  params: S,
+): RecordPath<P, S> {
+  return { path, params };
+}
+
+type ReadOptions = Omit<EndpointOptions, 'auth'> & { auth?: 'optional' | 'none' };
+type WriteOptions = Omit<EndpointOptions, 'auth'>;
+type Auth<O, Default extends EndpointAuth> = O extends { auth: infer A extends EndpointAuth } ? A : Default;
+
+/**
+ * A GET anyone may make (auth 'optional' unless the options say 'none'), on a path or on a record
+ * and a sub-path:
+ *
+ *   get: read(list, '', { responses: { 200: listSchema } })
+ *   replies: read(comment, '/replies', { query: repliesQuerySchema, responses: { 200: repliesSchema } })
+ */
+export function read<const P extends string, const O extends ReadOptions>(
+  path: P,
+  options: O,
+): Endpoint<'GET', P, O & { readonly auth: Auth<O, 'optional'> }>;
+export function read<
+  const P extends string,
+  const S extends z.ZodType,
+  const X extends string,
+  const O extends Omit<ReadOptions, 'params'>,
+>(
+  on: RecordPath<P, S>,
+  suffix: X,
+  options: O,
+): Endpoint<'GET', `${P}${X}`, O & { readonly auth: Auth<O, 'optional'>; readonly params: S }>;
+/*#__NO_SIDE_EFFECTS__*/
+export function read(
+  at: string | RecordPath<string, z.ZodType>,
+  second: string | ReadOptions,
+  third?: ReadOptions,
+): unknown {
+  return typeof at === 'string'
+    ? defineEndpoint('GET', at, { auth: 'optional', ...(second as ReadOptions) })
+    : defineEndpoint('GET', `${at.path}${second as string}`, {
+        auth: 'optional',
+        params: at.params,
+        ...third!,
+      });
+}
+
+/** A write by a signed-in user (auth 'required'), on a path or on a record and a sub-path. */
+export function write<const M extends HttpMethod, const P extends string, const O extends WriteOptions>(
+  method: M,
+  path: P,
+  options: O,
+): Endpoint<M, P, O & { readonly auth: 'required' }>;
+export function write<
+  const M extends HttpMethod,
+  const P extends string,
+  const S extends z.ZodType,
+  const X extends string,
+  const O extends Omit<WriteOptions, 'params'>,
+>(
+  method: M,
+  on: RecordPath<P, S>,
+  suffix: X,
+  options: O,
+): Endpoint<M, `${P}${X}`, O & { readonly auth: 'required'; readonly params: S }>;
+/*#__NO_SIDE_EFFECTS__*/
+export function write(
+  method: HttpMethod,
+  at: string | RecordPath<string, z.ZodType>,
+  second: string | WriteOptions,
+  third?: WriteOptions,
+): unknown {
+  return typeof at === 'string'
+    ? defineEndpoint(method, at, { auth: 'required', ...(second as WriteOptions) })
+    : defineEndpoint(method, `${at.path}${second as string}`, {
+        auth: 'required',
+        params: at.params,
+        ...third!,
+      });
+}
+
 /** The full path of an endpoint as the server registers it: '/api/buildings/:id'. */
 export function apiPath(endpoint: Pick<EndpointSpec, 'path'>): string {
   return `${API_PREFIX}${endpoint.path}`;

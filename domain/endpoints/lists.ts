@@ -10,7 +10,7 @@ import {
   userListsSchema,
 } from '../lists.ts';
 import { handleParamsSchema } from '../users.ts';
-import { defineEndpoint, problems, type EndpointDocs } from './define.ts';
+import { problems, read, record, write, type EndpointDocs } from './define.ts';
 
 const OWNER_ONLY =
   "Owner only: another user's private list is a 404 (as if it did not exist), a public one a 403.";
@@ -18,50 +18,26 @@ const OWNER_ONLY =
 /** The owner's writes: besides the standard problems, 403 for another user's public list. */
 const ownerOnly = problems(403);
 
+const list = record('/lists/:id', listIdParamsSchema);
+
 export const listEndpoints = {
-  get: defineEndpoint('GET', '/lists/:id', {
-    auth: 'optional',
-    params: listIdParamsSchema,
-    responses: { 200: listSchema },
-  }),
-
-  create: defineEndpoint('POST', '/lists/', {
-    auth: 'required',
-    body: createListBodySchema,
-    responses: { 201: listSchema },
-  }),
-
-  setPublic: defineEndpoint('PUT', '/lists/:id', {
-    auth: 'required',
-    params: listIdParamsSchema,
+  get: read(list, '', { responses: { 200: listSchema } }),
+  create: write('POST', '/lists/', { body: createListBodySchema, responses: { 201: listSchema } }),
+  setPublic: write('PUT', list, '', {
     body: updateListBodySchema,
     responses: { 200: listSchema, ...ownerOnly },
   }),
-
-  remove: defineEndpoint('DELETE', '/lists/:id', {
-    auth: 'required',
-    params: listIdParamsSchema,
-    responses: { 204: z.null().describe('Deleted'), ...ownerOnly },
-  }),
-
-  addBuilding: defineEndpoint('POST', '/lists/:list_id/buildings', {
-    auth: 'required',
+  remove: write('DELETE', list, '', { responses: { 204: z.null().describe('Deleted'), ...ownerOnly } }),
+  addBuilding: write('POST', '/lists/:list_id/buildings', {
     params: z.object({ list_id: listBuildingParamsSchema.shape.list_id }),
     body: addListBuildingBodySchema,
     responses: { 200: listSchema, ...ownerOnly },
   }),
-
-  removeBuilding: defineEndpoint('DELETE', '/lists/:list_id/buildings/:building_id', {
-    auth: 'required',
+  removeBuilding: write('DELETE', '/lists/:list_id/buildings/:building_id', {
     params: listBuildingParamsSchema,
     responses: { 200: listSchema, ...ownerOnly },
   }),
-
-  ofUser: defineEndpoint('GET', '/users/:handle/lists', {
-    auth: 'optional',
-    params: handleParamsSchema,
-    responses: { 200: userListsSchema },
-  }),
+  ofUser: read('/users/:handle/lists', { params: handleParamsSchema, responses: { 200: userListsSchema } }),
 };
 
 /** OpenAPI text (the server's document only: the web bundle leaves it out). */
