@@ -62,7 +62,8 @@ export function ModerationScreen() {
   }
 
   return (
-    <Container size="md" py="xl" px="md">
+    // Room at the end for the floating 'Add New Building' button, which would cover the last card's actions.
+    <Container size="md" pt="xl" pb={96} px="md">
       <Stack gap="lg">
         <Title order={1}>Moderation</Title>
         {body}
