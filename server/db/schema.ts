@@ -547,3 +547,20 @@ export const moderationLog = pgTable(
   },
   (t) => [index('moderation_log_created_idx').on(t.created_at, t.id)],
 );
+
+/**
+ * Stored files waiting to be removed (migration 0012): an outbox written in the same transaction
+ * that removes the rows naming them, so a crash between the commit and the removal leaves no row
+ * pointing at a missing file and no file forgotten. The deleter removes the files right after its
+ * commit; the purge-file-deletions job removes what is left, retrying failures.
+ */
+export const fileDeletions = pgTable(
+  'file_deletions',
+  {
+    storage_key: text('storage_key').primaryKey(),
+    queued_at: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    last_error: text('last_error'),
+  },
+  (t) => [index('file_deletions_queued_at_idx').on(t.queued_at)],
+);
