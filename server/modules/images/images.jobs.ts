@@ -25,7 +25,10 @@ export const imageJobs = [thumbnailJob, purgeUploadsJob, purgeFileDeletionsJob] 
  */
 export function imageJobSchedules(
   quotas: Pick<UploadQuotas, 'pendingTtlSeconds'>,
-): ScheduledJob<{ 'purge-uploads': PurgeUploadsPayload; 'purge-file-deletions': PurgeFileDeletionsPayload }>[] {
+): ScheduledJob<{
+  'purge-uploads': PurgeUploadsPayload;
+  'purge-file-deletions': PurgeFileDeletionsPayload;
+}>[] {
   return [
     {
       name: 'purge-uploads',

@@ -85,13 +85,21 @@ export async function deleteAccount(
         .where(
           or(
             eq(buildings.added_by, userId),
-            inArray(buildings.id, tx.select({ id: images.building_id }).from(images).where(eq(images.added_by, userId))),
+            inArray(
+              buildings.id,
+              tx.select({ id: images.building_id }).from(images).where(eq(images.added_by, userId)),
+            ),
           ),
         )
         .orderBy(asc(buildings.id))
         .for('update')
     ).map((b) => b.id);
-    await tx.select({ id: images.id }).from(images).where(eq(images.added_by, userId)).orderBy(asc(images.id)).for('update');
+    await tx
+      .select({ id: images.id })
+      .from(images)
+      .where(eq(images.added_by, userId))
+      .orderBy(asc(images.id))
+      .for('update');
 
     // Decided before anything of the account goes: comments and votes of others on the account's
     // images count, and those images go below.
@@ -106,7 +114,11 @@ export async function deleteAccount(
     const goneImages = await tx
       .delete(images)
       .where(eq(images.added_by, userId))
-      .returning({ storage_key: images.storage_key, renditions: images.renditions, building_id: images.building_id });
+      .returning({
+        storage_key: images.storage_key,
+        renditions: images.renditions,
+        building_id: images.building_id,
+      });
     const storageKeys = [...new Set(goneImages.flatMap(storedKeys))];
     await queueFileDeletions(tx, storageKeys);
 

@@ -58,7 +58,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     if (target.is_system) throw forbidden('The system account cannot be deleted.');
     const self = target.id === me.id;
     if (!self && !hasRole(me.role, 'admin')) throw forbidden('You can only delete your own account.');
-    const deleted = await deleteAccount(app.db, target.id, { removeBuildings: request.query.remove_buildings });
+    const deleted = await deleteAccount(app.db, target.id, {
+      removeBuildings: request.query.remove_buildings,
+    });
     if (!deleted) throw notFound('User not found');
     request.log.info(
       {
@@ -77,7 +79,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         return null;
       },
     );
-    if (files && files.failed > 0) request.log.warn(files, 'files of a deleted account left for the purge job');
+    if (files && files.failed > 0)
+      request.log.warn(files, 'files of a deleted account left for the purge job');
     await app.mapVersions.refresh();
     if (self) clearSessionCookie(app, reply);
     return reply.code(204).send(null);
