@@ -8,7 +8,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import pino from 'pino';
 import { HANDLE_RESERVED_DAYS } from '#domain/users';
 import type { Db } from '../../db/client.ts';
 import { selectRows } from '../../db/rows.ts';
@@ -28,7 +27,6 @@ import type { LocalStorage } from '../../storage/local-storage.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { signIn } from '../../test/sessions.ts';
 import { insertBuilding, insertComment, insertStyle, userId } from '../../test/targets.ts';
-import { purgeFileDeletionsJob } from '../images/purge-file-deletions.job.ts';
 import { deleteAccount } from './account-deletion.service.ts';
 import { changeHandle } from './users.service.ts';
 
@@ -385,13 +383,13 @@ describe('DELETE /api/users/{handle}: what is left', () => {
 });
 
 describe('a crash between the commit and the file removal', () => {
-  const context = () => ({
-    db,
-    storage: t.app.storage,
-    log: pino({ level: 'silent' }),
-    jobId: 'test',
-    isLastAttempt: true,
-  });
+  /** Runs the purge-file-deletions job as the scheduler would, to its end. */
+  const purge = async () => {
+    const task = await t.app.queue.enqueue('purge-file-deletions', {});
+    await expect
+      .poll(() => t.app.queue.status(task, 'purge-file-deletions'), { timeout: 20_000 })
+      .toBe('SUCCESS');
+  };
 
   it('leaves no row naming a file, the files queued, and the purge job removes them', async () => {
     const a = await busyAccount('crash_cy');
@@ -406,8 +404,7 @@ describe('a crash between the commit and the file removal', () => {
     const queued = await db.select({ key: fileDeletions.storage_key }).from(fileDeletions);
     expect(new Set(queued.map((q) => q.key))).toEqual(new Set(a.keys));
 
-    const done = await purgeFileDeletionsJob.handler({}, context());
-    expect(done).toEqual({ removed: a.keys.length, failed: 0 });
+    await purge();
     for (const key of a.keys) expect(await exists(key), key).toBe(false);
     expect(await db.select().from(fileDeletions)).toEqual([]);
   });
@@ -427,16 +424,11 @@ describe('a crash between the commit and the file removal', () => {
       for (const key of a.keys) expect(await exists(key)).toBe(true);
       expect(await orphansOf(a.id)).toEqual(NONE);
       // The first purge fails too and counts the attempt; the second removes them.
-      expect(await purgeFileDeletionsJob.handler({}, context())).toEqual({
-        removed: 0,
-        failed: a.keys.length,
-      });
+      await purge();
+      for (const key of a.keys) expect(await exists(key)).toBe(true);
       const attempts = await db.select({ attempts: fileDeletions.attempts }).from(fileDeletions);
-      expect(attempts.every((r) => r.attempts === 2)).toBe(true);
-      expect(await purgeFileDeletionsJob.handler({}, context())).toEqual({
-        removed: a.keys.length,
-        failed: 0,
-      });
+      expect(attempts.map((r) => r.attempts)).toEqual(a.keys.map(() => 2));
+      await purge();
     } finally {
       storage.delete = original;
     }
