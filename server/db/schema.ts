@@ -538,7 +538,7 @@ export const moderationLog = pgTable(
   {
     id: serial('id').primaryKey(),
     actor_id: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    /** hide | restore | dismiss | suspend | unsuspend | set_role (domain/moderation.ts). */
+    /** hide | restore | dismiss | suspend | unsuspend | set_role | delete_account (domain/moderation.ts). */
     action: text('action').notNull(),
     target_type: text('target_type').notNull(),
     target_id: integer('target_id').notNull(),

@@ -28,6 +28,7 @@ import {
   feedback,
   images,
   lists,
+  moderationLog,
   previousHandles,
   sessions,
   users,
@@ -61,7 +62,16 @@ const FACE_COUNTER_TABLES = {
 export async function deleteAccount(
   db: Db,
   userId: number,
-  { removeBuildings = false, now = new Date() }: { removeBuildings?: boolean; now?: Date } = {},
+  {
+    removeBuildings = false,
+    now = new Date(),
+    actorId = userId,
+  }: {
+    removeBuildings?: boolean;
+    now?: Date;
+    /** Who deletes it: the account itself (the default) or an admin, logged in the moderation log. */
+    actorId?: number;
+  } = {},
 ): Promise<DeletedAccount | null> {
   return db.transaction(async (tx): Promise<DeletedAccount | null> => {
     // The account row first: from here on nothing new of this account can be written (every
@@ -111,14 +121,11 @@ export async function deleteAccount(
     await removeComments(tx, userId, systemId, now);
 
     // Images: rows now, files after the commit (queued in the same transaction).
-    const goneImages = await tx
-      .delete(images)
-      .where(eq(images.added_by, userId))
-      .returning({
-        storage_key: images.storage_key,
-        renditions: images.renditions,
-        building_id: images.building_id,
-      });
+    const goneImages = await tx.delete(images).where(eq(images.added_by, userId)).returning({
+      storage_key: images.storage_key,
+      renditions: images.renditions,
+      building_id: images.building_id,
+    });
     const storageKeys = [...new Set(goneImages.flatMap(storedKeys))];
     await queueFileDeletions(tx, storageKeys);
 
@@ -168,6 +175,16 @@ export async function deleteAccount(
     // name on hidden rows, suspensions, resolved reports, the moderation log, feedback and
     // previous handles becomes null.
     await tx.delete(users).where(eq(users.id, userId));
+    // An admin's deletion of someone else's account is a moderation action, logged with it (by id:
+    // the handle is the deleted account's data).
+    if (actorId !== userId) {
+      await tx.insert(moderationLog).values({
+        actor_id: actorId,
+        action: 'delete_account',
+        target_type: 'user',
+        target_id: userId,
+      });
+    }
     return {
       handle: me.handle,
       storageKeys,

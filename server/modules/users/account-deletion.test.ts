@@ -286,8 +286,19 @@ describe('DELETE /api/users/{handle}: who may', () => {
     const cid = await signIn(t.app, 'who_cid');
     expect((await remove('who_cid', mod.cookie)).statusCode).toBe(403);
     expect((await remove('atlas', admin.cookie)).statusCode).toBe(403);
+    const cidId = await userId(db, 'who_cid');
     const res = await remove('who_cid', admin.cookie);
     expect(res.statusCode, res.body).toBe(204);
+    // In the moderation log, by id (the handle was the deleted account's).
+    const log = await t.app.inject({ method: 'GET', url: '/api/moderation/log', headers: admin });
+    expect(log.json<{ items: unknown[] }>().items).toContainEqual(
+      expect.objectContaining({
+        actor: { handle: 'who_admin' },
+        action: 'delete_account',
+        target_type: 'user',
+        target_id: cidId,
+      }),
+    );
     // The admin stays signed in; the deleted account's session is over.
     expect(res.cookies).toEqual([]);
     const check = await t.app.inject({ method: 'GET', url: '/api/auth/check-login', headers: cid });
@@ -362,6 +373,11 @@ describe('DELETE /api/users/{handle}: what is left', () => {
       await db.select({ reason: reports.reason }).from(reports).where(eq(reports.target_id, a.id)),
     ).toEqual([{ reason: 'spam' }]);
     expect((await t.app.inject({ method: 'GET', url: '/api/users/del_ada' })).statusCode).toBe(404);
+    // Deleting one's own account is not a moderation action.
+    const [logged] = await rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM moderation_log WHERE action = 'delete_account' AND target_id = ${a.id}`,
+    );
+    expect(logged!.n).toBe(0);
   });
 
   it('with remove_buildings removes the buildings nobody else contributed to, and keeps the others', async () => {

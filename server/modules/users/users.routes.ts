@@ -60,6 +60,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!self && !hasRole(me.role, 'admin')) throw forbidden('You can only delete your own account.');
     const deleted = await deleteAccount(app.db, target.id, {
       removeBuildings: request.query.remove_buildings,
+      actorId: me.id,
     });
     if (!deleted) throw notFound('User not found');
     request.log.info(
