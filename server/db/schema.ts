@@ -559,6 +559,11 @@ export const fileDeletions = pgTable(
   {
     storage_key: text('storage_key').primaryKey(),
     queued_at: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Not before then: an unfinished upload's URL may still bring its file until it expires (S3
+     * takes the PUT with no row to check), so its key is removed after that. Null: at once.
+     */
+    remove_after: timestamp('remove_after', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     last_error: text('last_error'),
   },

@@ -5,19 +5,26 @@
  * queued, the purge-file-deletions job removes later (removeQueuedFiles without keys), so a file
  * is never removed before its rows are gone and never forgotten after.
  */
-import { asc, inArray, sql } from 'drizzle-orm';
+import { asc, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { fileDeletions } from '../../db/schema.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
 
-/** Queues files for removal; call inside the transaction that removes the rows naming them. */
-export async function queueFileDeletions(tx: Db, keys: readonly string[]): Promise<void> {
+/**
+ * Queues files for removal; call inside the transaction that removes the rows naming them. With
+ * `removeAfter` the job leaves them until then (an upload URL that may still bring the file).
+ */
+export async function queueFileDeletions(
+  tx: Db,
+  keys: readonly string[],
+  { removeAfter = null }: { removeAfter?: Date | null } = {},
+): Promise<void> {
   const unique = [...new Set(keys)];
   // Bounded statements: an account may have thousands of files.
   for (let i = 0; i < unique.length; i += 1000) {
     await tx
       .insert(fileDeletions)
-      .values(unique.slice(i, i + 1000).map((storage_key) => ({ storage_key })))
+      .values(unique.slice(i, i + 1000).map((storage_key) => ({ storage_key, remove_after: removeAfter })))
       .onConflictDoNothing();
   }
 }
@@ -29,8 +36,8 @@ export interface RemovedFiles {
 
 /**
  * Removes queued files from storage, then their queue rows: the given keys (a deleter right after
- * its commit), or the oldest `limit` queued ones (the job). A storage failure leaves the rows
- * queued, counting the attempt, for the next run.
+ * its commit), or the oldest `limit` queued ones that are due (the job). A storage failure leaves
+ * the rows queued, counting the attempt, for the next run.
  */
 export async function removeQueuedFiles(
   db: Db,
@@ -44,6 +51,7 @@ export async function removeQueuedFiles(
           await db
             .select({ key: fileDeletions.storage_key })
             .from(fileDeletions)
+            .where(or(isNull(fileDeletions.remove_after), lte(fileDeletions.remove_after, sql`now()`)))
             .orderBy(asc(fileDeletions.queued_at), asc(fileDeletions.storage_key))
             .limit(limit)
         ).map((r) => r.key);

@@ -10,7 +10,8 @@
  * - its comments follow the product's rule for a deleted comment: a top-level comment with
  *   replies stays as 'This comment has been deleted' (its content emptied and credited to the
  *   system account), anything else is removed, and a placeholder left without replies goes too;
- * - its images go (their building's image count and cover follow), files queued;
+ * - its images go (their building's image count and cover follow), files queued (an unfinished
+ *   upload's original until its upload URL has expired);
  * - the buildings it added stay, credited to the system account, unless `removeBuildings` asks to
  *   remove those nobody else contributed to (no one else's image, comment or vote on them or on
  *   their images);
@@ -43,6 +44,11 @@ export interface DeletedAccount {
   handle: string;
   /** Stored files of the account's images, queued in file_deletions: remove them after the commit. */
   storageKeys: string[];
+  /**
+   * Originals of unfinished uploads, queued for the purge job once their upload URLs have expired
+   * (a late PUT to S3 could otherwise bring a file after its removal).
+   */
+  lateKeys: string[];
   /** Buildings removed (remove_buildings) and handed to the system account. */
   removedBuildings: number;
   creditedBuildings: number;
@@ -66,9 +72,12 @@ export async function deleteAccount(
     removeBuildings = false,
     now = new Date(),
     actorId = userId,
+    uploadUrlTtlSeconds = 0,
   }: {
     removeBuildings?: boolean;
     now?: Date;
+    /** How long an upload URL stays usable (UPLOAD_URL_TTL_SECONDS). */
+    uploadUrlTtlSeconds?: number;
     /** Who deletes it: the account itself (the default) or an admin, logged in the moderation log. */
     actorId?: number;
   } = {},
@@ -125,9 +134,17 @@ export async function deleteAccount(
       storage_key: images.storage_key,
       renditions: images.renditions,
       building_id: images.building_id,
+      status: images.status,
     });
-    const storageKeys = [...new Set(goneImages.flatMap(storedKeys))];
+    // An unfinished upload's URL may still be used: its original waits for the URL to expire.
+    const unfinished = (status: string) => status === 'pending' || status === 'uploaded';
+    const lateKeys = [...new Set(goneImages.filter((i) => unfinished(i.status)).map((i) => i.storage_key))];
+    const late = new Set(lateKeys);
+    const storageKeys = [...new Set(goneImages.flatMap(storedKeys))].filter((k) => !late.has(k));
     await queueFileDeletions(tx, storageKeys);
+    await queueFileDeletions(tx, lateKeys, {
+      removeAfter: new Date(now.getTime() + uploadUrlTtlSeconds * 1000),
+    });
 
     let removedBuildings = 0;
     if (removable.length > 0) {
@@ -188,6 +205,7 @@ export async function deleteAccount(
     return {
       handle: me.handle,
       storageKeys,
+      lateKeys,
       removedBuildings,
       creditedBuildings: credited.length,
     };

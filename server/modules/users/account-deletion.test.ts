@@ -54,6 +54,14 @@ const exists = (key: string) =>
     () => false,
   );
 
+/** Runs the purge-file-deletions job as the scheduler would, to its end. */
+const purge = async () => {
+  const task = await t.app.queue.enqueue('purge-file-deletions', {});
+  await expect
+    .poll(() => t.app.queue.status(task, 'purge-file-deletions'), { timeout: 20_000 })
+    .toBe('SUCCESS');
+};
+
 const remove = (handle: string, cookie?: string, query = '') =>
   t.app.inject({ method: 'DELETE', url: `/api/users/${handle}${query}`, headers: cookie ? { cookie } : {} });
 
@@ -399,14 +407,6 @@ describe('DELETE /api/users/{handle}: what is left', () => {
 });
 
 describe('a crash between the commit and the file removal', () => {
-  /** Runs the purge-file-deletions job as the scheduler would, to its end. */
-  const purge = async () => {
-    const task = await t.app.queue.enqueue('purge-file-deletions', {});
-    await expect
-      .poll(() => t.app.queue.status(task, 'purge-file-deletions'), { timeout: 20_000 })
-      .toBe('SUCCESS');
-  };
-
   it('leaves no row naming a file, the files queued, and the purge job removes them', async () => {
     const a = await busyAccount('crash_cy');
     // The transaction commits; the process "dies" before removing the files.
@@ -449,6 +449,41 @@ describe('a crash between the commit and the file removal', () => {
       storage.delete = original;
     }
     for (const key of a.keys) expect(await exists(key), key).toBe(false);
+    expect(await db.select().from(fileDeletions)).toEqual([]);
+  });
+});
+
+describe('an unfinished upload of a deleted account', () => {
+  it('loses its original once its upload URL has expired, a file that arrived late included', async () => {
+    const gus = await signIn(t.app, 'late_gus');
+    const gusId = await userId(db, 'late_gus');
+    const buildingId = await insertBuilding(db, 'Late hall', gusId);
+    const key = `originals/${buildingId}/${crypto.randomUUID()}.jpg`;
+    await db.insert(images).values({
+      building_id: buildingId,
+      added_by: gusId,
+      status: 'pending',
+      image_type: 'exterior',
+      storage_key: key,
+      file_ext: '.jpg',
+    });
+    const res = await remove('late_gus', gus.cookie);
+    expect(res.statusCode, res.body).toBe(204);
+    const [queued] = await db.select().from(fileDeletions).where(eq(fileDeletions.storage_key, key));
+    const wait = (queued!.remove_after!.getTime() - Date.now()) / 1000;
+    expect(wait).toBeGreaterThan(t.config.storage.uploadUrlTtlSeconds - 60);
+    expect(wait).toBeLessThanOrEqual(t.config.storage.uploadUrlTtlSeconds);
+
+    // The browser's PUT lands after the deletion: the purge leaves the key until the URL is dead.
+    await t.app.storage.write(key, Buffer.from('late bytes'), 'image/jpeg');
+    await purge();
+    expect(await exists(key)).toBe(true);
+    await db
+      .update(fileDeletions)
+      .set({ remove_after: sql`now() - interval '1 second'` })
+      .where(eq(fileDeletions.storage_key, key));
+    await purge();
+    expect(await exists(key)).toBe(false);
     expect(await db.select().from(fileDeletions)).toEqual([]);
   });
 });

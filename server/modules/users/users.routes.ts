@@ -61,6 +61,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     const deleted = await deleteAccount(app.db, target.id, {
       removeBuildings: request.query.remove_buildings,
       actorId: me.id,
+      uploadUrlTtlSeconds: app.config.storage.uploadUrlTtlSeconds,
     });
     if (!deleted) throw notFound('User not found');
     request.log.info(
