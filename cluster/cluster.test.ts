@@ -3,7 +3,8 @@
  * (`npm run worker`) on one fresh PostgreSQL database, with S3-compatible storage (s3rver).
  * - a session made on one API process works on the other (sessions live in the database);
  * - an image uploaded through one process is processed by the worker and served through the other;
- * - a worker killed in the middle of a job: a fresh worker retries the job and finishes it.
+ * - a worker killed in the middle of a job: a fresh worker retries the job and finishes it;
+ * - deleting the account removes its image's files (original and renditions) from the bucket.
  * Jobs wait JOB_TEST_DELAY_MS before running so the kill lands mid-job. pg-boss gives a dead
  * worker's job back once the job's expiry has passed (5 minutes for thumbnails); the test shortens
  * that expiry in the database instead of waiting, and runs queue maintenance every second.
@@ -113,9 +114,19 @@ async function jobRow(id: string) {
   return rows[0];
 }
 
+/** Every object file s3rver holds in the bucket, as paths relative to its directory. */
+async function bucketFiles(): Promise<string[]> {
+  const entries = await fs.readdir(path.join(workDir, 's3', BUCKET), {
+    recursive: true,
+    withFileTypes: true,
+  });
+  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+}
+
 describe('two API processes and a worker on PostgreSQL and S3', () => {
   let cookie: string;
   let buildingId: number;
+  let imageId: number;
 
   it('signs in on one process and uses the session on the other', async () => {
     const res = await post(apiA, '/api/auth/dev', { handle: 'cluster_ada' });
@@ -179,7 +190,7 @@ describe('two API processes and a worker on PostgreSQL and S3', () => {
       headers: { 'content-type': slot.content_type },
     });
     expect(put.status, await put.text()).toBeLessThan(300);
-    const imageId = session.images[0]!.id;
+    imageId = session.images[0]!.id;
     await json(
       await post(apiA, '/api/images/confirm-upload', { successfulIds: [imageId], failedIds: [] }, cookie),
       'confirm on api-a',
@@ -244,5 +255,32 @@ describe('two API processes and a worker on PostgreSQL and S3', () => {
     const meta = await sharp(Buffer.from(await rendition.arrayBuffer())).metadata();
     expect(meta.format).toBe('webp');
     expect(Math.max(meta.width, meta.height)).toBe(400);
+  });
+
+  it('deletes the account through one process: its image files leave the bucket', async () => {
+    const { rows } = await sql.query<{ storage_key: string; renditions: Record<string, string> }>(
+      'SELECT storage_key, renditions FROM images WHERE id = $1',
+      [imageId],
+    );
+    const keys = [rows[0]!.storage_key, ...Object.values(rows[0]!.renditions)];
+    expect(keys.length).toBeGreaterThanOrEqual(3);
+    const held = (files: string[], key: string) =>
+      files.some((f) => f.includes(path.basename(key).split('.')[0]!));
+    const before = await bucketFiles();
+    for (const key of keys) expect(held(before, key), key).toBe(true);
+
+    const res = await fetch(`${api(apiB)}/api/users/cluster_ada`, { method: 'DELETE', headers: { cookie } });
+    expect(res.status, await res.text()).toBe(204);
+    const after = await bucketFiles();
+    for (const key of keys) expect(held(after, key), key).toBe(false);
+    const { rows: queued } = await sql.query('SELECT storage_key FROM file_deletions');
+    expect(queued).toEqual([]);
+    const { rows: building } = await sql.query<{ added_by: number | null; image_count: number }>(
+      'SELECT added_by, image_count FROM buildings WHERE id = $1',
+      [buildingId],
+    );
+    // Credited to the system account (created on demand), no image left.
+    expect(building[0]!.image_count).toBe(0);
+    expect(building[0]!.added_by).not.toBeNull();
   });
 });

@@ -121,7 +121,16 @@ export const setRoleResponseSchema = z
   .object({ handle: z.string(), role: roleSchema })
   .meta({ id: 'UserRole' });
 
-export const MODERATION_ACTIONS = ['hide', 'restore', 'dismiss', 'suspend', 'unsuspend', 'set_role'] as const;
+/** delete_account: an admin deleted someone else's account (DELETE /api/users/{handle}). */
+export const MODERATION_ACTIONS = [
+  'hide',
+  'restore',
+  'dismiss',
+  'suspend',
+  'unsuspend',
+  'set_role',
+  'delete_account',
+] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 export const moderationLogQuerySchema = z.object({

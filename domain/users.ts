@@ -68,3 +68,15 @@ export const chosenHandleSchema = z.string().superRefine((h, ctx) => {
 
 export const changeHandleBodySchema = z.object({ handle: chosenHandleSchema });
 export const changeHandleResponseSchema = z.object({ handle: z.string() });
+
+/**
+ * DELETE /api/users/{handle}: `remove_buildings=true` also removes the buildings the account added
+ * that nobody else contributed to (no one else's image, comment or vote on them or on their
+ * images); without it every building the account added stays, credited to the system account.
+ */
+export const deleteAccountQuerySchema = z.object({
+  remove_buildings: z
+    .enum(['true', 'false'], { error: () => 'remove_buildings must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true'),
+});

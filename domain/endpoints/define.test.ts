@@ -198,6 +198,7 @@ const samples: Record<string, Record<string, string>> = {
   'locator.picture': { lng: '2.35', lat: '48.86', scheme: 'dark', v: '3' },
   'moderation.queue': { status: 'resolved' },
   'moderation.log': { page: '2', per_page: '50' },
+  'users.remove': { remove_buildings: 'true' },
 };
 
 const withQuery = Object.entries(allEndpoints).filter(([, e]) => e.query !== undefined);

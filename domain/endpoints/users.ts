@@ -1,7 +1,8 @@
-/** /api/users (product §7): profiles, face pictures, handles. */
+/** /api/users (product §7): profiles, face pictures, handles, account deletion. */
 import {
   changeHandleBodySchema,
   changeHandleResponseSchema,
+  deleteAccountQuerySchema,
   handleParamsSchema,
   userSchema,
 } from '../users.ts';
@@ -40,6 +41,14 @@ export const userEndpoints = {
     // 409: taken, or another user's old handle still reserved for them (30 days after their change).
     responses: { 200: changeHandleResponseSchema, ...problems(403, 409) },
   }),
+
+  // The account itself or an admin; the system account never. Signs the account out everywhere.
+  remove: defineEndpoint('DELETE', '/users/:handle', {
+    auth: 'required',
+    params: handleParamsSchema,
+    query: deleteAccountQuerySchema,
+    responses: { 204: z.null(), ...problems(403, 404) },
+  }),
 };
 
 /** OpenAPI text (the server's document only: the web bundle leaves it out). */
@@ -53,5 +62,11 @@ export const userDocs: EndpointDocs<typeof userEndpoints> = {
   },
   changeHandle: {
     summary: 'Change your handle',
+  },
+  remove: {
+    summary:
+      'Delete an account (your own, or any as an admin): sessions, votes, lists, images and their files go, ' +
+      "comments with replies stay as 'This comment has been deleted', buildings stay credited to the system " +
+      'account (remove_buildings=true removes those nobody else contributed to); the handle stays reserved for 30 days',
   },
 };

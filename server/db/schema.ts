@@ -538,7 +538,7 @@ export const moderationLog = pgTable(
   {
     id: serial('id').primaryKey(),
     actor_id: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    /** hide | restore | dismiss | suspend | unsuspend | set_role (domain/moderation.ts). */
+    /** hide | restore | dismiss | suspend | unsuspend | set_role | delete_account (domain/moderation.ts). */
     action: text('action').notNull(),
     target_type: text('target_type').notNull(),
     target_id: integer('target_id').notNull(),
@@ -546,4 +546,26 @@ export const moderationLog = pgTable(
     created_at: createdAt(),
   },
   (t) => [index('moderation_log_created_idx').on(t.created_at, t.id)],
+);
+
+/**
+ * Stored files waiting to be removed (migration 0012): an outbox written in the same transaction
+ * that removes the rows naming them, so a crash between the commit and the removal leaves no row
+ * pointing at a missing file and no file forgotten. The deleter removes the files right after its
+ * commit; the purge-file-deletions job removes what is left, retrying failures.
+ */
+export const fileDeletions = pgTable(
+  'file_deletions',
+  {
+    storage_key: text('storage_key').primaryKey(),
+    queued_at: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Not before then: an unfinished upload's URL may still bring its file until it expires (S3
+     * takes the PUT with no row to check), so its key is removed after that. Null: at once.
+     */
+    remove_after: timestamp('remove_after', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    last_error: text('last_error'),
+  },
+  (t) => [index('file_deletions_queued_at_idx').on(t.queued_at)],
 );

@@ -72,7 +72,10 @@ describe('processImage', () => {
       );
 
       const fake = path.join(dir, 'fake.jpg');
-      await fs.writeFile(fake, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('not a jpeg')]));
+      await fs.writeFile(
+        fake,
+        Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('not a jpeg')]),
+      );
       await expect(processImage(fake)).rejects.toThrow(ImageRejectedError);
       const html = path.join(dir, 'page.jpg');
       await fs.writeFile(html, '<html><script>alert(1)</script></html>');

@@ -1,11 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiUrl } from '#domain/endpoints/define';
 import { userEndpoints } from '#domain/endpoints/users';
+import { hasRole } from '#domain/roles';
 import { HANDLE_RESERVED_DAYS } from '#domain/users';
 import { route } from '../../http/route.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
-import { requireUser } from '../auth/auth.plugin.ts';
+import { clearSessionCookie, requireUser } from '../auth/auth.plugin.ts';
+import { removeQueuedFiles } from '../images/file-deletions.service.ts';
 import { defaultAvatarSvg } from './avatar.ts';
+import { deleteAccount } from './account-deletion.service.ts';
 import { changeHandle, findUserByHandle, movedHandle, publicProfile } from './users.service.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -46,5 +49,42 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     }
     return { handle: result.handle };
+  });
+
+  route(app, userEndpoints.remove, async (request, reply) => {
+    const me = requireUser(request);
+    const target = await findUserByHandle(app.db, request.params.handle);
+    if (!target) throw notFound('User not found');
+    if (target.is_system) throw forbidden('The system account cannot be deleted.');
+    const self = target.id === me.id;
+    if (!self && !hasRole(me.role, 'admin')) throw forbidden('You can only delete your own account.');
+    const deleted = await deleteAccount(app.db, target.id, {
+      removeBuildings: request.query.remove_buildings,
+      actorId: me.id,
+      uploadUrlTtlSeconds: app.config.storage.uploadUrlTtlSeconds,
+    });
+    if (!deleted) throw notFound('User not found');
+    request.log.info(
+      {
+        userId: target.id,
+        by: me.id,
+        files: deleted.storageKeys.length,
+        removedBuildings: deleted.removedBuildings,
+        creditedBuildings: deleted.creditedBuildings,
+      },
+      'account deleted',
+    );
+    // After the commit: the files go now; what fails stays queued for the purge-file-deletions job.
+    const files = await removeQueuedFiles(app.db, app.storage, { keys: deleted.storageKeys }).catch(
+      (err: unknown) => {
+        request.log.warn({ err }, 'could not remove the files of a deleted account; the purge job retries');
+        return null;
+      },
+    );
+    if (files && files.failed > 0)
+      request.log.warn(files, 'files of a deleted account left for the purge job');
+    await app.mapVersions.refresh();
+    if (self) clearSessionCookie(app, reply);
+    return reply.code(204).send(null);
   });
 };

@@ -11,6 +11,7 @@ export const LOG_ACTION_LABELS: Record<ModerationAction, string> = {
   suspend: 'suspended',
   unsuspend: 'lifted the suspension of',
   set_role: 'changed the role of',
+  delete_account: 'deleted the account of',
 };
 
 /** One line of the log: 'mo hid building 12'. */

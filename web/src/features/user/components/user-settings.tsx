@@ -4,12 +4,13 @@ import { useNavigate } from 'react-router';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
 import { useUser } from '../api/get-user.ts';
 import { userSectionPath } from '../model/user-nav.ts';
+import { DeleteAccount } from './delete-account.tsx';
 import { HandleForm } from './handle-form.tsx';
 
 /**
  * Product §2, Settings: 'User Settings' with 'Change Username', on the user's own profile, and
  * below it `accountActions`: what other features add there ('Sign out everywhere', composed by
- * web/src/app/routes/user-settings-route.tsx).
+ * web/src/app/routes/user-settings-route.tsx), and last the danger zone's 'Delete my account'.
  */
 export function UserSettings({ handle, accountActions }: { handle: string; accountActions?: ReactNode }) {
   const navigate = useNavigate();
@@ -33,6 +34,7 @@ export function UserSettings({ handle, accountActions }: { handle: string; accou
             />
           </Stack>
           {accountActions}
+          <DeleteAccount handle={handle} />
         </>
       ) : isChecking || profile.isPending ? null : (
         <Text c="dimmed">
