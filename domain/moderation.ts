@@ -121,7 +121,22 @@ export const setRoleResponseSchema = z
   .object({ handle: z.string(), role: roleSchema })
   .meta({ id: 'UserRole' });
 
-export const MODERATION_ACTIONS = ['hide', 'restore', 'dismiss', 'suspend', 'unsuspend', 'set_role'] as const;
+/**
+ * Every action the log records. `edit` and `delete`: a moderator changed or removed someone else's
+ * image or comment; `rename` and `merge`: a moderator corrected an architect.
+ */
+export const MODERATION_ACTIONS = [
+  'hide',
+  'restore',
+  'dismiss',
+  'suspend',
+  'unsuspend',
+  'set_role',
+  'edit',
+  'delete',
+  'rename',
+  'merge',
+] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 export const moderationLogQuerySchema = z.object({

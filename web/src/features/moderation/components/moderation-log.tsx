@@ -11,6 +11,10 @@ export const LOG_ACTION_LABELS: Record<ModerationAction, string> = {
   suspend: 'suspended',
   unsuspend: 'lifted the suspension of',
   set_role: 'changed the role of',
+  edit: 'edited',
+  delete: 'deleted',
+  rename: 'renamed',
+  merge: 'merged',
 };
 
 /** One line of the log: 'mo hid building 12'. */
