@@ -94,9 +94,9 @@ const merge = (id: number, into: unknown, headers: Record<string, string> = {}) 
     payload: { into },
   });
 const suggested = async (q: string) =>
-  (await get(`/api/architects?q=${encodeURIComponent(q)}`)).json<{ items: { id: number }[] }>().items.map(
-    (i) => i.id,
-  );
+  (await get(`/api/architects?q=${encodeURIComponent(q)}`))
+    .json<{ items: { id: number }[] }>()
+    .items.map((i) => i.id);
 const log = async () =>
   (await get('/api/moderation/log?per_page=100', mod)).json<{ items: ModerationLogEntry[] }>().items;
 
@@ -243,7 +243,9 @@ describe('POST /api/moderation/architects/{id}/merge', () => {
     expect((await merge(b!.id, a!.id, mod)).statusCode).toBe(200);
     const [c] = await architectsOf(await create(['Rafel Masó Valentí']));
     expect((await rename(c!.id, 'Masó Rafael', mod)).statusCode).toBe(200);
-    expect(await architectsOf(await create(['maso rafael'], user))).toEqual([{ id: c!.id, name: 'Masó Rafael' }]);
+    expect(await architectsOf(await create(['maso rafael'], user))).toEqual([
+      { id: c!.id, name: 'Masó Rafael' },
+    ]);
     // The old page still goes to the architect it was merged into.
     expect((await get(`/api/architects/${b!.id}`)).headers.location).toBe(`/api/architects/${a!.id}`);
   });
@@ -314,7 +316,15 @@ describe("the architect page's order: one user's flood cannot push the others of
       .insert(buildings)
       .values([
         { name: 'Sagrada Família', lng: 2.17, lat: 41.4, year_built: 1882, added_by: ownerId, upvotes: 9 },
-        { name: 'Casa Batlló', lng: 2.16, lat: 41.39, year_built: 1904, added_by: ownerId, upvotes: 4, downvotes: 1 },
+        {
+          name: 'Casa Batlló',
+          lng: 2.16,
+          lat: 41.39,
+          year_built: 1904,
+          added_by: ownerId,
+          upvotes: 4,
+          downvotes: 1,
+        },
         { name: 'Casa Vicens', lng: 2.15, lat: 41.4, year_built: 1885, added_by: ownerId },
       ])
       .returning({ id: buildings.id });
