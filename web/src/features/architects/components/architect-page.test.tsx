@@ -93,7 +93,7 @@ describe('ArchitectPage', () => {
     const { calls } = stubFetch({
       'GET /api/architects/3': () => json(detail(3, name)),
       'PATCH /api/architects/3': (init) => {
-        const body = JSON.parse(String(init?.body)) as { name: string };
+        const body = JSON.parse(init?.body as string) as { name: string };
         if (body.name === 'Lluís')
           return problem(
             409,
