@@ -16,7 +16,9 @@ import { mergeArchitect, renameArchitect } from '../api/govern-architect.ts';
 
 /** What the server said went wrong, or a general line. */
 function failureText(error: unknown, fallback: string): string {
-  return error instanceof ApiError && typeof error.problem?.detail === 'string' ? error.problem.detail : fallback;
+  return error instanceof ApiError && typeof error.problem?.detail === 'string'
+    ? error.problem.detail
+    : fallback;
 }
 
 export function ArchitectModeration({ architect }: { architect: ArchitectRef }) {

@@ -82,7 +82,7 @@ describe('ArchitectPage', () => {
     });
     renderPage('/architects/3');
     expect(await screen.findByText('30 buildings in the atlas')).toBeTruthy();
-    expect(screen.getByText('Page 1 of 2')).toBeTruthy();
+    expect(await screen.findByText('Page 1 of 2')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/architects/3?page=2'));
     await waitFor(() => expect(calls.some((c) => c.url.includes('page=2'))).toBe(true));

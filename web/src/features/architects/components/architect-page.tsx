@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Container, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Container, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isModerator } from '#domain/roles';
@@ -21,6 +21,11 @@ const ArchitectMap = lazy(() => import('./architect-map.tsx').then((m) => ({ def
 /** The moderators' 'Edit name' and 'Merge into…': loaded only for them, on their visit. */
 const ArchitectModeration = lazy(() =>
   import('./architect-moderation.tsx').then((m) => ({ default: m.ArchitectModeration })),
+);
+
+/** Previous and Next, for an architect with more than one page of works. */
+const ArchitectPager = lazy(() =>
+  import('./architect-pager.tsx').then((m) => ({ default: m.ArchitectPager })),
 );
 
 /** Where the map will be, the same size, so nothing moves when it comes. */
@@ -49,7 +54,8 @@ export function ArchitectPage({ id }: ArchitectPageProps) {
   const navigate = useNavigate();
   const mapMayLoad = useAfterFirstPaint(architect.isSuccess);
   const notFound = id === null || (architect.error instanceof ApiError && architect.error.status === 404);
-  const movedTo = architect.data && !architect.isPlaceholderData && architect.data.id !== id ? architect.data.id : null;
+  const movedTo =
+    architect.data && !architect.isPlaceholderData && architect.data.id !== id ? architect.data.id : null;
 
   useEffect(() => {
     if (movedTo !== null) void navigate(pages.architect.href({ id: movedTo }), { replace: true });
@@ -82,7 +88,6 @@ export function ArchitectPage({ id }: ArchitectPageProps) {
     );
   }
   const { name, buildings, total, pages: pageTotal } = architect.data;
-  const toPage = (n: number) => setSearch(n === 1 ? {} : { page: String(n) });
   return (
     <Container size="lg" py="lg" style={{ overflowY: 'auto' }}>
       <Stack gap="md">
@@ -129,17 +134,13 @@ export function ArchitectPage({ id }: ArchitectPageProps) {
           ))}
         </SimpleGrid>
         {pageTotal > 1 && (
-          <Group justify="center" gap="sm" component="nav" aria-label="Pages of works">
-            <Button variant="default" size="xs" disabled={page <= 1} onClick={() => toPage(page - 1)}>
-              Previous
-            </Button>
-            <Text size="sm">
-              Page {Math.min(page, pageTotal)} of {pageTotal}
-            </Text>
-            <Button variant="default" size="xs" disabled={page >= pageTotal} onClick={() => toPage(page + 1)}>
-              Next
-            </Button>
-          </Group>
+          <Suspense fallback={null}>
+            <ArchitectPager
+              page={page}
+              pages={pageTotal}
+              onPage={(n) => setSearch(n === 1 ? {} : { page: String(n) })}
+            />
+          </Suspense>
         )}
       </Stack>
     </Container>
