@@ -251,6 +251,22 @@ describe('POST /api/moderation/architects/{id}/merge', () => {
   });
 });
 
+describe('renames and merges in a row', () => {
+  it('an architect renamed to a spelling merged into it, then merged on, takes that spelling along', async () => {
+    const [a] = await architectsOf(await create(['Cèsar Martinell']));
+    const [b] = await architectsOf(await create(['Martinell i Brunet']));
+    const [c] = await architectsOf(await create(['Cesar Martinell Brunet']));
+    expect((await merge(a!.id, b!.id, mod)).statusCode).toBe(200);
+    expect((await rename(b!.id, 'CÈSAR MARTINELL', mod)).statusCode).toBe(200);
+    const res = await merge(b!.id, c!.id, mod);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await architectsOf(await create(['cesar martinell'], user))).toEqual([c]);
+    for (const gone of [a!.id, b!.id]) {
+      expect((await get(`/api/architects/${gone}`)).headers.location).toBe(`/api/architects/${c!.id}`);
+    }
+  });
+});
+
 async function linkedTo(architectId: number): Promise<number[]> {
   const rows = await t.app.db
     .select({ id: buildingArchitects.building_id })

@@ -201,6 +201,26 @@ export type RenameResult =
  * merged architect's spelling given to this one stops redirecting to the other.
  */
 export async function renameArchitect(db: Db, actor: Actor, id: number, name: string): Promise<RenameResult> {
+  try {
+    return await renameInTransaction(db, actor, id, name);
+  } catch (err) {
+    // Another architect took the key between the check and the update (a concurrent write).
+    if (!isUniqueViolation(err)) throw err;
+    const [other] = await db
+      .select({ id: architects.id, name: architects.name })
+      .from(architects)
+      .where(and(eq(architects.name_key, sql`atlas_search_norm(${name})`), ne(architects.id, id)));
+    if (!other) throw err;
+    return { ok: false, reason: 'taken', other };
+  }
+}
+
+const isUniqueViolation = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e.code === '23505' || e.cause?.code === '23505';
+};
+
+async function renameInTransaction(db: Db, actor: Actor, id: number, name: string): Promise<RenameResult> {
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select({ id: architects.id, name: architects.name })
@@ -215,12 +235,11 @@ export async function renameArchitect(db: Db, actor: Actor, id: number, name: st
     if (other) return { ok: false, reason: 'taken', other } as const;
     if (current.name === name) return { ok: true, architect: current } as const;
     await tx.update(architects).set({ name }).where(eq(architects.id, id));
+    // The architect's own key finds it from now on: a merged architect's spelling no longer redirects.
     await tx
       .update(architectRedirects)
       .set({ name_key: null })
-      .where(
-        and(eq(architectRedirects.name_key, sql`atlas_search_norm(${name})`), ne(architectRedirects.new_id, id)),
-      );
+      .where(eq(architectRedirects.name_key, sql`atlas_search_norm(${name})`));
     await tx
       .insert(architectRevisions)
       .values({ architect_id: id, author_id: actor.id, name_from: current.name, name_to: name });
@@ -260,8 +279,7 @@ export async function architectRevisionsOf(db: Db, id: number): Promise<Architec
 }
 
 export type MergeResult =
-  | { ok: true; merged: ArchitectMerged }
-  | { ok: false; reason: 'same' | 'missing' | 'missing_into' };
+  { ok: true; merged: ArchitectMerged } | { ok: false; reason: 'same' | 'missing' | 'missing_into' };
 
 /**
  * Merges architect `id` into `into`, in one transaction: its buildings link to `into` (in the
@@ -296,6 +314,11 @@ export async function mergeArchitects(db: Db, actor: Actor, id: number, into: nu
     await tx.update(architectRedirects).set({ new_id: into }).where(eq(architectRedirects.new_id, id));
     // Its links and revisions go with it (cascade).
     await tx.delete(architects).where(eq(architects.id, id));
+    // Its key now redirects (it is free among the architects; no other redirect may keep it).
+    await tx
+      .update(architectRedirects)
+      .set({ name_key: null })
+      .where(eq(architectRedirects.name_key, old.name_key));
     await tx.insert(architectRedirects).values({ old_id: id, new_id: into, name_key: old.name_key });
     await appendLog(tx, {
       actorId: actor.id,
