@@ -17,7 +17,11 @@ import {
   suspensionSchema,
 } from '../moderation.ts';
 import { handleParamsSchema } from '../users.ts';
-import { architectIdParamsSchema, architectMergeBodySchema, architectMergeResponseSchema } from '../architects.ts';
+import {
+  architectIdParamsSchema,
+  architectMergeBodySchema,
+  architectMergeResponseSchema,
+} from '../architects.ts';
 import { defineEndpoint, problems, type EndpointDocs } from './define.ts';
 
 export const moderationEndpoints = {

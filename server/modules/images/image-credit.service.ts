@@ -15,7 +15,12 @@ import { appendLog } from '../moderation/moderation-log.ts';
  * licence toward a more open one (CC BY-SA -> CC BY -> CC0: a licence already granted cannot be
  * narrowed, by anyone), or corrects the type, capture year or description.
  */
-export async function updateImageCredit(db: Db, actor: Actor, id: number, body: UpdateImageCredit): Promise<void> {
+export async function updateImageCredit(
+  db: Db,
+  actor: Actor,
+  id: number,
+  body: UpdateImageCredit,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ added_by: images.added_by, license: images.license, status: images.status })

@@ -45,7 +45,12 @@ const logged = async (action: string, type: string, id: number) =>
 
 const image = () => insertImage(t.app.db, buildingId, ownerId);
 const comment = () =>
-  insertComment(t.app.db, { user_id: ownerId, target_type: 'building', target_id: buildingId, content: 'Mine' });
+  insertComment(t.app.db, {
+    user_id: ownerId,
+    target_type: 'building',
+    target_id: buildingId,
+    content: 'Mine',
+  });
 const patchImage = (id: number, payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'PATCH', url: `/api/images/${id}`, headers, payload });
 const del = (url: string, headers: Record<string, string> = {}) =>
@@ -54,7 +59,12 @@ const putComment = (id: number, content: string, headers: Record<string, string>
   t.app.inject({ method: 'PUT', url: `/api/comments/${id}`, headers, payload: { content } });
 
 describe("an image's fields", () => {
-  const change = { image_type: 'interior', capture_year: 1999, description: 'The hall', author: 'A. Photographer' };
+  const change = {
+    image_type: 'interior',
+    capture_year: 1999,
+    description: 'The hall',
+    author: 'A. Photographer',
+  };
 
   it('a stranger gets 403 and a visitor 401, changing nothing', async () => {
     const id = await image();
@@ -147,7 +157,11 @@ describe('comments', () => {
     const id = await comment();
     const edited = await putComment(id, '[removed by moderators]', headers());
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json()).toMatchObject({ content: '[removed by moderators]', edited: true, user_id: ownerId });
+    expect(edited.json()).toMatchObject({
+      content: '[removed by moderators]',
+      edited: true,
+      user_id: ownerId,
+    });
     // The same text again changes nothing, and logs nothing.
     expect((await putComment(id, '[removed by moderators]', headers())).statusCode).toBe(200);
     expect((await logged('edit', 'comment', id)).map((e) => e.actor?.handle)).toEqual([handle]);
