@@ -1,10 +1,12 @@
 /** Architects: people and firms linked to the buildings they designed. */
 import { z } from 'zod';
 import { foldName } from './name-fold.ts';
-import { idParam } from './query-params.ts';
+import { idParam, pagingParams } from './query-params.ts';
 
 export const ARCHITECT_NAME_MAX = 120;
 export const ARCHITECTS_PER_BUILDING_MAX = 10;
+/** Works on one page of an architect's page (GET /api/architects/{id}?page=). */
+export const ARCHITECT_WORKS_PER_PAGE = 24;
 
 /**
  * A name as architects are matched: lowercase, accents folded, every run of anything but letters
@@ -56,11 +58,23 @@ export type ArchitectRef = z.infer<typeof architectRefSchema>;
 
 export const architectIdParamsSchema = z.object({ id: idParam('id') });
 
-/** GET /api/architects/{id}. */
+/** GET /api/architects/{id}?page=&per_page=: a page of the architect's works. */
+export const architectDetailQuerySchema = z.object({ ...pagingParams(ARCHITECT_WORKS_PER_PAGE) });
+
+/**
+ * GET /api/architects/{id}: the architect and one page of their visible works, in the order that
+ * keeps one user's many additions from pushing everyone else's off the first page: most net votes
+ * first; among works with as many votes, each adder's works taking turns (every adder's oldest
+ * before anyone's second); then the oldest, then by id.
+ */
 export const architectDetailSchema = z
   .object({
     id: z.number().int(),
     name: z.string(),
+    total: z.number().int().describe('Visible works in all'),
+    page: z.number().int(),
+    per_page: z.number().int(),
+    pages: z.number().int(),
     buildings: z.array(
       z.object({
         id: z.number().int(),
@@ -90,3 +104,46 @@ export const architectSuggestionsSchema = z
   .meta({ id: 'ArchitectSuggestions' });
 
 export type ArchitectSuggestions = z.infer<typeof architectSuggestionsSchema>;
+
+const renamedNameSchema = z
+  .string({ error: 'name must be text' })
+  .trim()
+  .min(1, 'name is required')
+  .max(ARCHITECT_NAME_MAX, `An architect's name can have at most ${ARCHITECT_NAME_MAX} characters`)
+  .refine((s) => /[\p{L}\p{Nd}]/u.test(s), {
+    message: "An architect's name needs a letter or a digit (superscript and circled numbers do not count)",
+  });
+
+/** PATCH /api/architects/{id} (moderators and admins): the displayed name. */
+export const architectRenameBodySchema = z.object({ name: renamedNameSchema }).strict();
+
+/** GET /api/architects/{id}/revisions: renames, newest first (the shape of a building's revisions). */
+export const architectRevisionSchema = z
+  .object({
+    id: z.number().int(),
+    created_at: z.string(),
+    author: z.object({ handle: z.string() }).nullable().describe('null when the account is gone'),
+    changes: z.object({ name: z.object({ from: z.string(), to: z.string() }) }),
+  })
+  .meta({ id: 'ArchitectRevision' });
+export type ArchitectRevision = z.infer<typeof architectRevisionSchema>;
+
+export const architectRevisionsSchema = z
+  .object({ items: z.array(architectRevisionSchema) })
+  .meta({ id: 'ArchitectRevisions' });
+
+/** POST /api/moderation/architects/{id}/merge: the architect whose record stays. */
+export const architectMergeBodySchema = z
+  .object({
+    into: z.number({ error: 'into must be an architect id' }).int().positive().max(2147483647),
+  })
+  .strict();
+
+export const architectMergeResponseSchema = z
+  .object({
+    id: z.number().int().describe('The architect that stays'),
+    merged: z.number().int().describe('The merged architect (its pages now redirect)'),
+    moved: z.number().int().describe('Buildings moved over (those already linked to both count once)'),
+  })
+  .meta({ id: 'ArchitectMerged' });
+export type ArchitectMerged = z.infer<typeof architectMergeResponseSchema>;

@@ -309,7 +309,10 @@ export const imageSchema = z
 
 export type Image = z.infer<typeof imageSchema>;
 
-/** PATCH /api/images/{id}: the owner changes the credit, or the licence toward a more open one. */
+/**
+ * PATCH /api/images/{id}: the owner (or a moderator) changes the credit, the licence toward a more
+ * open one, the type, the capture year or the description.
+ */
 export const updateImageCreditSchema = z
   .object({
     license: licenseSchema.optional(),
@@ -317,11 +320,44 @@ export const updateImageCreditSchema = z
       .optional()
       .transform((a) => (a === undefined ? undefined : a || null))
       .describe("The new credit; null or empty goes back to the uploader's handle"),
+    image_type: z
+      .enum(IMAGE_TYPES, { error: () => `image_type must be one of ${IMAGE_TYPES.join(', ')}` })
+      .optional(),
+    capture_year: z
+      .number({ error: 'Capture year must be a year (YYYY)' })
+      .nullable()
+      .optional()
+      .superRefine((year, ctx) => {
+        const problem = year === null || year === undefined ? null : captureYearProblem(year);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .describe('A year, or null for unknown'),
+    description: z
+      .string({ error: 'description must be text' })
+      .trim()
+      .max(
+        IMAGE_DESCRIPTION_MAX_LENGTH,
+        `A description can have at most ${IMAGE_DESCRIPTION_MAX_LENGTH} characters`,
+      )
+      .nullable()
+      .optional()
+      .transform((d) => (d === undefined ? undefined : d || null))
+      .describe('null or empty removes it'),
   })
   .strict()
-  .refine((b) => b.license !== undefined || b.author !== undefined, {
-    message: 'Give a license or an author to change',
-  })
+  // Each field named (not Object.values): the bundler then still sees this schema as pure, and
+  // the web, which imports constants from this file, does not download zod for it.
+  .refine(
+    (b) =>
+      b.license !== undefined ||
+      b.author !== undefined ||
+      b.image_type !== undefined ||
+      b.capture_year !== undefined ||
+      b.description !== undefined,
+    {
+      message: 'Give a license, an author, an image_type, a capture_year or a description to change',
+    },
+  )
   .meta({ id: 'ImageCreditUpdate' });
 
 export type UpdateImageCredit = z.infer<typeof updateImageCreditSchema>;

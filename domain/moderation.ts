@@ -121,7 +121,11 @@ export const setRoleResponseSchema = z
   .object({ handle: z.string(), role: roleSchema })
   .meta({ id: 'UserRole' });
 
-/** delete_account: an admin deleted someone else's account (DELETE /api/users/{handle}). */
+/**
+ * Every action the log records. `edit` and `delete`: a moderator changed or removed someone else's
+ * image or comment; `rename` and `merge`: a moderator corrected an architect; `delete_account`: an
+ * admin deleted someone else's account (DELETE /api/users/{handle}).
+ */
 export const MODERATION_ACTIONS = [
   'hide',
   'restore',
@@ -130,6 +134,10 @@ export const MODERATION_ACTIONS = [
   'unsuspend',
   'set_role',
   'delete_account',
+  'edit',
+  'delete',
+  'rename',
+  'merge',
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 

@@ -53,8 +53,10 @@ export function idParam(label: string) {
 
 /**
  * `page` (from 1) and `per_page` (1 to PER_PAGE_MAX, `perPageDefault` when left out) of a paged
- * list, for spreading into its query schema.
+ * list, for spreading into its query schema. It only builds schemas: marked so, a web module that
+ * imports a constant from a schema module using it does not download the schemas and zod.
  */
+/*#__NO_SIDE_EFFECTS__*/
 export function pagingParams(perPageDefault: number) {
   return {
     page: integerParam('page')

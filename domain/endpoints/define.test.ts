@@ -190,6 +190,7 @@ const samples: Record<string, Record<string, string>> = {
   'comments.replies': { page: '1', per_page: '20' },
   'search.search': { q: ' art deco ', limit: '5' },
   'architects.suggest': { q: 'Zaha' },
+  'architects.get': { page: '2', per_page: '24' },
   'places.countryAt': { lng: '-0.1276', lat: '51.5072' },
   'places.autocomplete': { input: 'Villa Sav', session_token: '6f1c2a9e-0b7d-4c1e-9a53-2d8e4b7f1c00' },
   'places.details': { session_token: '6f1c2a9e-0b7d-4c1e-9a53-2d8e4b7f1c00' },

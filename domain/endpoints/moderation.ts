@@ -17,6 +17,11 @@ import {
   suspensionSchema,
 } from '../moderation.ts';
 import { handleParamsSchema } from '../users.ts';
+import {
+  architectIdParamsSchema,
+  architectMergeBodySchema,
+  architectMergeResponseSchema,
+} from '../architects.ts';
 import { defineEndpoint, problems, type EndpointDocs } from './define.ts';
 
 export const moderationEndpoints = {
@@ -72,6 +77,14 @@ export const moderationEndpoints = {
     responses: { 200: suspensionSchema, ...problems(403) },
   }),
 
+  mergeArchitect: defineEndpoint('POST', '/moderation/architects/:id/merge', {
+    auth: 'required',
+    role: 'moderator',
+    params: architectIdParamsSchema,
+    body: architectMergeBodySchema,
+    responses: { 200: architectMergeResponseSchema, ...problems(403, 409) },
+  }),
+
   log: defineEndpoint('GET', '/moderation/log', {
     auth: 'required',
     role: 'moderator',
@@ -111,6 +124,13 @@ export const moderationDocs: EndpointDocs<typeof moderationEndpoints> = {
   },
   unsuspend: {
     summary: 'Lift a suspension',
+  },
+  mergeArchitect: {
+    summary: 'Merge a duplicate architect into another (moderators and admins)',
+    description:
+      "In one transaction the duplicate's buildings move to `into`, its name's spelling finds `into` " +
+      'from then on, and the duplicate is removed: its page and GET /api/architects/{id} answer 301 to ' +
+      '`into`. 400 when both are the same, 404 when either is unknown. Logged.',
   },
   log: {
     summary: 'Every moderator and admin action, newest first (paged)',

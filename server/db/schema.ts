@@ -250,6 +250,43 @@ export const architects = pgTable(
   ],
 );
 
+/** A moderator's rename of an architect (the only way an architect's name changes). */
+export const architectRevisions = pgTable(
+  'architect_revisions',
+  {
+    id: serial('id').primaryKey(),
+    architect_id: integer('architect_id')
+      .notNull()
+      .references(() => architects.id, { onDelete: 'cascade' }),
+    author_id: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    name_from: text('name_from').notNull(),
+    name_to: text('name_to').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('architect_revisions_architect_idx').on(t.architect_id, t.created_at, t.id)],
+);
+
+/**
+ * An architect merged into another: its old id (pages and API addresses move on to `new_id`) and
+ * its name's key (the old spelling, typed again, finds `new_id` instead of a new duplicate).
+ */
+export const architectRedirects = pgTable(
+  'architect_redirects',
+  {
+    old_id: integer('old_id').primaryKey(),
+    new_id: integer('new_id')
+      .notNull()
+      .references(() => architects.id, { onDelete: 'cascade' }),
+    /** Null once a moderator gave this spelling to another architect (a rename). */
+    name_key: text('name_key'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('architect_redirects_new_id_idx').on(t.new_id),
+    uniqueIndex('architect_redirects_name_key_key').on(t.name_key),
+  ],
+);
+
 export const buildingArchitects = pgTable(
   'building_architects',
   {
@@ -538,7 +575,7 @@ export const moderationLog = pgTable(
   {
     id: serial('id').primaryKey(),
     actor_id: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    /** hide | restore | dismiss | suspend | unsuspend | set_role | delete_account (domain/moderation.ts). */
+    /** One of domain/moderation.ts MODERATION_ACTIONS (hide, restore, ..., rename, merge). */
     action: text('action').notNull(),
     target_type: text('target_type').notNull(),
     target_id: integer('target_id').notNull(),

@@ -20,6 +20,8 @@ import type { CurrentUser } from '#domain/users';
 import type { Db } from '../../db/client.ts';
 import { comments, users, votes } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { isModerator } from '#domain/roles';
+import { appendLog } from '../moderation/moderation-log.ts';
 import { DELETED_COMMENT, findVotable, notFoundText } from '../votes/votes.service.ts';
 import { visibleComment, type Viewer } from '../../db/visibility.ts';
 
@@ -241,19 +243,27 @@ export async function createReply(
   });
 }
 
+/**
+ * The comment, when `user` may change it: its author, or a moderator (`moderating` then, for the
+ * log). 404 for an unknown comment, 403 for anyone else's.
+ */
 async function ownedComment(db: Db, user: CurrentUser, id: number) {
   const [row] = await db
     .select({ id: comments.id, user_id: comments.user_id, parent_id: comments.parent_id })
     .from(comments)
     .where(eq(comments.id, id));
   if (!row) throw notFound(COMMENT_NOT_FOUND);
-  if (row.user_id !== user.id) throw forbidden('You can only change your own comments.');
-  return row;
+  const moderating = row.user_id !== user.id && isModerator(user);
+  if (row.user_id !== user.id && !moderating) throw forbidden('You can only change your own comments.');
+  return { ...row, moderating };
 }
 
-/** The owner replaces the text; the comment is marked edited when the text changes. */
+/**
+ * The author (or a moderator) replaces the text; the comment is marked edited when the text
+ * changes. A moderator's change of someone else's comment is logged.
+ */
 export async function editComment(db: Db, user: CurrentUser, id: number, content: string): Promise<Comment> {
-  await ownedComment(db, user, id);
+  const { moderating } = await ownedComment(db, user, id);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ content: comments.content, deleted: comments.deleted })
@@ -267,6 +277,9 @@ export async function editComment(db: Db, user: CurrentUser, id: number, content
         .update(comments)
         .set({ content, edited: true, updated_at: sql`now()` })
         .where(eq(comments.id, id));
+      if (moderating) {
+        await appendLog(tx, { actorId: user.id, action: 'edit', targetType: 'comment', targetId: id });
+      }
     }
     const comment = await getComment(tx, id, user.id);
     if (!comment) throw notFound(COMMENT_NOT_FOUND);
@@ -280,13 +293,16 @@ async function removeComment(tx: Db, id: number): Promise<void> {
 }
 
 /**
- * The owner deletes a comment. A top-level comment with replies stays as a deleted placeholder
+ * The author (or a moderator, logged) deletes a comment. A top-level comment with replies stays as a deleted placeholder
  * (content removed, votes kept); anything else is removed with its votes and the parent's
  * reply_count falls. A deleted placeholder whose last reply goes is removed too.
  */
 export async function deleteComment(db: Db, user: CurrentUser, id: number): Promise<void> {
   const owned = await ownedComment(db, user, id);
   await db.transaction(async (tx) => {
+    if (owned.moderating) {
+      await appendLog(tx, { actorId: user.id, action: 'delete', targetType: 'comment', targetId: id });
+    }
     if (owned.parent_id !== null) {
       const [parent] = await tx
         .select({ id: comments.id })

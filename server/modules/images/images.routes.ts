@@ -82,13 +82,13 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, imageEndpoints.updateCredit, async (request) => {
     const me = requireUser(request);
-    await updateImageCredit(app.db, me.id, request.params.id, request.body);
+    await updateImageCredit(app.db, me, request.params.id, request.body);
     return getImage(app.db, app.media, request.params.id, me);
   });
 
   route(app, imageEndpoints.remove, async (request, reply) => {
     const me = requireUser(request);
-    const keys = await deleteImage(app.db, me.id, request.params.id);
+    const keys = await deleteImage(app.db, me, request.params.id);
     // The image is gone either way: files left behind are only logged.
     await app.storage.delete(keys).catch((err: unknown) => {
       request.log.warn({ err, keys }, 'could not remove the files of a deleted image');

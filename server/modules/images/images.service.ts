@@ -9,6 +9,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { buildings, images } from '../../db/schema.ts';
 import { forbidden, HttpProblem, notFound } from '../../http/errors.ts';
+import { isModerator, type Actor } from '#domain/roles';
+import { appendLog } from '../moderation/moderation-log.ts';
 
 export type ImageRow = typeof images.$inferSelect;
 
@@ -75,16 +77,22 @@ export async function ownedImages(
 }
 
 /**
- * Product §7, DELETE /{id}: the uploader only. Returns the image's stored keys, for the caller to
- * remove from storage after the commit.
+ * Product §7, DELETE /{id}: the uploader, or a moderator (whose removal of someone else's image is
+ * logged in the same transaction). Returns the image's stored keys, for the caller to remove from
+ * storage after the commit.
  */
-export async function deleteImage(db: Db, userId: number, id: number): Promise<string[]> {
-  const [image] = await ownedImages(db, userId, [id], { hideOthersUnready: true });
+export async function deleteImage(db: Db, actor: Actor, id: number): Promise<string[]> {
+  const [found] = await db.select().from(images).where(eq(images.id, id));
+  // Someone else's image that is not ready exists only for its uploader (as GET answers).
+  if (!found || (found.added_by !== actor.id && found.status !== 'ready')) throw notFound('Image not found');
+  const moderating = found.added_by !== actor.id && isModerator(actor);
+  if (found.added_by !== actor.id && !moderating)
+    throw forbidden('Only the user who uploaded an image can do this.');
   const removed = await db.transaction(async (tx) => {
-    await lockBuilding(tx, image!.building_id);
+    await lockBuilding(tx, found.building_id);
     const [row] = await tx
       .delete(images)
-      .where(and(eq(images.id, id), eq(images.added_by, userId)))
+      .where(and(eq(images.id, id), eq(images.added_by, found.added_by)))
       .returning({
         storage_key: images.storage_key,
         renditions: images.renditions,
@@ -93,6 +101,15 @@ export async function deleteImage(db: Db, userId: number, id: number): Promise<s
     // Votes and comments on it go with it (target cleanup triggers, migration 0007).
     if (!row) return null;
     await refreshBuildingImages(tx, row.building_id);
+    if (moderating) {
+      await appendLog(tx, {
+        actorId: actor.id,
+        action: 'delete',
+        targetType: 'image',
+        targetId: id,
+        note: `an image of building ${row.building_id}`,
+      });
+    }
     return row;
   });
   if (!removed) throw notFound('Image not found');

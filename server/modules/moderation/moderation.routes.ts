@@ -10,6 +10,7 @@ import { refusal } from '#domain/roles';
 import { route } from '../../http/route.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
+import { mergeArchitects } from '../architects/architects.service.ts';
 import { findUserByHandle, setUserRole } from '../users/users.service.ts';
 import { restore } from './hiding.service.ts';
 import { appendLog, listLog } from './moderation-log.ts';
@@ -113,6 +114,20 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     if (refused) throw forbidden(refused);
     if (isSuspended(target)) await unsuspendUser(app.db, me, target.id);
     return { handle: target.handle, suspended: false, until: null, reason: null };
+  });
+
+  route(app, moderationEndpoints.mergeArchitect, async (request) => {
+    const me = requireUser(request);
+    const result = await mergeArchitects(app.db, me, request.params.id, request.body.into);
+    if (result.ok) return result.merged;
+    switch (result.reason) {
+      case 'same':
+        throw badRequest('An architect cannot be merged into itself.');
+      case 'missing':
+        throw notFound('Architect not found');
+      case 'missing_into':
+        throw notFound(`No architect ${request.body.into} to merge into`);
+    }
   });
 
   route(app, moderationEndpoints.log, async (request) => {

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { architects, buildingArchitects, buildings, images, users } from '../../db/schema.ts';
 import { coverImageJoin } from '../buildings/buildings.queries.ts';
 import { movedHandle } from '../users/users.service.ts';
+import { mergedInto } from '../architects/architects.service.ts';
 import { visibleBuilding } from '../../db/visibility.ts';
 import type { MediaUrls } from '../../storage/media-url.ts';
 import {
@@ -138,7 +139,16 @@ export async function pageHeadFor(db: Db, media: MediaUrls, pathname: string): P
             .leftJoin(buildings, and(eq(buildings.id, buildingArchitects.building_id), visibleBuilding(null)))
             .where(eq(architects.id, id))
             .groupBy(architects.id);
-    if (id === null || !architect) return notFoundHead();
+    if (id !== null && !architect) {
+      // A merged architect: its page moves to the one it was merged into.
+      const into = await mergedInto(db, id);
+      if (into !== null) {
+        const movedTo = pages.architect.href({ id: into });
+        return { ...siteHead(movedTo), movedTo };
+      }
+    }
+    // An architect none of whose buildings visitors see has no page (nor a link preview).
+    if (id === null || !architect || architect.buildings === 0) return notFoundHead();
     const n = architect.buildings;
     return {
       title: pageTitles.architect(architect.name),

@@ -1,6 +1,8 @@
 import { Anchor, Card, Container, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { isModerator } from '#domain/roles';
+import { useAuth } from '../../../lib/auth/auth-provider.tsx';
 import { BuildingCover } from '../../../components/building-cover.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { MapPlaceholder } from '../../../lib/map/map-placeholder.tsx';
@@ -16,6 +18,16 @@ import { pages } from '#domain/pages';
  */
 const ArchitectMap = lazy(() => import('./architect-map.tsx').then((m) => ({ default: m.ArchitectMap })));
 
+/** The moderators' 'Edit name' and 'Merge into…': loaded only for them, on their visit. */
+const ArchitectModeration = lazy(() =>
+  import('./architect-moderation.tsx').then((m) => ({ default: m.ArchitectModeration })),
+);
+
+/** Previous and Next, for an architect with more than one page of works. */
+const ArchitectPager = lazy(() =>
+  import('./architect-pager.tsx').then((m) => ({ default: m.ArchitectPager })),
+);
+
 /** Where the map will be, the same size, so nothing moves when it comes. */
 const mapPlaceholder = <MapPlaceholder className={classes.mapPlaceholder} />;
 
@@ -23,11 +35,31 @@ interface ArchitectPageProps {
   id: number | null;
 }
 
-/** /architects/{id}, the architect's name, a small map of their buildings and their cards. */
+/** The page number of `?page=`: a positive whole number, else 1. */
+function pageParam(value: string | null): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}
+
+/**
+ * /architects/{id}, the architect's name, a small map of their buildings and a page of their
+ * cards (in the server's order: most votes, then each adder in turn). A merged architect's
+ * address answers with the architect it was merged into: the page moves to that address.
+ */
 export function ArchitectPage({ id }: ArchitectPageProps) {
-  const architect = useArchitect(id);
+  const [search, setSearch] = useSearchParams();
+  const page = pageParam(search.get('page'));
+  const architect = useArchitect(id, page);
+  const { user } = useAuth();
+  const navigate = useNavigate();
   const mapMayLoad = useAfterFirstPaint(architect.isSuccess);
   const notFound = id === null || (architect.error instanceof ApiError && architect.error.status === 404);
+  const movedTo =
+    architect.data && !architect.isPlaceholderData && architect.data.id !== id ? architect.data.id : null;
+
+  useEffect(() => {
+    if (movedTo !== null) void navigate(pages.architect.href({ id: movedTo }), { replace: true });
+  }, [movedTo, navigate]);
 
   if (notFound) {
     return (
@@ -55,14 +87,19 @@ export function ArchitectPage({ id }: ArchitectPageProps) {
       </Container>
     );
   }
-  const { name, buildings } = architect.data;
+  const { name, buildings, total, pages: pageTotal } = architect.data;
   return (
     <Container size="lg" py="lg" style={{ overflowY: 'auto' }}>
       <Stack gap="md">
         <Title order={1}>{name}</Title>
         <Text c="dimmed">
-          {buildings.length} building{buildings.length === 1 ? '' : 's'} in the atlas
+          {total} building{total === 1 ? '' : 's'} in the atlas
         </Text>
+        {isModerator(user) && (
+          <Suspense fallback={null}>
+            <ArchitectModeration architect={{ id: architect.data.id, name }} />
+          </Suspense>
+        )}
         {buildings.length > 0 && (
           <Suspense fallback={mapPlaceholder}>
             {mapMayLoad ? <ArchitectMap points={buildings.map((b) => b.coordinates)} /> : mapPlaceholder}
@@ -96,6 +133,15 @@ export function ArchitectPage({ id }: ArchitectPageProps) {
             </li>
           ))}
         </SimpleGrid>
+        {pageTotal > 1 && (
+          <Suspense fallback={null}>
+            <ArchitectPager
+              page={page}
+              pages={pageTotal}
+              onPage={(n) => setSearch(n === 1 ? {} : { page: String(n) })}
+            />
+          </Suspense>
+        )}
       </Stack>
     </Container>
   );

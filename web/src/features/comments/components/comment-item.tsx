@@ -40,7 +40,7 @@ type Box = 'none' | 'reply' | 'edit';
 
 /** One comment or reply (product §2): author, text, 'x ago', edited marker, votes and its controls. */
 export function CommentItem({ comment }: { comment: Comment }) {
-  const { actions, currentUserId, compact, report } = useCommentsContext();
+  const { actions, currentUserId, moderator, compact, report } = useCommentsContext();
   const requireReplyLogin = useRequireLogin(LOGIN_TITLES.reply, LOGIN_MESSAGES.action);
   const [box, setBox] = useState<Box>('none');
   const replyButton = useRef<HTMLButtonElement>(null);
@@ -50,7 +50,9 @@ export function CommentItem({ comment }: { comment: Comment }) {
   const deleteWanted = useOpenedOnce(confirmingDelete);
   const [repliesOpen, setRepliesOpen] = useState(() => readRepliesOpen(comment.id));
   const isTopLevel = comment.parent_id === null;
-  const mine = canChangeComment(comment, currentUserId);
+  // The reader's own, or anyone's for a moderator: edit and delete show.
+  const mine = canChangeComment(comment, currentUserId, moderator);
+  const own = currentUserId !== null && comment.user_id === currentUserId;
   const created = new Date(comment.created_at);
   const repliesId = `comment-${comment.id}-replies`;
   const showReplies = isTopLevel && comment.reply_count > 0 && repliesOpen;
@@ -180,7 +182,7 @@ export function CommentItem({ comment }: { comment: Comment }) {
                 onClick={() => setConfirmingDelete(true)}
               />
             )}
-            {!mine && !comment.deleted && report?.(comment)}
+            {!own && !comment.deleted && report?.(comment)}
             {isTopLevel && comment.reply_count > 0 && (
               <Button
                 variant="subtle"

@@ -7,6 +7,8 @@ export interface CommentsContextValue {
   target: CommentsTarget;
   actions: CommentsListActions;
   currentUserId: number | null;
+  /** A moderator or admin reads: edit and delete show on everyone's comments. */
+  moderator: boolean;
   /** Product §9: the compact layout below 768 px. */
   compact: boolean;
   /** The 'Report' action shown on comments that are not the reader's own. */

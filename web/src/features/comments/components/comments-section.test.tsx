@@ -35,13 +35,13 @@ function ModalState() {
   return state.isOpen ? <p data-testid="auth-modal">{`${state.title} / ${state.message}`}</p> : null;
 }
 
-function renderSection(signedIn = true) {
+function renderSection(signedIn = true, user = testUser) {
   return renderWithProviders(
     <>
       <CommentsSection targetType="building" targetId={1} />
       <ModalState />
     </>,
-    { queryClient: queryClientSignedIn(signedIn ? testUser : null) },
+    { queryClient: queryClientSignedIn(signedIn ? user : null) },
   );
 }
 
@@ -230,6 +230,14 @@ describe('CommentsSection (product §2, 4, 6, 8)', () => {
     expect(screen.queryByRole('textbox', { name: 'Edit comment' })).toBeNull();
     expect(within(article('Comment by ada')).getByText('New words')).toBeTruthy();
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ content: 'New words' });
+  });
+
+  it("a moderator sees edit and delete on anyone's comment", async () => {
+    stubFetch({ 'GET /api/comments/building/1': () => list([comment(1)]) });
+    renderSection(true, { ...testUser, role: 'moderator' });
+    await screen.findByText('Comment number 1');
+    expect(within(article('Comment by bob')).getByRole('button', { name: 'Edit' })).toBeTruthy();
+    expect(within(article('Comment by bob')).getByRole('button', { name: 'Delete' })).toBeTruthy();
   });
 
   it("deletes after 'Are you sure you want to delete this comment?'; one with replies stays as deleted", async () => {

@@ -2,6 +2,7 @@ import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Button, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { COMMENT_SORTS, type Comment, type CommentTargetType } from '#domain/comments';
+import { isModerator } from '#domain/roles';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
 import { LOGIN_MESSAGES, LOGIN_TITLES } from '../../../lib/auth/messages.ts';
 import { useRequireLogin } from '../../../lib/auth/use-require-login.ts';
@@ -42,7 +43,14 @@ export function CommentsSection(props: CommentsSectionProps) {
     );
   }
   const userId = user?.id ?? null;
-  return <CommentsList key={`${props.targetType}:${props.targetId}:${userId}`} {...props} userId={userId} />;
+  return (
+    <CommentsList
+      key={`${props.targetType}:${props.targetId}:${userId}`}
+      {...props}
+      userId={userId}
+      moderator={isModerator(user)}
+    />
+  );
 }
 
 function CommentsList({
@@ -51,7 +59,8 @@ function CommentsList({
   headingOrder = 3,
   report,
   userId,
-}: CommentsSectionProps & { userId: number | null }) {
+  moderator,
+}: CommentsSectionProps & { userId: number | null; moderator: boolean }) {
   const target = useMemo(() => ({ viewerId: userId, targetType, targetId }), [userId, targetType, targetId]);
   const { state, actions } = useCommentsList(target);
   const wide = useMediaQuery(`(min-width: ${COMMENT_LAYOUT_BREAKPOINT_PX}px)`, undefined, {
@@ -62,8 +71,8 @@ function CommentsList({
   const [addError, setAddError] = useState<string | null>(null);
   const headingId = useId();
   const context = useMemo<CommentsContextValue>(
-    () => ({ target, actions, currentUserId: userId, compact, report }),
-    [target, actions, userId, compact, report],
+    () => ({ target, actions, currentUserId: userId, moderator, compact, report }),
+    [target, actions, userId, moderator, compact, report],
   );
 
   const add = async (content: string) => {

@@ -22,6 +22,12 @@ describe('comment permissions (product §6 and 2)', () => {
     expect(canChangeComment(comment(), null)).toBe(false);
   });
 
+  it("a moderator may edit and delete anyone's comment, never a deleted one", () => {
+    expect(canChangeComment(comment(), 8, true)).toBe(true);
+    expect(canChangeComment(comment(), null, true)).toBe(false);
+    expect(canChangeComment(comment({ deleted: true }), 8, true)).toBe(false);
+  });
+
   it('product §2: a deleted comment cannot be edited or voted on', () => {
     expect(canChangeComment(comment({ deleted: true }), 7)).toBe(false);
     expect(canVoteOnComment(comment({ deleted: true }))).toBe(false);

@@ -30,9 +30,12 @@ export const COMMENT_SORT_LABELS: Record<CommentSort, string> = {
 /** Product §9: the comment layout switches at 768 px (compact below). */
 export const COMMENT_LAYOUT_BREAKPOINT_PX = 768;
 
-/** Product §6: only the owner (user_id equals the current user's id) sees edit and delete; product §2: never on a deleted comment. */
-export function canChangeComment(comment: Comment, currentUserId: number | null): boolean {
-  return !comment.deleted && currentUserId !== null && comment.user_id === currentUserId;
+/**
+ * Product §6: the owner (user_id equals the current user's id) sees edit and delete, and so do
+ * moderators and admins on anyone's comment; product §2: never on a deleted comment.
+ */
+export function canChangeComment(comment: Comment, currentUserId: number | null, moderator = false): boolean {
+  return !comment.deleted && currentUserId !== null && (comment.user_id === currentUserId || moderator);
 }
 
 /** Product §2: a deleted comment cannot be voted on. */

@@ -20,6 +20,7 @@ import { renditionSize } from '../model/rendition-size.ts';
 import { imageName } from './image-grid.tsx';
 import classes from './images.module.css';
 import { pages } from '#domain/pages';
+import { isModerator } from '#domain/roles';
 
 export const DELETE_IMAGE_QUESTION = 'Are you sure you want to delete this image?';
 
@@ -110,8 +111,9 @@ function ImageDetails({
   slots,
 }: ImageDetailsProps) {
   const { user } = useAuth();
-  // Product §6: only the user who added an image can delete it.
+  // Product §6: the user who added an image can delete it, and so can moderators and admins.
   const isOwner = user !== null && user.id === image.added_by.id;
+  const canChange = isOwner || isModerator(user);
   const size = renditionSize(image, RENDITION_SIZES[1]);
   const name = imageName(image, index);
   const onVoted = (result: VoteResult) =>
@@ -154,7 +156,7 @@ function ImageDetails({
       </div>
       <Group justify="space-between" wrap="wrap" gap="sm">
         {slots.votes?.(image, onVoted)}
-        {isOwner && <RemoveImage imageId={image.id} onDeleted={onDeleted} />}
+        {canChange && <RemoveImage imageId={image.id} onDeleted={onDeleted} />}
         {!isOwner && slots.report?.(image)}
       </Group>
       <Group gap="sm" wrap="wrap">
@@ -169,7 +171,7 @@ function ImageDetails({
         </Text>
       </Group>
       {image.description && <Text className={classes.description}>{image.description}</Text>}
-      <ImageCreditLine image={image} isOwner={isOwner} onImageChange={onImageChange} />
+      <ImageCreditLine image={image} isOwner={canChange} onImageChange={onImageChange} />
       {slots.comments && (
         <>
           <Divider />

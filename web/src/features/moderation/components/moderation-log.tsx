@@ -12,6 +12,10 @@ export const LOG_ACTION_LABELS: Record<ModerationAction, string> = {
   unsuspend: 'lifted the suspension of',
   set_role: 'changed the role of',
   delete_account: 'deleted the account of',
+  edit: 'edited',
+  delete: 'deleted',
+  rename: 'renamed',
+  merge: 'merged',
 };
 
 /** One line of the log: 'mo hid building 12'. */
