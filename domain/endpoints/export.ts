@@ -69,7 +69,7 @@ export const exportDocs: EndpointDocs<typeof exportEndpoints> = {
       '(Content-Disposition: attachment; filename="atlas-<handle>-<YYYY-MM-DD>.zip"), streamed: ' +
       'profile.json (the account, email included), buildings.json (the buildings they added), ' +
       'comments.json, votes.json, lists.json (each with its buildings), images.json (the photos they ' +
-      'uploaded) and each photo\'s original file as images/<image id><extension>. Hidden content of ' +
-      "their own is included. Counted with the other exports (one at a time per client: 429 with Retry-After). See docs/api.md.",
+      "uploaded) and each photo's original file as images/<image id><extension>. Hidden content of " +
+      'their own is included. Counted with the other exports (one at a time per client: 429 with Retry-After). See docs/api.md.',
   },
 };

@@ -29,7 +29,9 @@ const bytesOf = (chunk: Uint8Array | string) => (typeof chunk === 'string' ? enc
  * The archive of `entries`, in order. Each entry is read only once the previous one is written,
  * and each chunk only once the reader took the bytes before it.
  */
-export async function* zipStream(entries: AsyncIterable<ZipEntry> | Iterable<ZipEntry>): AsyncGenerator<Uint8Array> {
+export async function* zipStream(
+  entries: AsyncIterable<ZipEntry> | Iterable<ZipEntry>,
+): AsyncGenerator<Uint8Array> {
   const out: Uint8Array[] = [];
   let failure: Error | null = null;
   // fflate calls back synchronously from add/push/end with what each wrote: collected, then yielded.

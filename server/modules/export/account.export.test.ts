@@ -151,8 +151,13 @@ describe('GET /api/users/{handle}/export', () => {
     const buildingsFile = json<{ id: number; name: string }[]>(zip, 'buildings.json');
     expect(buildingsFile.map((b) => b.name)).toEqual(['Ada Tower']);
 
-    const commentsFile = json<{ id: number; content: string; hidden_at: string | null }[]>(zip, 'comments.json');
-    expect(commentsFile.map((c) => c.id).sort()).toEqual([fixture.adaComment, fixture.adaHiddenComment].sort());
+    const commentsFile = json<{ id: number; content: string; hidden_at: string | null }[]>(
+      zip,
+      'comments.json',
+    );
+    expect(commentsFile.map((c) => c.id).sort()).toEqual(
+      [fixture.adaComment, fixture.adaHiddenComment].sort(),
+    );
     expect(commentsFile.find((c) => c.id === fixture.adaHiddenComment)!.hidden_at).not.toBeNull();
     expect(commentsFile.map((c) => c.content)).not.toContain('Bob says hi');
 
@@ -161,10 +166,9 @@ describe('GET /api/users/{handle}/export', () => {
       expect.objectContaining({ target_type: 'building', target_id: fixture.bobBuilding, vote: 1 }),
     ]);
 
-    const listsFile = json<{ id: number; name: string; is_public: boolean; items: { building_id: number; name: string }[] }[]>(
-      zip,
-      'lists.json',
-    );
+    const listsFile = json<
+      { id: number; name: string; is_public: boolean; items: { building_id: number; name: string }[] }[]
+    >(zip, 'lists.json');
     expect(listsFile).toEqual([
       expect.objectContaining({
         id: fixture.adaList,
@@ -176,10 +180,9 @@ describe('GET /api/users/{handle}/export', () => {
   });
 
   it('lists every image of the user with its file in the ZIP, or why it has none', () => {
-    const imagesFile = json<{ id: number; file: string | null; file_missing?: string; storage_key?: string }[]>(
-      zip,
-      'images.json',
-    );
+    const imagesFile = json<
+      { id: number; file: string | null; file_missing?: string; storage_key?: string }[]
+    >(zip, 'images.json');
     expect(imagesFile.map((i) => i.id)).toEqual([fixture.adaImage, fixture.adaUnstoredImage]);
     expect(imagesFile[0]).toMatchObject({ file: `images/${fixture.adaImage}.png` });
     expect(imagesFile[0]).not.toHaveProperty('file_missing');

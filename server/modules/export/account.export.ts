@@ -6,10 +6,7 @@
  * included: it is theirs, only hidden from others.
  */
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
-import {
-  ACCOUNT_EXPORT_JSON_FILES,
-  accountExportImagePath,
-} from '#domain/account-export';
+import { ACCOUNT_EXPORT_JSON_FILES, accountExportImagePath } from '#domain/account-export';
 import { pages } from '#domain/pages';
 import type { Db } from '../../db/client.ts';
 import {
@@ -88,7 +85,10 @@ async function* paged<T extends { id: number }>(
 }
 
 /** A JSON array, one element a line, written batch by batch. */
-async function* jsonArray<T>(batches: AsyncIterable<T[]>, shape: (row: T) => unknown): AsyncGenerator<string> {
+async function* jsonArray<T>(
+  batches: AsyncIterable<T[]>,
+  shape: (row: T) => unknown,
+): AsyncGenerator<string> {
   yield '[';
   let first = true;
   for await (const batch of batches) {
@@ -208,9 +208,7 @@ async function* listRows(ctx: AccountExportContext, userId: number, n: number) {
       .orderBy(listBuildings.list_id, listBuildings.added_at, listBuildings.building_id);
     yield batch.map((list) => ({
       ...list,
-      items: items
-        .filter((i) => i.list_id === list.id)
-        .map(({ list_id: _list, ...item }) => item),
+      items: items.filter((i) => i.list_id === list.id).map(({ list_id: _list, ...item }) => item),
     }));
   }
 }
@@ -263,17 +261,23 @@ export async function* accountExportEntries(
   const n = ctx.batchRows ?? ACCOUNT_EXPORT_BATCH_ROWS;
   const id = profile.id;
   const url = (path: string) => `${ctx.publicUrl}${path}`;
-  const [profileFile, buildingsFile, commentsFile, votesFile, listsFile, imagesFile] = ACCOUNT_EXPORT_JSON_FILES;
+  const [profileFile, buildingsFile, commentsFile, votesFile, listsFile, imagesFile] =
+    ACCOUNT_EXPORT_JSON_FILES;
 
   yield {
     name: profileFile,
     compress: true,
-    chunks: [`${JSON.stringify({ ...profile, url: url(pages.user.href({ handle: profile.handle })) }, null, 2)}\n`],
+    chunks: [
+      `${JSON.stringify({ ...profile, url: url(pages.user.href({ handle: profile.handle })) }, null, 2)}\n`,
+    ],
   };
   yield {
     name: buildingsFile,
     compress: true,
-    chunks: jsonArray(buildingRows(ctx, id, n), (b) => ({ ...b, url: url(pages.building.href({ id: b.id })) })),
+    chunks: jsonArray(buildingRows(ctx, id, n), (b) => ({
+      ...b,
+      url: url(pages.building.href({ id: b.id })),
+    })),
   };
   yield { name: commentsFile, compress: true, chunks: jsonArray(commentRows(ctx, id, n), (c) => c) };
   yield { name: votesFile, compress: true, chunks: jsonArray(voteRows(ctx, id, n), (v) => v) };

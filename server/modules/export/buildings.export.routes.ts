@@ -22,10 +22,7 @@ import {
   type ExportFormat,
   type ExportRecord,
 } from '#domain/export';
-import {
-  ACCOUNT_EXPORT_CONTENT_TYPE,
-  accountExportFilename,
-} from '#domain/account-export';
+import { ACCOUNT_EXPORT_CONTENT_TYPE, accountExportFilename } from '#domain/account-export';
 import { forbidden, notFound, sendProblem } from '../../http/errors.ts';
 import { zipStream } from '../../lib/zip-stream.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
