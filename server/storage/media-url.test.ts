@@ -37,10 +37,7 @@ async function imageUrlFrom(t: TestApp): Promise<string> {
   const building = await insertBuilding(t.app.db, 'Media House', ada);
   const id = await insertImage(t.app.db, building, ada);
   const key = `images/${building}/00000000-0000-4000-8000-000000000000-400.webp`;
-  await t.app.db
-    .update(images)
-    .set({ renditions: { '400': key } })
-    .where(eq(images.id, id));
+  await t.app.db.update(images).set({ renditions: { '400': key } }).where(eq(images.id, id));
   const res = await t.app.inject({ method: 'GET', url: `/api/images/${id}` });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ url: string }>().url;
