@@ -1,8 +1,10 @@
-import { Modal, Stack, Text } from '@mantine/core';
+import { Anchor, Modal, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { pages } from '#domain/pages';
 import { useAuthModal } from '../../../lib/auth/auth-provider.tsx';
 import { LoginProviders } from './login-providers.tsx';
 
-/** The auth modal itself (product §2): a title, a message, and the login providers. */
+/** The auth modal itself (product §2): a title, a message, the login providers and a link to the privacy page. */
 export function AuthModalDialog() {
   const { state, close } = useAuthModal();
   return (
@@ -16,6 +18,12 @@ export function AuthModalDialog() {
       <Stack gap="md">
         {state.message !== null && <Text>{state.message}</Text>}
         {state.isOpen && <LoginProviders />}
+        <Text size="xs" c="dimmed" ta="center">
+          What signing in stores, and how to download or delete it:{' '}
+          <Anchor component={Link} to={pages.privacy.href()} onClick={close} size="xs">
+            Privacy
+          </Anchor>
+        </Text>
       </Stack>
     </Modal>
   );
