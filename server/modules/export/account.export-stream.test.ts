@@ -3,7 +3,8 @@
  * answer starts before the files are read, and a client that stops reading holds the export
  * back (the loopback's socket buffers take a few MB at most), so the server opens the next file
  * only when the reader took the ones before: memory holds a chunk, not the archive. Read on,
- * the whole ZIP arrives and opens with every file intact.
+ * the whole ZIP arrives and opens with every file intact. Its deadline is its own
+ * (ACCOUNT_EXPORT_DEADLINE_MS, not the catalogue's EXPORT_DEADLINE_MS): past it the download is cut.
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
@@ -24,17 +25,17 @@ let ada: { cookie: string };
 let opened = 0;
 const originals = new Map<number, Buffer>();
 
-beforeAll(async () => {
-  t = await createTestApp({ SEED: 'false' });
-  ada = await signIn(t.app, 'ada');
-  const adaId = await userId(t.app.db, 'ada');
-  const buildingId = await insertBuilding(t.app.db, 'Many photos', adaId);
-  for (let i = 0; i < FILES; i++) {
+/** `files` original files of FILE_BYTES random bytes, uploaded by ada; their ids and bytes. */
+async function storeOriginals(app: TestApp['app'], files: number): Promise<Map<number, Buffer>> {
+  const adaId = await userId(app.db, 'ada');
+  const buildingId = await insertBuilding(app.db, 'Many photos', adaId);
+  const stored = new Map<number, Buffer>();
+  for (let i = 0; i < files; i++) {
     // Random bytes: stored as they are in the ZIP, so its size is the files' size.
     const bytes = crypto.randomBytes(FILE_BYTES);
     const key = `originals/${buildingId}/${crypto.randomUUID()}.jpg`;
-    await t.app.storage.write(key, bytes, 'image/jpeg');
-    const [row] = await t.app.db
+    await app.storage.write(key, bytes, 'image/jpeg');
+    const [row] = await app.db
       .insert(images)
       .values({
         building_id: buildingId,
@@ -46,8 +47,31 @@ beforeAll(async () => {
         size_bytes: bytes.length,
       })
       .returning({ id: images.id });
-    originals.set(row!.id, bytes);
+    stored.set(row!.id, bytes);
   }
+  return stored;
+}
+
+const listen = async (app: TestApp['app']) => {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+};
+
+/** Starts the download of ada's data; resolves once the headers are in, paused. */
+const openExport = (from: string, cookie: { cookie: string }) =>
+  new Promise<http.IncomingMessage>((resolve, reject) => {
+    const req = http.get(`${from}/api/users/ada/export`, { headers: cookie }, (r) => {
+      r.pause();
+      resolve(r);
+    });
+    req.on('error', reject);
+  });
+
+beforeAll(async () => {
+  // The catalogue's deadline is far shorter than the pause below: it does not apply here.
+  t = await createTestApp({ SEED: 'false', EXPORT_DEADLINE_MS: '300' });
+  ada = await signIn(t.app, 'ada');
+  for (const [id, bytes] of await storeOriginals(t.app, FILES)) originals.set(id, bytes);
   // Counts the files the export opens.
   const storage = t.app.storage;
   const readStream = storage.readStream.bind(storage);
@@ -55,8 +79,7 @@ beforeAll(async () => {
     opened += 1;
     return readStream(key);
   };
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  base = await listen(t.app);
 }, 120_000);
 afterAll(async () => t?.close());
 
@@ -64,13 +87,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('GET /api/users/{handle}/export over a socket', () => {
   it('streams: starts at once, waits for a reader that stops, and finishes whole when read', async () => {
-    const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
-      const req = http.get(`${base}/api/users/ada/export`, { headers: ada }, (r) => {
-        r.pause();
-        resolve(r);
-      });
-      req.on('error', reject);
-    });
+    const res = await openExport(base, ada);
     expect(res.statusCode).toBe(200);
     expect(res.headers['transfer-encoding']).toBe('chunked');
 
@@ -93,4 +110,40 @@ describe('GET /api/users/{handle}/export over a socket', () => {
       expect(Buffer.from(file!).equals(bytes)).toBe(true);
     }
   }, 120_000);
+});
+
+describe('a data download past ACCOUNT_EXPORT_DEADLINE_MS', () => {
+  let cut: TestApp;
+  let cutBase: string;
+  let cookie: { cookie: string };
+
+  beforeAll(async () => {
+    cut = await createTestApp({ SEED: 'false', ACCOUNT_EXPORT_DEADLINE_MS: '500' });
+    cookie = await signIn(cut.app, 'ada');
+    await storeOriginals(cut.app, 12);
+    cutBase = await listen(cut.app);
+  }, 120_000);
+  afterAll(async () => cut?.close());
+
+  it('is cut, and the next download from the address is served', async () => {
+    const res = await openExport(cutBase, cookie);
+    expect(res.statusCode).toBe(200);
+    res.on('error', () => {}); // the cut shows as an aborted response
+    await sleep(1500);
+    const parts: Buffer[] = [];
+    let aborted = false;
+    try {
+      for await (const chunk of res) parts.push(chunk as Buffer);
+    } catch {
+      aborted = true;
+    }
+    const body = Buffer.concat(parts);
+    // Less than the 12 MB of files arrived, and what did is no whole ZIP.
+    expect(aborted || body.length < 12 * FILE_BYTES).toBe(true);
+    expect(() => unzipSync(new Uint8Array(body))).toThrow();
+
+    const next = await openExport(cutBase, cookie);
+    expect(next.statusCode).toBe(200);
+    next.destroy();
+  }, 60_000);
 });

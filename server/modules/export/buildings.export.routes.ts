@@ -77,14 +77,18 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     return release;
   }
 
+  // A user's own data download may be gigabytes of photos: a longer deadline, the same least rate.
+  const accountLimits = { ...limits, deadlineMs: app.config.accountExportDeadlineMs };
+
   /** Sends `body` as the download, freeing the slot when it ends, fails or is cut. */
   function sendGuarded(
     request: FastifyRequest,
     reply: FastifyReply,
     release: () => void,
     body: AsyncIterable<string | Uint8Array>,
+    transferLimits = limits,
   ) {
-    const stream = guardTransfer(exportStream(body), reply.raw, limits, (why) => {
+    const stream = guardTransfer(exportStream(body), reply.raw, transferLimits, (why) => {
       release();
       request.log.warn({ why }, 'export cut: its slot is freed for others');
     });
@@ -179,7 +183,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
             'content-disposition',
             `attachment; filename="${accountExportFilename(profile.handle, new Date())}"`,
           );
-        return sendGuarded(request, reply, release, zipStream(entries));
+        return sendGuarded(request, reply, release, zipStream(entries), accountLimits);
       } catch (err) {
         release();
         throw err;
