@@ -20,6 +20,7 @@ describe('GET /api/privacy', () => {
     const res = await (await app()).inject({ method: 'GET', url: '/api/privacy' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ operator_contact: null, session_max_age_days: 30 });
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
   });
 
   it("gives the operator's contact and the configured session lifetime", async () => {
