@@ -9,7 +9,7 @@ export const exportsSettings = area(
     }),
     ACCOUNT_EXPORT_DEADLINE_MS: setting(integer(100, 86_400_000), {
       default: '7200000',
-      text: 'the same for a user\'s own data download (`GET /api/users/{handle}/export`, a ZIP with their original photos, which may be gigabytes); the least read rate still applies',
+      text: "the same for a user's own data download (`GET /api/users/{handle}/export`, a ZIP with their original photos, which may be gigabytes); the least read rate still applies",
     }),
     EXPORT_MIN_BYTES_PER_SECOND: setting(integer(0, 1_000_000_000), {
       default: '4096',
