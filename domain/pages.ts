@@ -18,6 +18,7 @@ export const pageTitles = {
   architect: (name: string) => titled(name),
   user: (handle: string) => titled(handle),
   about: titled('About'),
+  privacy: titled('Privacy'),
   moderation: titled('Moderation'),
   /** An unknown building, architect or user. */
   notFound: titled('Not found'),
@@ -138,6 +139,13 @@ export const pages = {
     title: pageTitles.about,
     showsExploreMap: false,
     module: 'src/app/routes/about-route.tsx',
+  }),
+  /** What the site keeps about people, for how long, and how to download or delete it. */
+  privacy: page({
+    pattern: '/privacy',
+    title: pageTitles.privacy,
+    showsExploreMap: false,
+    module: 'src/app/routes/privacy-route.tsx',
   }),
   /** The moderators' screen: the report queue, the moderation log and the user actions. */
   moderation: page({

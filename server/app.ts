@@ -245,6 +245,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
       await api.register(parseAddressRoutes);
       await api.register(feedbackRoutes);
       await api.register((await import('./modules/locator/locator.routes.ts')).locatorRoutes);
+      await api.register((await import('./modules/pages/privacy.routes.ts')).privacyRoutes);
     },
     { prefix: API_PREFIX },
   );

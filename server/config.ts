@@ -17,6 +17,7 @@ import { limitsSettings } from './config/limits.ts';
 import { mapSettings, resolveStreetsArchive } from './config/map.ts';
 import { metricsSettings } from './config/metrics.ts';
 import { placesSettings } from './config/places.ts';
+import { privacySettings } from './config/privacy.ts';
 import { serverSettings } from './config/server.ts';
 import { storageSettings } from './config/storage.ts';
 
@@ -35,6 +36,7 @@ export const configAreas = [
   exportsSettings,
   httpSettings,
   cspSettings,
+  privacySettings,
 ] as const;
 
 /** Each area's part of the configuration (a union); Merged makes it their intersection. */

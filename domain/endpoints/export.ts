@@ -6,6 +6,8 @@ import {
 } from '../export.ts';
 import { DATA_LICENSE } from '../export-formats.ts';
 import { listIdParamsSchema } from '../lists.ts';
+import { handleParamsSchema } from '../users.ts';
+import { z } from 'zod';
 import { defineEndpoint, problems, type EndpointDocs } from './define.ts';
 
 const responses = {
@@ -27,6 +29,20 @@ export const exportEndpoints = {
     query: listExportQuerySchema,
     responses,
   }),
+
+  /** "Download my data": everything a user gave the site, as one ZIP. */
+  account: defineEndpoint('GET', '/users/:handle/export', {
+    auth: 'required',
+    params: handleParamsSchema,
+    responses: {
+      200: z
+        .unknown()
+        .describe(
+          'A ZIP (application/zip): profile.json, buildings.json, comments.json, votes.json, lists.json, images.json and images/<id><ext>',
+        ),
+      ...problems(403, 429),
+    },
+  }),
 };
 
 const DOWNLOAD =
@@ -45,5 +61,15 @@ export const exportDocs: EndpointDocs<typeof exportEndpoints> = {
   list: {
     summary: "A list's buildings as a GeoJSON or CSV download",
     description: `The same visibility as reading the list: another user's private list is a 404. ${DOWNLOAD}`,
+  },
+  account: {
+    summary: 'Download my data: everything you gave the site, as a ZIP',
+    description:
+      'Only the user themself (403 for anyone else, admins included). A ZIP download ' +
+      '(Content-Disposition: attachment; filename="atlas-<handle>-<YYYY-MM-DD>.zip"), streamed: ' +
+      'profile.json (the account, email included), buildings.json (the buildings they added), ' +
+      'comments.json, votes.json, lists.json (each with its buildings), images.json (the photos they ' +
+      "uploaded) and each photo's original file as images/<image id><extension>. Hidden content of " +
+      'their own is included. Counted with the other exports (one at a time per client: 429 with Retry-After). See docs/api.md.',
   },
 };

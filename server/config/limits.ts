@@ -34,7 +34,7 @@ export const limitsSettings = area(
     ),
     RATE_LIMIT_EXPORTS_PER_IP_PER_MINUTE: perMinute(
       '1',
-      'exports (`GET /api/buildings/export`, `GET /api/lists/{id}/export`, together) one IP address may start per minute; one more is a 429 with `Retry-After`',
+      'exports (`GET /api/buildings/export`, `GET /api/lists/{id}/export`, `GET /api/users/{handle}/export`, together) one IP address may start per minute; one more is a 429 with `Retry-After`',
     ),
     SEARCH_RATE_LIMIT: routePerMinute(
       '30',

@@ -48,8 +48,12 @@ const PUBLIC: Record<string, string> = {
   // Not 'POST /api/parse-address' nor place search: signed-in users only.
 };
 
-/** Reads that need a session: place search may be billed per call. */
-const SIGNED_IN_READS = ['/api/places/autocomplete?input=eiffel', '/api/places/details/ChIJabc'];
+/** Reads that need a session: place search may be billed per call; a user's data download is theirs. */
+const SIGNED_IN_READS = [
+  '/api/places/autocomplete?input=eiffel',
+  '/api/places/details/ChIJabc',
+  '/api/users/ada/export',
+];
 
 /** Mutations where any signed-in user may act on someone else's resource. */
 const SHARED: Record<string, string> = {

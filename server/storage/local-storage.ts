@@ -207,6 +207,18 @@ export class LocalStorage implements ObjectStorage, UploadReceiver {
     }
   }
 
+  async readStream(key: string): Promise<Readable> {
+    // Opened here, so a missing file is an ObjectNotFoundError now rather than a stream error later.
+    let file: fs.FileHandle;
+    try {
+      file = await fs.open(this.pathOf(key), 'r');
+    } catch (err) {
+      if (isMissing(err)) throw new ObjectNotFoundError(key);
+      throw err;
+    }
+    return file.createReadStream();
+  }
+
   async write(key: string, data: Buffer, _contentType?: string): Promise<void> {
     const target = this.pathOf(key);
     const tmp = this.tmpPath();

@@ -17,6 +17,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Readable } from 'node:stream';
 import {
   assertStorageKey,
   isStorageKey,
@@ -111,6 +112,19 @@ export class S3Storage implements ObjectStorage {
       const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
       if (!object.Body) throw new ObjectNotFoundError(key);
       return Buffer.from(await object.Body.transformToByteArray());
+    } catch (err) {
+      if (isNotFound(err)) throw new ObjectNotFoundError(key);
+      throw err;
+    }
+  }
+
+  async readStream(key: string): Promise<Readable> {
+    assertStorageKey(key);
+    try {
+      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      if (!object.Body) throw new ObjectNotFoundError(key);
+      // In Node the SDK's body is an http.IncomingMessage (a Readable) with helper methods mixed in.
+      return object.Body as Readable;
     } catch (err) {
       if (isNotFound(err)) throw new ObjectNotFoundError(key);
       throw err;

@@ -48,6 +48,11 @@ export interface ObjectStorage {
   /** The whole object; throws ObjectNotFoundError when there is none. */
   read(key: string): Promise<Buffer>;
   /**
+   * The object as a stream, read as it is consumed (a download of many large files keeps one
+   * chunk in memory, not a file); throws ObjectNotFoundError when there is none.
+   */
+  readStream(key: string): Promise<Readable>;
+  /**
    * The file that holds `key`, on a storage that is a local disk, so a reader (sharp) can open it
    * itself instead of getting the bytes through read(); absent on S3.
    */

@@ -7,6 +7,9 @@
  * runs), one at a time per address and EXPORT_MAX_ACTIVE at once (ExportGuard), and in time: a
  * download that outlives EXPORT_DEADLINE_MS, or whose reader takes less than
  * EXPORT_MIN_BYTES_PER_SECOND, is cut and its slot freed (server/http/transfer-guard.ts).
+ *
+ * GET /api/users/{handle}/export ("Download my data", account.export.ts) is an export too: the
+ * same three limits, and a ZIP instead of a document.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,7 +22,12 @@ import {
   type ExportFormat,
   type ExportRecord,
 } from '#domain/export';
-import { sendProblem } from '../../http/errors.ts';
+import { ACCOUNT_EXPORT_CONTENT_TYPE, accountExportFilename } from '#domain/account-export';
+import { forbidden, notFound, sendProblem } from '../../http/errors.ts';
+import { zipStream } from '../../lib/zip-stream.ts';
+import { requireUser } from '../auth/auth.plugin.ts';
+import { findUserByHandle } from '../users/users.service.ts';
+import { accountExportEntries, accountProfile } from './account.export.ts';
 import { route } from '../../http/route.ts';
 import { guardTransfer, TRANSFER_WINDOW_MS } from '../../http/transfer-guard.ts';
 import { listForExport } from '../lists/lists.service.ts';
@@ -51,6 +59,44 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx: ExportContext = { db: app.db, media: app.media, publicUrl: app.config.publicUrl };
   const limits = { ...app.config.export, windowMs: TRANSFER_WINDOW_MS };
 
+  /** The guard's slot for this client, or null after answering 429. */
+  function acquire(request: FastifyRequest, reply: FastifyReply): (() => void) | null {
+    const release = guard.acquire(request.ip);
+    if (!release) {
+      reply.header('retry-after', String(EXPORT_RETRY_AFTER_SECONDS));
+      void sendProblem(
+        reply,
+        429,
+        guard.running >= EXPORT_MAX_ACTIVE
+          ? 'Too many exports are running. Please try again in a few seconds.'
+          : 'An export from your address is still running. Please wait for it to finish.',
+        { retryAfterSeconds: EXPORT_RETRY_AFTER_SECONDS },
+      );
+      return null;
+    }
+    return release;
+  }
+
+  // A user's own data download may be gigabytes of photos: a longer deadline, the same least rate.
+  const accountLimits = { ...limits, deadlineMs: app.config.accountExportDeadlineMs };
+
+  /** Sends `body` as the download, freeing the slot when it ends, fails or is cut. */
+  function sendGuarded(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    release: () => void,
+    body: AsyncIterable<string | Uint8Array>,
+    transferLimits = limits,
+  ) {
+    const stream = guardTransfer(exportStream(body), reply.raw, transferLimits, (why) => {
+      release();
+      request.log.warn({ why }, 'export cut: its slot is freed for others');
+    });
+    stream.once('close', release);
+    reply.raw.once('close', release);
+    return reply.send(stream);
+  }
+
   async function sendExport(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -59,40 +105,24 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     title: string,
     listId?: number,
   ) {
-    const release = guard.acquire(request.ip);
-    if (!release) {
-      reply.header('retry-after', String(EXPORT_RETRY_AFTER_SECONDS));
-      return sendProblem(
-        reply,
-        429,
-        guard.running >= EXPORT_MAX_ACTIVE
-          ? 'Too many exports are running. Please try again in a few seconds.'
-          : 'An export from your address is still running. Please wait for it to finish.',
-        { retryAfterSeconds: EXPORT_RETRY_AFTER_SECONDS },
-      );
-    }
+    const release = acquire(request, reply);
+    if (!release) return reply;
     try {
       const batches = exportBatches(ctx, where);
       // The first batch is read before the answer starts, so a database failure is still a
       // problem answer (503) rather than a cut-off download.
       const first = await batches.next();
       const now = new Date();
-      const stream = guardTransfer(
-        exportStream(exportChunks(prepend<ExportRecord[]>(first, batches), format, title, now)),
-        reply.raw,
-        limits,
-        (why) => {
-          release();
-          request.log.warn({ why }, 'export cut: its slot is freed for others');
-        },
-      );
-      stream.once('close', release);
-      reply.raw.once('close', release);
-      return reply
+      reply
         .header('content-type', EXPORT_CONTENT_TYPES[format])
         .header('content-disposition', `attachment; filename="${exportFilename(format, now, listId)}"`)
-        .header('link', DATA_LICENSE_LINK)
-        .send(stream);
+        .header('link', DATA_LICENSE_LINK);
+      return sendGuarded(
+        request,
+        reply,
+        release,
+        exportChunks(prepend<ExportRecord[]>(first, batches), format, title, now),
+      );
     } catch (err) {
       release();
       throw err;
@@ -123,6 +153,41 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
         `${list.name} – ${SITE_NAME}`,
         list.id,
       );
+    },
+    { reads: 'export' },
+  );
+
+  // Download my data: the user themself only (an admin too gets 403: another person's email,
+  // hidden content and original photos are not theirs to download).
+  route(
+    app,
+    exportEndpoints.account,
+    async (request, reply) => {
+      const me = requireUser(request);
+      const target = await findUserByHandle(app.db, request.params.handle);
+      if (!target) throw notFound('User not found');
+      if (target.id !== me.id) throw forbidden('You can only download your own data.');
+      const release = acquire(request, reply);
+      if (!release) return reply;
+      try {
+        // Read before the answer starts: a database failure is still a problem answer.
+        const profile = await accountProfile(app.db, me.id);
+        if (!profile) throw notFound('User not found');
+        const entries = accountExportEntries(
+          { db: app.db, storage: app.storage, publicUrl: app.config.publicUrl },
+          profile,
+        );
+        reply
+          .header('content-type', ACCOUNT_EXPORT_CONTENT_TYPE)
+          .header(
+            'content-disposition',
+            `attachment; filename="${accountExportFilename(profile.handle, new Date())}"`,
+          );
+        return sendGuarded(request, reply, release, zipStream(entries), accountLimits);
+      } catch (err) {
+        release();
+        throw err;
+      }
     },
     { reads: 'export' },
   );

@@ -162,7 +162,7 @@ export async function* exportChunks(
 }
 
 /** A byte stream of the export for a reply; destroying it (client gone) stops the reads. */
-export function exportStream(chunks: AsyncIterable<string>): Readable {
+export function exportStream(chunks: AsyncIterable<string | Uint8Array>): Readable {
   return Readable.from(chunks, { objectMode: false });
 }
 

@@ -2,7 +2,7 @@
  * The head of the web app's page for link previews and search engines: the server
  * fills index.html's <title>, meta description, canonical URL, Open Graph and Twitter card tags
  * for the pages of the page table (domain/pages.ts): a building, its gallery, an architect, a user
- * page and About; every other path gets the site's own.
+ * page, About and Privacy; every other path gets the site's own.
  * Reading a head does not count a building view (previews and crawlers are not visitors).
  */
 import { and, count, eq } from 'drizzle-orm';
@@ -165,6 +165,14 @@ export async function pageHeadFor(db: Db, media: MediaUrls, pathname: string): P
       description:
         'What Atlas of Buildings is, its open data licence (ODbL 1.0), the licences of its photos, and how to export the catalogue as GeoJSON or CSV.',
       canonicalPath: pages.about.href(),
+      image: null,
+    };
+  }
+  if (matchPattern(pages.privacy.pattern, pathname)) {
+    return {
+      title: pageTitles.privacy,
+      description: `What ${SITE_NAME} stores about you, what is public, its one cookie, how long things are kept, and how to download or delete your data.`,
+      canonicalPath: pages.privacy.href(),
       image: null,
     };
   }

@@ -154,6 +154,11 @@ describe('the app page head', () => {
     expect(about.body).toContain('<title>About – Atlas of Buildings</title>');
     expect(about.body).toContain('<link rel="canonical" href="https://atlas.example/about" />');
     expect(about.body).toContain('ODbL 1.0');
+    const privacy = await t.app.inject({ method: 'GET', url: '/privacy' });
+    expect(privacy.statusCode).toBe(200);
+    expect(privacy.body).toContain('<title>Privacy – Atlas of Buildings</title>');
+    expect(privacy.body).toContain('<link rel="canonical" href="https://atlas.example/privacy" />');
+    expect(privacy.body).toContain('What Atlas of Buildings stores about you');
     const moderation = await t.app.inject({ method: 'GET', url: '/moderation' });
     expect(moderation.statusCode).toBe(200);
     expect(moderation.body).toContain('<title>Moderation – Atlas of Buildings</title>');
@@ -305,6 +310,7 @@ describe('the map pages paint before the scripts', () => {
     for (const url of [
       `/gallery/${ids.get('Plain')!}`,
       '/about',
+      '/privacy',
       '/moderation',
       '/user/ada/lists',
       '/architects/1',

@@ -28,7 +28,7 @@ function userSection<M>(section: UserSection, load: () => Promise<M>, pick: (mod
 }
 
 /**
- * Product §2: /gallery/{id}, /user/{handle}/*, /about, /buildings/{id} as a panel over the explore
+ * Product §2: /gallery/{id}, /user/{handle}/*, /about, /privacy, /buildings/{id} as a panel over the explore
  * screen, /login as the explore screen with the login modal, and every other path shows the
  * explore screen. The map stays mounted between /, /login and a building. Paths come from the
  * page table (domain/pages.ts).
@@ -52,6 +52,11 @@ export const routes: RouteObject[] = [
         pages.about.pattern,
         () => import('./routes/about-route.tsx'),
         (m) => m.AboutRoute,
+      ),
+      pageRoute(
+        pages.privacy.pattern,
+        () => import('./routes/privacy-route.tsx'),
+        (m) => m.PrivacyRoute,
       ),
       pageRoute(
         pages.moderation.pattern,

@@ -86,3 +86,6 @@ export const moderationKeys = {
   queue: (status: 'open' | 'resolved') => [MODERATION_QUERY_PREFIX, 'queue', status] as const,
   log: (page: number) => [MODERATION_QUERY_PREFIX, 'log', page] as const,
 };
+
+/** The privacy page's settings from the server (the operator's contact). */
+export const privacyInfoQueryKey = ['privacy-info'] as const;

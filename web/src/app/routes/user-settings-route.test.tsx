@@ -7,6 +7,7 @@ import {
   SIGN_OUT_EVERYWHERE_HINT,
   SIGN_OUT_EVERYWHERE_QUESTION,
 } from '../../features/auth/components/sign-out-everywhere.tsx';
+import { DOWNLOAD_MY_DATA_HINT } from '../../features/user/components/download-my-data.tsx';
 import { checkLoginQueryKey } from '../../lib/auth/check-login.ts';
 import {
   json,
@@ -19,7 +20,7 @@ import {
 } from '../../testing/render.tsx';
 import { UserSettingsRoute } from './user-settings-route.tsx';
 
-/** The settings page as the app composes it: the user feature's form and the auth feature's 'Sign out everywhere'. */
+/** The settings page as the app composes it: the user feature's form and 'Download my data', and the auth feature's 'Sign out everywhere'. */
 
 const profile = { id: testUser.id, handle: 'ada', picture: null, created_at: '2026-01-01T00:00:00Z' };
 
@@ -95,5 +96,30 @@ describe("settings: 'Sign out everywhere'", () => {
     expect((await screen.findByRole('alert')).textContent).toBe(SIGN_OUT_EVERYWHERE_FAILED);
     expect(queryClient.getQueryData(checkLoginQueryKey)).toMatchObject({ logged_in: true });
     expect(screen.getByTestId('where').textContent).toBe('/user/ada/settings');
+  });
+});
+
+describe("settings: 'Download my data'", () => {
+  beforeEach(stubMatchMedia);
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("is a download link to the user's own export, and fetches nothing itself", async () => {
+    const { calls } = stubFetch({ 'GET /api/users/ada': () => json(profile) });
+    SettingsAt({ path: '/user/ada/settings' });
+    expect(await screen.findByText(DOWNLOAD_MY_DATA_HINT, { exact: false })).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'Download my data' });
+    expect(link.getAttribute('href')).toBe('/api/users/ada/export');
+    expect(link.hasAttribute('download')).toBe(true);
+    expect(calls.some((c) => c.url.includes('/export'))).toBe(false);
+  });
+
+  it("is not offered on another user's settings", async () => {
+    stubFetch({ 'GET /api/users/bob': () => json({ ...profile, id: testUser.id + 1, handle: 'bob' }) });
+    SettingsAt({ path: '/user/bob/settings' });
+    expect(await screen.findByText('You can only change your own settings.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Download my data' })).toBeNull();
   });
 });

@@ -40,3 +40,8 @@ export function catalogueExportHref(format: ExportFormat, f: CatalogueExportFilt
 export function listExportHref(format: ExportFormat, listId: number): string {
   return apiUrl(exportEndpoints.list, { params: { id: listId }, query: { format } });
 }
+
+/** GET /api/users/{handle}/export: the user's own data as a ZIP ("Download my data"). */
+export function accountExportHref(handle: string): string {
+  return apiUrl(exportEndpoints.account, { params: { handle } });
+}

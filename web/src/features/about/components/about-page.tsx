@@ -27,6 +27,14 @@ export function AboutPage() {
           demolished buildings included while they stood.
         </Text>
 
+        <Text>
+          What the site stores about the people who use it, and how to download or delete it:{' '}
+          <Anchor component={Link} to={pages.privacy.href()}>
+            Privacy
+          </Anchor>
+          .
+        </Text>
+
         <Stack gap="xs" component="section" aria-labelledby={ABOUT_DATA_SECTION}>
           <Title order={2} id={ABOUT_DATA_SECTION}>
             The data: ODbL 1.0

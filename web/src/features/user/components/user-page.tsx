@@ -146,6 +146,9 @@ function UserPageFooter({ me }: { me: CurrentUser | null }) {
           Sign In
         </Anchor>
       )}
+      <Anchor component={Link} to={pages.privacy.href()} size="xs" mt="xs" display="block">
+        Privacy
+      </Anchor>
     </footer>
   );
 }

@@ -1,0 +1,335 @@
+/**
+ * "Download my data": everything one user gave the site, as the entries of a ZIP (zip-stream.ts).
+ * Every table is read by the user's id in keyset-paged batches, a batch only when the reader took
+ * the one before, and each original image file is streamed from storage: memory holds a batch of
+ * rows or a chunk of a file, whatever the account's size. The user's own hidden content is
+ * included: it is theirs, only hidden from others.
+ */
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { ACCOUNT_EXPORT_JSON_FILES, accountExportImagePath } from '#domain/account-export';
+import { pages } from '#domain/pages';
+import type { Db } from '../../db/client.ts';
+import {
+  buildings,
+  comments,
+  images,
+  listBuildings,
+  lists,
+  previousHandles,
+  users,
+  votes,
+} from '../../db/schema.ts';
+import { ZIP_MAX_BYTES, type ZipEntry } from '../../lib/zip-stream.ts';
+import { isStorageKey, ObjectNotFoundError, type ObjectStorage } from '../../storage/storage.ts';
+
+/** Rows read per query (small: each batch becomes text on the server's thread in one go). */
+export const ACCOUNT_EXPORT_BATCH_ROWS = 200;
+/**
+ * Room kept under ZIP_MAX_BYTES for the JSON files, headers and the central directory: image
+ * files that would take the archive past it are left out (images.json says which).
+ */
+const ZIP_ROOM_FOR_REST = 256 * 1024 * 1024;
+
+export interface AccountExportContext {
+  db: Db;
+  storage: ObjectStorage;
+  publicUrl: string;
+  batchRows?: number;
+}
+
+/** The account as profile.json shows it; null when there is no such user. */
+export async function accountProfile(db: Db, userId: number) {
+  const [user] = await db
+    .select({
+      id: users.id,
+      handle: users.handle,
+      email: users.email,
+      picture: users.picture,
+      role: users.role,
+      google_account_id: users.google_sub,
+      suspended_at: users.suspended_at,
+      suspended_until: users.suspended_until,
+      suspension_reason: users.suspension_reason,
+      created_at: users.created_at,
+      updated_at: users.updated_at,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) return null;
+  const previous_handles = await db
+    .select({
+      handle: previousHandles.handle,
+      changed_at: previousHandles.changed_at,
+      reserved_until: previousHandles.released_at,
+    })
+    .from(previousHandles)
+    .where(eq(previousHandles.user_id, userId))
+    .orderBy(asc(previousHandles.changed_at));
+  return { ...user, previous_handles };
+}
+
+export type AccountProfile = NonNullable<Awaited<ReturnType<typeof accountProfile>>>;
+
+/** Every row `read` gives, `read(after)` returning the next batch after id `after`. */
+async function* paged<T extends { id: number }>(
+  read: (after: number) => Promise<T[]>,
+  batchRows: number,
+): AsyncGenerator<T[]> {
+  let after = 0;
+  for (;;) {
+    const batch = await read(after);
+    if (batch.length > 0) yield batch;
+    if (batch.length < batchRows) return;
+    after = batch[batch.length - 1]!.id;
+  }
+}
+
+/** A JSON array, one element a line, written batch by batch. */
+async function* jsonArray<T>(
+  batches: AsyncIterable<T[]>,
+  shape: (row: T) => unknown,
+): AsyncGenerator<string> {
+  yield '[';
+  let first = true;
+  for await (const batch of batches) {
+    const text = batch.map((row) => `\n  ${JSON.stringify(shape(row))}`).join(',');
+    yield first ? text : `,${text}`;
+    first = false;
+  }
+  yield first ? ']\n' : '\n]\n';
+}
+
+function buildingRows(ctx: AccountExportContext, userId: number, n: number) {
+  const b = buildings;
+  return paged(
+    (after) =>
+      ctx.db
+        .select({
+          id: b.id,
+          name: b.name,
+          description: b.description,
+          lng: b.lng,
+          lat: b.lat,
+          year_built: b.year_built,
+          year_demolished: b.year_demolished,
+          address_line1: b.address_line1,
+          address_line2: b.address_line2,
+          address_line3: b.address_line3,
+          city: b.city,
+          state: b.state,
+          postal_code: b.postal_code,
+          country_code: b.country_code,
+          hidden_at: b.hidden_at,
+          created_at: b.created_at,
+          updated_at: b.updated_at,
+        })
+        .from(b)
+        .where(and(eq(b.added_by, userId), gt(b.id, after)))
+        .orderBy(b.id)
+        .limit(n),
+    n,
+  );
+}
+
+function commentRows(ctx: AccountExportContext, userId: number, n: number) {
+  const c = comments;
+  return paged(
+    (after) =>
+      ctx.db
+        .select({
+          id: c.id,
+          target_type: c.target_type,
+          target_id: c.target_id,
+          parent_id: c.parent_id,
+          content: c.content,
+          deleted: c.deleted,
+          edited: c.edited,
+          hidden_at: c.hidden_at,
+          created_at: c.created_at,
+          updated_at: c.updated_at,
+        })
+        .from(c)
+        .where(and(eq(c.user_id, userId), gt(c.id, after)))
+        .orderBy(c.id)
+        .limit(n),
+    n,
+  );
+}
+
+function voteRows(ctx: AccountExportContext, userId: number, n: number) {
+  const v = votes;
+  return paged(
+    (after) =>
+      ctx.db
+        .select({
+          id: v.id,
+          target_type: v.votable_type,
+          target_id: v.votable_id,
+          vote: v.vote,
+          created_at: v.created_at,
+          updated_at: v.updated_at,
+        })
+        .from(v)
+        .where(and(eq(v.user_id, userId), gt(v.id, after)))
+        .orderBy(v.id)
+        .limit(n),
+    n,
+  );
+}
+
+/** The user's lists, each with its buildings (id, name, when added). */
+async function* listRows(ctx: AccountExportContext, userId: number, n: number) {
+  const pagesOfLists = paged(
+    (after) =>
+      ctx.db
+        .select({ id: lists.id, name: lists.name, is_public: lists.is_public, created_at: lists.created_at })
+        .from(lists)
+        .where(and(eq(lists.user_id, userId), gt(lists.id, after)))
+        .orderBy(lists.id)
+        .limit(n),
+    n,
+  );
+  for await (const batch of pagesOfLists) {
+    const items = await ctx.db
+      .select({
+        list_id: listBuildings.list_id,
+        building_id: listBuildings.building_id,
+        name: buildings.name,
+        added_at: listBuildings.added_at,
+      })
+      .from(listBuildings)
+      .innerJoin(buildings, eq(buildings.id, listBuildings.building_id))
+      .where(
+        inArray(
+          listBuildings.list_id,
+          batch.map((l) => l.id),
+        ),
+      )
+      .orderBy(listBuildings.list_id, listBuildings.added_at, listBuildings.building_id);
+    yield batch.map((list) => ({
+      ...list,
+      items: items.filter((i) => i.list_id === list.id).map(({ list_id: _list, ...item }) => item),
+    }));
+  }
+}
+
+function imageRows(ctx: AccountExportContext, userId: number, n: number) {
+  const i = images;
+  return paged(
+    (after) =>
+      ctx.db
+        .select({
+          id: i.id,
+          building_id: i.building_id,
+          status: i.status,
+          image_type: i.image_type,
+          description: i.description,
+          capture_year: i.capture_year,
+          license: i.license,
+          author: i.author,
+          file_ext: i.file_ext,
+          content_type: i.content_type,
+          size_bytes: i.size_bytes,
+          width: i.width,
+          height: i.height,
+          hidden_at: i.hidden_at,
+          created_at: i.created_at,
+          updated_at: i.updated_at,
+          storage_key: i.storage_key,
+        })
+        .from(i)
+        .where(and(eq(i.added_by, userId), gt(i.id, after)))
+        .orderBy(i.id)
+        .limit(n),
+    n,
+  );
+}
+
+type ImageRow = Awaited<ReturnType<typeof imageRows>> extends AsyncGenerator<(infer R)[]> ? R : never;
+
+/** Why an image's original is not in the ZIP. */
+type MissingFile = 'not stored' | 'too large for one ZIP file';
+
+/**
+ * The entries of one user's export, in order: the JSON files, then each image's original under
+ * images/, then images.json (last: it says which files are in the ZIP).
+ */
+export async function* accountExportEntries(
+  ctx: AccountExportContext,
+  profile: AccountProfile,
+): AsyncGenerator<ZipEntry> {
+  const n = ctx.batchRows ?? ACCOUNT_EXPORT_BATCH_ROWS;
+  const id = profile.id;
+  const url = (path: string) => `${ctx.publicUrl}${path}`;
+  const [profileFile, buildingsFile, commentsFile, votesFile, listsFile, imagesFile] =
+    ACCOUNT_EXPORT_JSON_FILES;
+
+  yield {
+    name: profileFile,
+    compress: true,
+    chunks: [
+      `${JSON.stringify({ ...profile, url: url(pages.user.href({ handle: profile.handle })) }, null, 2)}\n`,
+    ],
+  };
+  yield {
+    name: buildingsFile,
+    compress: true,
+    chunks: jsonArray(buildingRows(ctx, id, n), (b) => ({
+      ...b,
+      url: url(pages.building.href({ id: b.id })),
+    })),
+  };
+  yield { name: commentsFile, compress: true, chunks: jsonArray(commentRows(ctx, id, n), (c) => c) };
+  yield { name: votesFile, compress: true, chunks: jsonArray(voteRows(ctx, id, n), (v) => v) };
+  yield { name: listsFile, compress: true, chunks: jsonArray(listRows(ctx, id, n), (l) => l) };
+
+  // Originals, one at a time; those not stored (an upload never finished) or past the ZIP's size
+  // are remembered for images.json.
+  const missing = new Map<number, MissingFile>();
+  const inZip = new Set<number>();
+  let written = 0;
+  for await (const batch of imageRows(ctx, id, n)) {
+    for (const image of batch) {
+      const stored = isStorageKey(image.storage_key) ? await ctx.storage.stat(image.storage_key) : null;
+      if (!stored) {
+        missing.set(image.id, 'not stored');
+        continue;
+      }
+      if (written + stored.size > ZIP_MAX_BYTES - ZIP_ROOM_FOR_REST) {
+        missing.set(image.id, 'too large for one ZIP file');
+        continue;
+      }
+      let file;
+      try {
+        file = await ctx.storage.readStream(image.storage_key);
+      } catch (err) {
+        if (!(err instanceof ObjectNotFoundError)) throw err;
+        missing.set(image.id, 'not stored');
+        continue;
+      }
+      written += stored.size;
+      inZip.add(image.id);
+      yield {
+        name: accountExportImagePath(image.id, image.file_ext),
+        compress: false,
+        mtime: image.created_at,
+        chunks: file as AsyncIterable<Uint8Array>,
+      };
+    }
+  }
+
+  yield {
+    name: imagesFile,
+    compress: true,
+    chunks: jsonArray(imageRows(ctx, id, n), ({ storage_key: _key, ...image }: ImageRow) => {
+      // An image uploaded while the files were written is listed without its file.
+      const included = inZip.has(image.id);
+      return {
+        ...image,
+        building_url: url(pages.building.href({ id: image.building_id })),
+        file: included ? accountExportImagePath(image.id, image.file_ext) : null,
+        ...(included ? {} : { file_missing: missing.get(image.id) ?? 'not stored' }),
+      };
+    }),
+  };
+}

@@ -1,0 +1,9 @@
+import { PrivacyPage } from '../../features/about/components/privacy-page.tsx';
+import { pageTitles } from '#domain/pages';
+import { usePageTitle } from '../../lib/page-title.ts';
+
+/** /privacy: loaded on demand (its own chunk). */
+export function PrivacyRoute() {
+  usePageTitle(pageTitles.privacy);
+  return <PrivacyPage />;
+}
