@@ -121,7 +121,17 @@ export const setRoleResponseSchema = z
   .object({ handle: z.string(), role: roleSchema })
   .meta({ id: 'UserRole' });
 
-export const MODERATION_ACTIONS = ['hide', 'restore', 'dismiss', 'suspend', 'unsuspend', 'set_role'] as const;
+/** edit and delete: a moderator changed or deleted content someone else owns. */
+export const MODERATION_ACTIONS = [
+  'hide',
+  'restore',
+  'dismiss',
+  'suspend',
+  'unsuspend',
+  'set_role',
+  'edit',
+  'delete',
+] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 export const moderationLogQuerySchema = z.object({

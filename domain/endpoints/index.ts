@@ -15,6 +15,7 @@ import { listDocs, listEndpoints } from './lists.ts';
 import { locatorDocs, locatorEndpoints } from './locator.ts';
 import { moderationDocs, moderationEndpoints } from './moderation.ts';
 import { placeDocs, placeEndpoints } from './places.ts';
+import { revisionDocs, revisionEndpoints } from './revisions.ts';
 import { searchDocs, searchEndpoints } from './search.ts';
 import { styleDocs, styleEndpoints } from './styles.ts';
 import { userDocs, userEndpoints } from './users.ts';
@@ -36,6 +37,7 @@ const groups: Record<string, Group> = {
   locator: [locatorEndpoints, locatorDocs],
   moderation: [moderationEndpoints, moderationDocs],
   places: [placeEndpoints, placeDocs],
+  revisions: [revisionEndpoints, revisionDocs],
   search: [searchEndpoints, searchDocs],
   styles: [styleEndpoints, styleDocs],
   users: [userEndpoints, userDocs],

@@ -11,6 +11,8 @@ export const LOG_ACTION_LABELS: Record<ModerationAction, string> = {
   suspend: 'suspended',
   unsuspend: 'lifted the suspension of',
   set_role: 'changed the role of',
+  edit: 'edited',
+  delete: 'deleted',
 };
 
 /** One line of the log: 'mo hid building 12'. */
