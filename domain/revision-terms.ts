@@ -65,26 +65,29 @@ export function formatRevisionValue(field: string, value: unknown): string {
   if (Array.isArray(value)) {
     if (value.length === 0) return '—';
     return value
-      .map((v: unknown) =>
-        typeof v === 'object' && v !== null && 'name' in v ? String((v as { name: unknown }).name) : String(v),
-      )
+      .map((v: unknown) => (typeof v === 'object' && v !== null && 'name' in v ? String(v.name) : String(v)))
       .join(', ');
   }
   if (typeof value === 'object') {
     const record = value as Record<string, unknown>;
-    const parts = ADDRESS_PARTS.map((k) => record[k]).filter((v) => v !== null && v !== undefined && v !== '');
-    return parts.length ? parts.map(String).join(', ') : '—';
+    const parts = ADDRESS_PARTS.map((k) => record[k]).filter(
+      (v): v is string | number => typeof v === 'string' || typeof v === 'number',
+    );
+    return parts.filter((v) => v !== '').join(', ') || '—';
   }
-  return String(value);
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+    ? String(value)
+    : JSON.stringify(value);
 }
 
 /** The changed fields of a revision or suggestion in the order the history shows them. */
-export function orderedChanges(changes: FieldChanges): [RevisionField | string, FieldChange][] {
+export function orderedChanges(changes: FieldChanges): [string, FieldChange][] {
   const known = REVISION_FIELDS.filter((f) => changes[f] !== undefined).map(
     (f) => [f, changes[f]!] as [string, FieldChange],
   );
   const rest = Object.entries(changes).filter(
-    (e): e is [string, FieldChange] => e[1] !== undefined && !(REVISION_FIELDS as readonly string[]).includes(e[0]),
+    (e): e is [string, FieldChange] =>
+      e[1] !== undefined && !(REVISION_FIELDS as readonly string[]).includes(e[0]),
   );
   return [...known, ...rest];
 }

@@ -79,7 +79,8 @@ export const revisionDocs: EndpointDocs<typeof revisionEndpoints> = {
       'suggestion, a revert. 404 where the building is (or is hidden) for the caller.',
   },
   revert: {
-    summary: "Restore the building as it was right after this revision, as a new revision (owner or moderator)",
+    summary:
+      'Restore the building as it was right after this revision, as a new revision (owner or moderator)',
     description:
       'The building takes the values it had just after revision `rid` (every later change undone), ' +
       'written as a new revision of kind revert. 403 for anyone but the owner and moderators, 404 for a ' +
@@ -90,7 +91,7 @@ export const revisionDocs: EndpointDocs<typeof revisionEndpoints> = {
     summary: 'Suggest an edit to any building (signed-in users): the fields that change',
     description:
       'The body holds the building payload fields that change; 400 when none changes or the result ' +
-      'would not be a valid building. Reviewed by the owner or, for the catalogue account\'s buildings, ' +
+      "would not be a valid building. Reviewed by the owner or, for the catalogue account's buildings, " +
       'by moderators. Rate limited like every write.',
   },
   suggestions: {

@@ -597,7 +597,9 @@ export const buildingRevisions = pgTable(
     author_id: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     kind: text('kind', { enum: REVISION_KINDS }).notNull(),
     /** The accepted suggestion this revision applied (kind 'suggestion'). */
-    suggestion_id: integer('suggestion_id').references(() => buildingSuggestions.id, { onDelete: 'set null' }),
+    suggestion_id: integer('suggestion_id').references(() => buildingSuggestions.id, {
+      onDelete: 'set null',
+    }),
     changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>().notNull(),
     created_at: createdAt(),
   },

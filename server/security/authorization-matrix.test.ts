@@ -57,7 +57,8 @@ const SHARED: Record<string, string> = {
   'POST /api/comments/{target_type}/{target_id}': "anyone comments on anyone's building or image",
   'POST /api/comments/{comment_id}/replies': "anyone replies to anyone's comment",
   'POST /api/images/upload': "anyone adds images to anyone's building",
-  'POST /api/buildings/{id}/suggestions': "anyone suggests an edit to anyone's building (the owner or a moderator reviews it)",
+  'POST /api/buildings/{id}/suggestions':
+    "anyone suggests an edit to anyone's building (the owner or a moderator reviews it)",
 };
 
 const t: TestApp = await createTestApp({ SEED: 'false', AUTH_RATE_LIMIT: '100000' });

@@ -6,7 +6,7 @@
  */
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { BuildingRevision } from '#domain/revisions';
-import type { FieldChanges, RevisionKind } from '#domain/revision-terms';
+import type { FieldChanges } from '#domain/revision-terms';
 import { seesHidden, type Actor } from '#domain/roles';
 import type { Db } from '../../db/client.ts';
 import { buildingRevisions, buildings, users } from '../../db/schema.ts';
@@ -57,7 +57,7 @@ export async function listRevisions(
     items: rows.slice(0, perPage).map((r) => ({
       id: r.id,
       created_at: r.created_at.toISOString(),
-      kind: r.kind as RevisionKind,
+      kind: r.kind,
       author: r.handle === null ? null : { handle: r.handle },
       changes: r.changes,
     })),

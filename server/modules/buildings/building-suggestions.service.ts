@@ -7,7 +7,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BuildingSuggestion } from '#domain/revisions';
 import type { SuggestionBody } from '#domain/revisions';
-import type { FieldChanges, SuggestionStatus } from '#domain/revision-terms';
+import type { SuggestionStatus } from '#domain/revision-terms';
 import { isModerator, type Actor } from '#domain/roles';
 import type { Db } from '../../db/client.ts';
 import { buildings, buildingSuggestions, users } from '../../db/schema.ts';
@@ -45,7 +45,7 @@ export async function createSuggestion(
     ...state,
     ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)),
     ...(architectural_styles ? { architectural_styles: await stylesByIds(db, architectural_styles) } : {}),
-  } as BuildingState;
+  };
   // Validated as the whole building it would make (years in order, an address with a first line).
   bodyFromState(buildingId, place_id, proposed);
   const changes = diffStates(state, proposed);
@@ -176,7 +176,7 @@ export async function reviewSuggestion(
     let revisionId: number | null = null;
     if (decision === 'accepted') {
       const { state, place_id } = await readBuildingState(tx, buildingId);
-      const proposed = withValues(state, s.changes as FieldChanges, 'to');
+      const proposed = withValues(state, s.changes, 'to');
       const body = bodyFromState(buildingId, place_id, proposed);
       revisionId = await changeBuilding(tx, buildingId, body, {
         authorId: s.author_id,

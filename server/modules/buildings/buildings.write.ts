@@ -13,7 +13,7 @@ import {
   type UpdateBuildingBody,
 } from '#domain/building-write';
 import { distanceMeters, viewportAround } from '#domain/geo';
-import type { RevisionKind } from '#domain/revision-terms';
+import type { FieldChanges, RevisionKind } from '#domain/revision-terms';
 import { isModerator, type Actor } from '#domain/roles';
 import type { Db } from '../../db/client.ts';
 import { architecturalStyles, buildings, buildingStyles, images, listBuildings } from '../../db/schema.ts';
@@ -129,14 +129,21 @@ export async function createBuilding(db: Db, userId: number, body: CreateBuildin
       .values(body.architectural_styles.map((style_id) => ({ building_id: id, style_id })));
     if (body.architects?.length) await setBuildingArchitects(tx, id, body.architects);
     const { state } = await readBuildingState(tx, id);
-    await recordRevision(tx, { buildingId: id, authorId: userId, kind: 'create', changes: createdChanges(state) });
+    await recordRevision(tx, {
+      buildingId: id,
+      authorId: userId,
+      kind: 'create',
+      changes: createdChanges(state),
+    });
     return id;
   });
 }
 
 /** A creation as a revision: every recorded field from nothing to its first value. */
-function createdChanges(state: BuildingState) {
-  return Object.fromEntries(Object.entries(state).map(([field, to]) => [field, { from: null, to }]));
+function createdChanges(state: BuildingState): FieldChanges {
+  return Object.fromEntries(
+    Object.entries(state).map(([field, to]: [string, unknown]) => [field, { from: null, to }]),
+  );
 }
 
 /** Who may change a building: its adder, and moderators and admins (any building). */

@@ -63,7 +63,11 @@ export const revisionsRoutes: FastifyPluginAsyncZod = async (app) => {
     const { id, sid } = request.params;
     const { revisionId } = await reviewSuggestion(app.db, id, sid, me, 'accepted');
     await versions.refresh();
-    return { id: sid, status: 'accepted' as const, revision: revisionId === null ? null : { id: revisionId } };
+    return {
+      id: sid,
+      status: 'accepted' as const,
+      revision: revisionId === null ? null : { id: revisionId },
+    };
   });
 
   route(app, revisionEndpoints.reject, async (request) => {

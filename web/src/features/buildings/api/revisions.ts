@@ -56,7 +56,9 @@ export const useSuggestEdit = () =>
 /** POST /api/buildings/{id}/suggestions/{sid}/accept | reject. */
 export const useReviewSuggestion = () =>
   useBuildingWrite(({ id, sid, decision }: { id: number; sid: number; decision: 'accept' | 'reject' }) =>
-    call(decision === 'accept' ? revisionEndpoints.accept : revisionEndpoints.reject, { params: { id, sid } }),
+    call(decision === 'accept' ? revisionEndpoints.accept : revisionEndpoints.reject, {
+      params: { id, sid },
+    }),
   );
 
 /** POST /api/buildings/{id}/revisions/{rid}/revert. */

@@ -48,7 +48,12 @@ export function BuildingCommunityActions({ building, signedIn, canEdit }: Buildi
 
   return (
     <>
-      <Button variant="light" size="xs" leftSection={<IconHistory size={16} aria-hidden />} onClick={history.open}>
+      <Button
+        variant="light"
+        size="xs"
+        leftSection={<IconHistory size={16} aria-hidden />}
+        onClick={history.open}
+      >
         History
       </Button>
       {canEdit && (
@@ -70,14 +75,24 @@ export function BuildingCommunityActions({ building, signedIn, canEdit }: Buildi
         </Button>
       )}
       {signedIn && !canEdit && (
-        <Button variant="light" size="xs" leftSection={<IconEdit size={16} aria-hidden />} onClick={suggest.open}>
+        <Button
+          variant="light"
+          size="xs"
+          leftSection={<IconEdit size={16} aria-hidden />}
+          onClick={suggest.open}
+        >
           Suggest an edit
         </Button>
       )}
 
       {historyWanted && (
         <Suspense fallback={<DialogLoading />}>
-          <HistoryModal buildingId={building.id} opened={historyOpen} onClose={history.close} canRevert={canEdit} />
+          <HistoryModal
+            buildingId={building.id}
+            opened={historyOpen}
+            onClose={history.close}
+            canRevert={canEdit}
+          />
         </Suspense>
       )}
       {reviewWanted && (
@@ -87,7 +102,12 @@ export function BuildingCommunityActions({ building, signedIn, canEdit }: Buildi
       )}
       {suggestWanted && (
         <Suspense fallback={<DialogLoading />}>
-          <EditBuildingModal building={building} opened={suggestOpen} onClose={suggest.close} mode="suggest" />
+          <EditBuildingModal
+            building={building}
+            opened={suggestOpen}
+            onClose={suggest.close}
+            mode="suggest"
+          />
         </Suspense>
       )}
     </>

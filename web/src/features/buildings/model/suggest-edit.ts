@@ -16,7 +16,10 @@ const sameList = (a: readonly unknown[], b: readonly unknown[]) =>
  * API answers 400 to a suggestion that changes nothing), or null when none does. Styles compare
  * as sets, architects in order (their order is shown). Call only with values that passed validation.
  */
-export function suggestionBody(building: BuildingDetail, values: EditBuildingValues): SuggestionBodyInput | null {
+export function suggestionBody(
+  building: BuildingDetail,
+  values: EditBuildingValues,
+): SuggestionBodyInput | null {
   const next = updateBuildingBody(building, values);
   const body: SuggestionBodyInput = {};
   if (next.name !== building.name) body.name = next.name;
@@ -29,6 +32,12 @@ export function suggestionBody(building: BuildingDetail, values: EditBuildingVal
     body.architectural_styles = next.architectural_styles;
   }
   const architects = next.architects ?? [];
-  if (!sameList(architects, building.architects.map((a) => a.name))) body.architects = architects;
+  if (
+    !sameList(
+      architects,
+      building.architects.map((a) => a.name),
+    )
+  )
+    body.architects = architects;
   return Object.keys(body).length > 0 ? body : null;
 }

@@ -10,7 +10,8 @@ import { revisionsQuery, useRevert } from '../../api/revisions.ts';
 import { FieldChanges } from './field-changes.tsx';
 import { problemText } from './problem-text.ts';
 
-export const REVERT_QUESTION = 'Restore the building as it was right after this change? This is saved as a new change.';
+export const REVERT_QUESTION =
+  'Restore the building as it was right after this change? This is saved as a new change.';
 
 interface HistoryModalProps {
   buildingId: number;
@@ -23,7 +24,13 @@ interface HistoryModalProps {
 /** The building's History: every change (who, when, field from → to), newest first, with Revert for reviewers. */
 export function HistoryModal({ buildingId, opened, onClose, canRevert }: HistoryModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="History" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="History"
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {opened && <HistoryList buildingId={buildingId} canRevert={canRevert} />}
     </Modal>
   );
@@ -60,7 +67,14 @@ function HistoryList({ buildingId, canRevert }: { buildingId: number; canRevert:
           {problemText(revert.error, 'Failed to revert the building')}
         </Alert>
       )}
-      <Stack gap="sm" component="ol" aria-label="Changes, newest first" m={0} p={0} style={{ listStyle: 'none' }}>
+      <Stack
+        gap="sm"
+        component="ol"
+        aria-label="Changes, newest first"
+        m={0}
+        p={0}
+        style={{ listStyle: 'none' }}
+      >
         {items.map((revision, i) => (
           <Paper key={revision.id} component="li" withBorder p="sm" radius="sm" data-testid="revision">
             <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
@@ -71,7 +85,10 @@ function HistoryList({ buildingId, canRevert }: { buildingId: number; canRevert:
                   </Badge>
                   <Text size="sm">
                     by <strong>{revision.author?.handle ?? 'a deleted account'}</strong>{' '}
-                    <time dateTime={revision.created_at} title={new Date(revision.created_at).toLocaleString()}>
+                    <time
+                      dateTime={revision.created_at}
+                      title={new Date(revision.created_at).toLocaleString()}
+                    >
                       {timeAgo(revision.created_at)}
                     </time>
                   </Text>

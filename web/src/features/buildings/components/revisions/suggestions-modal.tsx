@@ -71,7 +71,14 @@ function PendingSuggestions({ buildingId }: { buildingId: number }) {
       {items.length === 0 ? (
         <Text>No pending suggestions.</Text>
       ) : (
-        <Stack gap="sm" component="ul" aria-label="Pending suggestions" m={0} p={0} style={{ listStyle: 'none' }}>
+        <Stack
+          gap="sm"
+          component="ul"
+          aria-label="Pending suggestions"
+          m={0}
+          p={0}
+          style={{ listStyle: 'none' }}
+        >
           {items.map((suggestion) => (
             <Paper key={suggestion.id} component="li" withBorder p="sm" radius="sm" data-testid="suggestion">
               <Stack gap={6}>
