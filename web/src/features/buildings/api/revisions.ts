@@ -7,8 +7,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { revisionEndpoints } from '#domain/endpoints/revisions';
 import type { SuggestionBodyInput } from '#domain/revisions';
 import { call } from '../../../lib/api-client.ts';
-import { buildingsQueryKey } from '../../../lib/query-keys.ts';
-import { revisionKeys } from './revision-keys.ts';
+import { buildingKeys, buildingsQueryKey } from '../../../lib/query-keys.ts';
 
 /** The pending suggestions of a building (first 50), for the Suggestions dialog and its count. */
 export const fetchPendingSuggestions = (id: number, signal?: AbortSignal) =>
@@ -17,7 +16,7 @@ export const fetchPendingSuggestions = (id: number, signal?: AbortSignal) =>
 /** GET /api/buildings/{id}/revisions?page=…: newest first; the previous page stays while the next loads. */
 export const revisionsQuery = (id: number, page: number) =>
   queryOptions({
-    queryKey: revisionKeys.history(id, page),
+    queryKey: buildingKeys.revisions(id, page),
     queryFn: ({ signal }) => call(revisionEndpoints.list, { params: { id }, query: { page }, signal }),
     placeholderData: keepPreviousData,
   });
@@ -25,14 +24,14 @@ export const revisionsQuery = (id: number, page: number) =>
 /** GET /api/buildings/{id}/suggestions?status=pending (the owner and moderators). */
 export const pendingSuggestionsQuery = (id: number) =>
   queryOptions({
-    queryKey: revisionKeys.suggestions(id, 'pending'),
+    queryKey: buildingKeys.suggestions(id, 'pending'),
     queryFn: ({ signal }) => fetchPendingSuggestions(id, signal),
   });
 
 /** GET /api/users/{handle}/suggestions?page=…: the user's own suggestions with their outcome. */
 export const mySuggestionsQuery = (handle: string, page: number) =>
   queryOptions({
-    queryKey: revisionKeys.mine(handle, page),
+    queryKey: buildingKeys.userSuggestions(handle, page),
     queryFn: ({ signal }) =>
       call(revisionEndpoints.userSuggestions, { params: { handle }, query: { page }, signal }),
     placeholderData: keepPreviousData,

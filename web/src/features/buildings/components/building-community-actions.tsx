@@ -1,22 +1,15 @@
-import { lazy, Suspense } from 'react';
-import { Badge, Button } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense, useState } from 'react';
+import { Button } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { IconEdit, IconHistory, IconMessage2 } from '@tabler/icons-react';
+import { IconEdit } from '@tabler/icons-react';
 import type { BuildingDetail } from '#domain/building-detail';
 import { DialogLoading } from '../../../components/dialog-loading.tsx';
-import { useOpenedOnce } from '../../../lib/use-opened-once.ts';
-import { revisionKeys } from '../api/revision-keys.ts';
+import { buildingKeys } from '../../../lib/query-keys.ts';
+import type { RevisionDialog } from './revisions/revision-dialogs.tsx';
 
-// Each dialog, with its calls and schemas, loads at its first opening (the page's budget is tight).
-const HistoryModal = lazy(() =>
-  import('./revisions/history-modal.tsx').then((m) => ({ default: m.HistoryModal })),
-);
-const SuggestionsModal = lazy(() =>
-  import('./revisions/suggestions-modal.tsx').then((m) => ({ default: m.SuggestionsModal })),
-);
-const EditBuildingModal = lazy(() =>
-  import('./edit-building-modal.tsx').then((m) => ({ default: m.EditBuildingModal })),
+// The dialogs, with their calls and schemas, load at the first opening (the page's budget is tight).
+const RevisionDialogs = lazy(() =>
+  import('./revisions/revision-dialogs.tsx').then((m) => ({ default: m.RevisionDialogs })),
 );
 
 interface BuildingCommunityActionsProps {
@@ -31,15 +24,15 @@ interface BuildingCommunityActionsProps {
  * edit (signed-in users who cannot edit the building), each opening its dialog.
  */
 export function BuildingCommunityActions({ building, signedIn, canEdit }: BuildingCommunityActionsProps) {
-  const [historyOpen, history] = useDisclosure(false);
-  const [reviewOpen, review] = useDisclosure(false);
-  const [suggestOpen, suggest] = useDisclosure(false);
-  const historyWanted = useOpenedOnce(historyOpen);
-  const reviewWanted = useOpenedOnce(reviewOpen);
-  const suggestWanted = useOpenedOnce(suggestOpen);
-  // The count loads its call lazily, and only for reviewers.
+  const [open, setOpen] = useState<RevisionDialog | null>(null);
+  const [loaded, setLoaded] = useState(false);
+  const show = (dialog: RevisionDialog) => {
+    setLoaded(true);
+    setOpen(dialog);
+  };
+  // The count's call loads lazily, and only for reviewers.
   const pending = useQuery({
-    queryKey: revisionKeys.suggestions(building.id, 'pending'),
+    queryKey: buildingKeys.suggestions(building.id, 'pending'),
     queryFn: async ({ signal }) =>
       (await import('../api/revisions.ts')).fetchPendingSuggestions(building.id, signal),
     enabled: canEdit,
@@ -48,30 +41,12 @@ export function BuildingCommunityActions({ building, signedIn, canEdit }: Buildi
 
   return (
     <>
-      <Button
-        variant="light"
-        size="xs"
-        leftSection={<IconHistory size={16} aria-hidden />}
-        onClick={history.open}
-      >
+      <Button variant="light" size="xs" onClick={() => show('history')}>
         History
       </Button>
       {canEdit && (
-        <Button
-          variant="light"
-          size="xs"
-          leftSection={<IconMessage2 size={16} aria-hidden />}
-          rightSection={
-            count > 0 ? (
-              <Badge size="xs" circle aria-hidden>
-                {count}
-              </Badge>
-            ) : undefined
-          }
-          aria-label={count > 0 ? `Suggestions (${count} pending)` : 'Suggestions'}
-          onClick={review.open}
-        >
-          Suggestions
+        <Button variant="light" size="xs" onClick={() => show('suggestions')}>
+          {count > 0 ? `Suggestions (${count} pending)` : 'Suggestions'}
         </Button>
       )}
       {signedIn && !canEdit && (
@@ -79,35 +54,14 @@ export function BuildingCommunityActions({ building, signedIn, canEdit }: Buildi
           variant="light"
           size="xs"
           leftSection={<IconEdit size={16} aria-hidden />}
-          onClick={suggest.open}
+          onClick={() => show('suggest')}
         >
           Suggest an edit
         </Button>
       )}
-
-      {historyWanted && (
+      {loaded && (
         <Suspense fallback={<DialogLoading />}>
-          <HistoryModal
-            buildingId={building.id}
-            opened={historyOpen}
-            onClose={history.close}
-            canRevert={canEdit}
-          />
-        </Suspense>
-      )}
-      {reviewWanted && (
-        <Suspense fallback={<DialogLoading />}>
-          <SuggestionsModal buildingId={building.id} opened={reviewOpen} onClose={review.close} />
-        </Suspense>
-      )}
-      {suggestWanted && (
-        <Suspense fallback={<DialogLoading />}>
-          <EditBuildingModal
-            building={building}
-            opened={suggestOpen}
-            onClose={suggest.close}
-            mode="suggest"
-          />
+          <RevisionDialogs building={building} open={open} onClose={() => setOpen(null)} canEdit={canEdit} />
         </Suspense>
       )}
     </>

@@ -1,9 +1,9 @@
-import { List, Text, VisuallyHidden } from '@mantine/core';
+import { List, Text } from '@mantine/core';
 import { fieldLabel, formatRevisionValue, orderedChanges, type FieldChanges } from '#domain/revision-terms';
 
 /**
  * A revision's or a suggestion's changes as a readable diff: one line per field, 'Name: Old → New'
- * (the arrow is read out as 'changed to' by screen readers).
+ * (screen readers read the arrow as 'changed to').
  */
 export function FieldChanges({ changes }: { changes: FieldChanges }) {
   return (
@@ -16,8 +16,9 @@ export function FieldChanges({ changes }: { changes: FieldChanges }) {
           <Text span size="sm" c="dimmed">
             {formatRevisionValue(field, change.from)}
           </Text>{' '}
-          <span aria-hidden>→</span>
-          <VisuallyHidden> changed to </VisuallyHidden>{' '}
+          <span role="img" aria-label="changed to">
+            →
+          </span>{' '}
           <Text span size="sm">
             {formatRevisionValue(field, change.to)}
           </Text>
