@@ -283,4 +283,40 @@ describe('building panel (product §2 and 6)', () => {
       ).toBe(true),
     );
   });
+
+  it('lets the owner revert to an earlier change after a confirmation; the newest change has no Revert', async () => {
+    const revision = (id: number, kind: string, name: string) => ({
+      id,
+      created_at: '2026-01-02T00:00:00Z',
+      kind,
+      author: { handle: 'ada' },
+      changes: { name: { from: null, to: name } },
+    });
+    const { calls } = stubFetch({
+      'GET /api/buildings/12': () => json(building),
+      'GET /api/buildings/12/suggestions': () => json({ items: [], page: 1, per_page: 50, has_more: false }),
+      'GET /api/buildings/12/revisions': () =>
+        json({
+          items: [revision(8, 'edit', 'Eiffel Tower'), revision(7, 'create', 'Eiffel')],
+          page: 1,
+          per_page: 20,
+          has_more: false,
+        }),
+      'POST /api/buildings/12/revisions/7/revert': () => json({ revision: { id: 9 } }, 201),
+    });
+    renderPanel();
+    fireEvent.click(await screen.findByRole('button', { name: 'History' }));
+    const dialog = await screen.findByRole('dialog', { name: 'History' });
+    await within(dialog).findByText('Added');
+    const reverts = within(dialog).getAllByRole('button', { name: /^Revert/ });
+    expect(reverts).toHaveLength(1);
+    fireEvent.click(reverts[0]!);
+    const confirm = await screen.findByRole('dialog', { name: 'Revert building' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Revert' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.url === '/api/buildings/12/revisions/7/revert')).toBe(
+        true,
+      ),
+    );
+  });
 });
