@@ -46,9 +46,11 @@ function useBuildingWrite<V, R>(write: (vars: V) => Promise<R>) {
   });
 }
 
-/** POST /api/buildings/{id}/suggestions with the fields that change (suggest-edit.ts calls it). */
-export const suggestEdit = ({ id, body }: { id: number; body: SuggestionBodyInput }) =>
-  call(revisionEndpoints.suggest, { params: { id }, body });
+/** POST /api/buildings/{id}/suggestions with the fields that change. */
+export const useSuggestEdit = () =>
+  useBuildingWrite(({ id, body }: { id: number; body: SuggestionBodyInput }) =>
+    call(revisionEndpoints.suggest, { params: { id }, body }),
+  );
 
 /** POST /api/buildings/{id}/suggestions/{sid}/accept | reject. */
 export const useReviewSuggestion = () =>

@@ -6,7 +6,7 @@ import { CoordinateInputs, FormErrorAlert, YearInputs } from '../../../lib/build
 import { StylePicker } from '../../../lib/styles/style-picker.tsx';
 import { ArchitectsInput } from '../../../lib/building-form/architects-input.tsx';
 import { useUpdateBuilding } from '../api/update-building.ts';
-import { useSuggestEdit } from '../api/suggest-edit.ts';
+import { useSuggestEdit } from '../api/revisions.ts';
 import { SUGGEST_MESSAGES, suggestionBody } from '../model/suggest-edit.ts';
 import { showToast } from '../../../lib/toast/toast.ts';
 import { SUGGESTION_NOTE_MAX } from '#domain/revision-terms';
