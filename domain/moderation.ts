@@ -123,7 +123,7 @@ export const setRoleResponseSchema = z
 
 /**
  * Every action the log records. `edit` and `delete`: a moderator changed or removed someone else's
- * image or comment; `rename` and `merge`: a moderator corrected an architect; `delete_account`: an
+ * building, image or comment; `rename` and `merge`: a moderator corrected an architect; `delete_account`: an
  * admin deleted someone else's account (DELETE /api/users/{handle}).
  */
 export const MODERATION_ACTIONS = [

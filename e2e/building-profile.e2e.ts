@@ -59,8 +59,8 @@ describe('building profile (product §2)', () => {
     expect(await panel(page).getByRole('link', { name: 'View Gallery' }).getAttribute('href')).toBe(
       '/gallery/1',
     );
-    expect(await panel(page).getByRole('button', { name: 'Edit' }).count()).toBe(0);
-    expect(await panel(page).getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    expect(await panel(page).getByRole('button', { name: 'Edit', exact: true }).count()).toBe(0);
+    expect(await panel(page).getByRole('button', { name: 'Delete', exact: true }).count()).toBe(0);
     // Reports need an account: the flag button asks a visitor to log in.
     await panel(page).getByRole('button', { name: 'Flag building' }).click();
     await page.getByRole('dialog', { name: 'Authentication Required' }).waitFor();
@@ -73,8 +73,8 @@ describe('building profile (product §2)', () => {
     await page.goto('/buildings/1');
     await panel(page).getByRole('heading', { name: detail.name }).waitFor();
     await panel(page).getByRole('link', { name: 'View Gallery' }).waitFor();
-    expect(await panel(page).getByRole('button', { name: 'Edit' }).count()).toBe(0);
-    expect(await panel(page).getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    expect(await panel(page).getByRole('button', { name: 'Edit', exact: true }).count()).toBe(0);
+    expect(await panel(page).getByRole('button', { name: 'Delete', exact: true }).count()).toBe(0);
     const body = {
       ...buildingPayload(testBuilding('Defaced', detail.coordinates)),
       id: 1,
@@ -201,8 +201,8 @@ describe('editing and deleting a building (product §2, 5 and 6)', () => {
     await page.goto(`/buildings/${id}`);
     await panel(page).getByRole('heading', { name }).waitFor();
     await panel(page).getByRole('link', { name: 'View Gallery' }).waitFor();
-    expect(await panel(page).getByRole('button', { name: 'Edit' }).count()).toBe(0);
-    expect(await panel(page).getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    expect(await panel(page).getByRole('button', { name: 'Edit', exact: true }).count()).toBe(0);
+    expect(await panel(page).getByRole('button', { name: 'Delete', exact: true }).count()).toBe(0);
 
     const body = { ...buildingPayload(testBuilding(`${name} hijacked`, [-142.5, -52.5])), id };
     expect((await pageFetch(page, 'PUT', `/api/buildings/${id}`, body)).status).toBe(403);

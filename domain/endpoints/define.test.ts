@@ -200,6 +200,9 @@ const samples: Record<string, Record<string, string>> = {
   'moderation.queue': { status: 'resolved' },
   'moderation.log': { page: '2', per_page: '50' },
   'users.remove': { remove_buildings: 'true' },
+  'revisions.list': { page: '2', per_page: '10' },
+  'revisions.suggestions': { status: 'accepted', page: '1', per_page: '5' },
+  'revisions.userSuggestions': { status: 'rejected', page: '3', per_page: '20' },
 };
 
 const withQuery = Object.entries(allEndpoints).filter(([, e]) => e.query !== undefined);

@@ -16,6 +16,7 @@ import { locatorDocs, locatorEndpoints } from './locator.ts';
 import { moderationDocs, moderationEndpoints } from './moderation.ts';
 import { placeDocs, placeEndpoints } from './places.ts';
 import { privacyDocs, privacyEndpoints } from './privacy.ts';
+import { revisionDocs, revisionEndpoints } from './revisions.ts';
 import { searchDocs, searchEndpoints } from './search.ts';
 import { styleDocs, styleEndpoints } from './styles.ts';
 import { userDocs, userEndpoints } from './users.ts';
@@ -38,6 +39,7 @@ const groups: Record<string, Group> = {
   moderation: [moderationEndpoints, moderationDocs],
   places: [placeEndpoints, placeDocs],
   privacy: [privacyEndpoints, privacyDocs],
+  revisions: [revisionEndpoints, revisionDocs],
   search: [searchEndpoints, searchDocs],
   styles: [styleEndpoints, styleDocs],
   users: [userEndpoints, userDocs],

@@ -606,3 +606,64 @@ export const fileDeletions = pgTable(
   },
   (t) => [index('file_deletions_queued_at_idx').on(t.queued_at)],
 );
+
+/** The same lists as domain/revisions.ts (drizzle-kit reads this file on its own). */
+const REVISION_KINDS = ['create', 'edit', 'suggestion', 'revert'] as const;
+const SUGGESTION_STATUSES = ['pending', 'accepted', 'rejected'] as const;
+
+/**
+ * Suggested edits of a building (POST /api/buildings/{id}/suggestions): `changes` is
+ * {field: {from, to}} against the building when it was suggested; its owner or a moderator accepts
+ * (a revision) or rejects it (migration 0011).
+ */
+export const buildingSuggestions = pgTable(
+  'building_suggestions',
+  {
+    id: serial('id').primaryKey(),
+    building_id: integer('building_id')
+      .notNull()
+      .references(() => buildings.id, { onDelete: 'cascade' }),
+    author_id: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: SUGGESTION_STATUSES }).notNull().default('pending'),
+    changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>().notNull(),
+    created_at: createdAt(),
+    reviewed_by: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewed_at: timestamp('reviewed_at', { withTimezone: true }),
+    note: text('note'),
+  },
+  (t) => [
+    index('building_suggestions_building_status_idx').on(t.building_id, t.status, t.created_at),
+    index('building_suggestions_author_idx').on(t.author_id, t.created_at),
+    check('building_suggestions_status_valid', sql`${t.status} IN ('pending', 'accepted', 'rejected')`),
+    check('building_suggestions_note_length', sql`char_length(${t.note}) <= 1000`),
+  ],
+);
+
+/**
+ * Every change to a building, written in the change's transaction: `changes` is {field: {from, to}}
+ * of the fields that changed (GET /api/buildings/{id}/revisions; migration 0011).
+ */
+export const buildingRevisions = pgTable(
+  'building_revisions',
+  {
+    id: serial('id').primaryKey(),
+    building_id: integer('building_id')
+      .notNull()
+      .references(() => buildings.id, { onDelete: 'cascade' }),
+    /** Null once the author's account is gone. */
+    author_id: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: REVISION_KINDS }).notNull(),
+    /** The accepted suggestion this revision applied (kind 'suggestion'). */
+    suggestion_id: integer('suggestion_id').references(() => buildingSuggestions.id, {
+      onDelete: 'set null',
+    }),
+    changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>().notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('building_revisions_building_idx').on(t.building_id, t.created_at, t.id),
+    check('building_revisions_kind_valid', sql`${t.kind} IN ('create', 'edit', 'suggestion', 'revert')`),
+  ],
+);

@@ -61,6 +61,8 @@ const SHARED: Record<string, string> = {
   'POST /api/comments/{target_type}/{target_id}': "anyone comments on anyone's building or image",
   'POST /api/comments/{comment_id}/replies': "anyone replies to anyone's comment",
   'POST /api/images/upload': "anyone adds images to anyone's building",
+  'POST /api/buildings/{id}/suggestions':
+    "anyone suggests an edit to anyone's building (the owner or a moderator reviews it)",
 };
 
 const t: TestApp = await createTestApp({ SEED: 'false', AUTH_RATE_LIMIT: '100000' });
@@ -165,6 +167,8 @@ function knownBody(op: Operation): unknown {
       return { content: 'A reply', target_type: 'building', target_id: ids.building };
     case 'PATCH /api/users/{handle}/handle':
       return { handle: 'mallory' };
+    case 'POST /api/buildings/{id}/suggestions':
+      return { name: 'A suggested name' };
     default:
       return undefined;
   }
@@ -407,5 +411,72 @@ describe('the roles of moderation', () => {
       payload: { role: 'user' },
     });
     expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+  });
+});
+
+/**
+ * What the owner of a building may do, moderators and admins may do to any building (edit, delete,
+ * review suggestions, revert); everyone else keeps getting 403 (the owned routes above).
+ */
+describe("moderators and admins on someone else's building", () => {
+  const ownerOrModerator = [
+    'PUT /api/buildings/{id}',
+    'DELETE /api/buildings/{id}',
+    'POST /api/buildings/{id}/suggestions/{sid}/accept',
+    'POST /api/buildings/{id}/suggestions/{sid}/reject',
+    'POST /api/buildings/{id}/revisions/{rid}/revert',
+  ];
+
+  it('the owner-or-moderator routes are among the owned routes another user gets 403 on', () => {
+    const ownedNames = mutations
+      .filter((o) => !(name(o) in SHARED) && !(name(o) in PUBLIC) && pathParams(o).length > 0)
+      .map(name);
+    for (const route of ownerOrModerator) expect(ownedNames).toContain(route);
+  });
+
+  it('a user gets 403 on the suggestions of a building that is not theirs; its owner, a moderator and an admin read them', async () => {
+    const url = `/api/buildings/${ids.building}/suggestions`;
+    expect((await app.inject({ method: 'GET', url, headers: bob })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    for (const headers of [ada, moderator, admin]) {
+      expect((await app.inject({ method: 'GET', url, headers })).statusCode).toBe(200);
+    }
+  });
+
+  it("a moderator and an admin edit Ada's building, review a suggestion of it and revert it", async () => {
+    for (const [who, headers] of [
+      ['moderator', moderator],
+      ['admin', admin],
+    ] as const) {
+      const edited = await app.inject({
+        method: 'PUT',
+        url: `/api/buildings/${ids.building}`,
+        headers,
+        payload: validBuilding({ id: ids.building, name: `Edited by the ${who}` }),
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      const suggested = await app.inject({
+        method: 'POST',
+        url: `/api/buildings/${ids.building}/suggestions`,
+        headers: bob,
+        payload: { description: `Suggested to the ${who}` },
+      });
+      expect(suggested.statusCode, suggested.body).toBe(201);
+      const sid = suggested.json<{ id: number }>().id;
+      const accepted = await app.inject({
+        method: 'POST',
+        url: `/api/buildings/${ids.building}/suggestions/${sid}/accept`,
+        headers,
+      });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      const history = await app.inject({ method: 'GET', url: `/api/buildings/${ids.building}/revisions` });
+      const [, before] = history.json<{ items: { id: number }[] }>().items;
+      const reverted = await app.inject({
+        method: 'POST',
+        url: `/api/buildings/${ids.building}/revisions/${before!.id}/revert`,
+        headers,
+      });
+      expect(reverted.statusCode, reverted.body).toBe(201);
+    }
   });
 });

@@ -11,6 +11,7 @@ import { route } from '../../http/route.ts';
 import { getBuildingDetail, listBuildings } from './buildings.service.ts';
 import { viewerOf } from '../../db/visibility.ts';
 import { createBuilding, deleteBuilding, updateBuilding } from './buildings.write.ts';
+import { revisionsRoutes } from './revisions.routes.ts';
 
 /**
  * Removes a deleted building's stored files after its transaction committed. Uses the app's
@@ -68,16 +69,19 @@ export const buildingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const message = 'The id in the body does not match the building in the path';
       throw badRequest(message, { errors: [{ path: 'body.id', message }] });
     }
-    await updateBuilding(app.db, id, me.id, request.body);
+    await updateBuilding(app.db, id, me, request.body);
     await versions.refresh();
     return { building: { id } };
   });
 
   route(app, buildingEndpoints.remove, async (request, reply) => {
     const me = requireUser(request);
-    const { storageKeys } = await deleteBuilding(app.db, request.params.id, me.id);
+    const { storageKeys } = await deleteBuilding(app.db, request.params.id, me);
     await versions.refresh();
     await removeStoredFiles(app, storageKeys);
     return reply.code(204).send(null);
   });
+
+  // A building's history and suggested edits.
+  await app.register(revisionsRoutes);
 };

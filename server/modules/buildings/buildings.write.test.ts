@@ -455,7 +455,7 @@ describe('DELETE /api/buildings/{id}', () => {
       '400': `images/${id}/bbbbbbbb-0000-0000-0000-000000000001-400.webp`,
       '1600': `images/${id}/bbbbbbbb-0000-0000-0000-000000000001-1600.webp`,
     });
-    const { storageKeys } = await deleteBuilding(t.app.db, id, ownerRow!.id);
+    const { storageKeys } = await deleteBuilding(t.app.db, id, { id: ownerRow!.id, role: 'user' });
     expect(storageKeys.sort()).toEqual(
       [
         `images/${id}/bbbbbbbb-0000-0000-0000-000000000001.png`,

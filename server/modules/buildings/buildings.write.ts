@@ -1,6 +1,8 @@
 /**
  * Adding, editing and deleting buildings. Each is one transaction; the grid counts and the map
- * data version follow through database triggers in the same transaction.
+ * data version follow through database triggers in the same transaction, and every change writes
+ * a revision (building-state.ts) in it too. The adder may change a building; so may moderators and
+ * admins, whose change to someone else's building goes to the moderation log.
  */
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import {
@@ -11,13 +13,22 @@ import {
   type UpdateBuildingBody,
 } from '#domain/building-write';
 import { distanceMeters, viewportAround } from '#domain/geo';
+import type { FieldChanges, RevisionKind } from '#domain/revision-terms';
+import { isModerator, type Actor } from '#domain/roles';
 import type { Db } from '../../db/client.ts';
 import { architecturalStyles, buildings, buildingStyles, images, listBuildings } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { setBuildingArchitects } from '../architects/architects.service.ts';
+import { appendLog } from '../moderation/moderation-log.ts';
 import { buildingFilterWhere } from './buildings.queries.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+import {
+  diffStates,
+  isEmptyChange,
+  readBuildingState,
+  recordRevision,
+  type BuildingState,
+  type Tx,
+} from './building-state.ts';
 
 /** Advisory lock classes (first key of pg_advisory_xact_lock(int, int)). */
 const LOCK_NAME = 7340011;
@@ -117,51 +128,109 @@ export async function createBuilding(db: Db, userId: number, body: CreateBuildin
       .insert(buildingStyles)
       .values(body.architectural_styles.map((style_id) => ({ building_id: id, style_id })));
     if (body.architects?.length) await setBuildingArchitects(tx, id, body.architects);
+    const { state } = await readBuildingState(tx, id);
+    await recordRevision(tx, {
+      buildingId: id,
+      authorId: userId,
+      kind: 'create',
+      changes: createdChanges(state),
+    });
     return id;
   });
 }
 
-/** Locks the building for a change by its adder: 404 when missing, 403 for anyone else. */
-async function lockOwnBuilding(tx: Tx, id: number, userId: number) {
+/** A creation as a revision: every recorded field from nothing to its first value. */
+function createdChanges(state: BuildingState): FieldChanges {
+  return Object.fromEntries(
+    Object.entries(state).map(([field, to]: [string, unknown]) => [field, { from: null, to }]),
+  );
+}
+
+/** Who may change a building: its adder, and moderators and admins (any building). */
+export function mayChangeBuilding(actor: Actor, addedBy: number | null): boolean {
+  return addedBy === actor.id || isModerator(actor);
+}
+
+/**
+ * Locks the building for a change by `actor`: 404 when missing, 403 for anyone who may not change
+ * it. `byModerator` is true when a moderator changes a building someone else added (logged).
+ */
+export async function lockBuildingForChange(
+  tx: Tx,
+  id: number,
+  actor: Actor,
+): Promise<{ addedBy: number | null; byModerator: boolean }> {
   const [b] = await tx
     .select({ id: buildings.id, added_by: buildings.added_by })
     .from(buildings)
     .where(eq(buildings.id, id))
     .for('update');
   if (!b) throw notFound('Building not found');
-  if (b.added_by !== userId) throw forbidden('Only the user who added this building can change it.');
+  if (!mayChangeBuilding(actor, b.added_by)) {
+    throw forbidden('Only the user who added this building or a moderator can change it.');
+  }
+  return { addedBy: b.added_by, byModerator: b.added_by !== actor.id };
 }
 
-/** Edits a building its adder owns; an address left out stays as it is. */
+/** Writes the payload to the building (locked by the caller): 400 unknown styles, 409 duplicate. */
+async function applyUpdate(tx: Tx, id: number, body: UpdateBuildingBody): Promise<void> {
+  await checkStyles(tx, body.architectural_styles);
+  const duplicate = await findDuplicate(tx, body, id);
+  if (duplicate !== null) throw conflict(DUPLICATE_DETAIL, { building_id: duplicate });
+  await tx
+    .update(buildings)
+    .set({ ...buildingColumns(body), updated_at: sql`now()` })
+    .where(eq(buildings.id, id));
+  await tx
+    .delete(buildingStyles)
+    .where(
+      and(
+        eq(buildingStyles.building_id, id),
+        sql`${buildingStyles.style_id} <> ALL(${`{${body.architectural_styles.join(',')}}`}::int[])`,
+      ),
+    );
+  await tx
+    .insert(buildingStyles)
+    .values(body.architectural_styles.map((style_id) => ({ building_id: id, style_id })))
+    .onConflictDoNothing();
+  if (body.architects !== undefined) await setBuildingArchitects(tx, id, body.architects);
+}
+
+/**
+ * Applies the payload to a building the caller locked, and records what changed as a revision of
+ * `kind` by `authorId`. Returns the revision's id, or null when nothing changed (no revision).
+ */
+export async function changeBuilding(
+  tx: Tx,
+  id: number,
+  body: UpdateBuildingBody,
+  revision: { authorId: number; kind: RevisionKind; suggestionId?: number },
+): Promise<number | null> {
+  const { state: before } = await readBuildingState(tx, id);
+  await applyUpdate(tx, id, body);
+  const { state: after } = await readBuildingState(tx, id);
+  const changes = diffStates(before, after);
+  if (isEmptyChange(changes)) return null;
+  return recordRevision(tx, { buildingId: id, changes, ...revision });
+}
+
+/**
+ * Edits a building (its adder, or a moderator: logged); an address left out stays as it is.
+ * Records a revision of what changed.
+ */
 export async function updateBuilding(
   db: Db,
   id: number,
-  userId: number,
+  actor: Actor,
   body: UpdateBuildingBody,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     // The building row is the first lock: later ones (grid, version) follow the same order everywhere.
-    await lockOwnBuilding(tx, id, userId);
-    await checkStyles(tx, body.architectural_styles);
-    const duplicate = await findDuplicate(tx, body, id);
-    if (duplicate !== null) throw conflict(DUPLICATE_DETAIL, { building_id: duplicate });
-    await tx
-      .update(buildings)
-      .set({ ...buildingColumns(body), updated_at: sql`now()` })
-      .where(eq(buildings.id, id));
-    await tx
-      .delete(buildingStyles)
-      .where(
-        and(
-          eq(buildingStyles.building_id, id),
-          sql`${buildingStyles.style_id} <> ALL(${`{${body.architectural_styles.join(',')}}`}::int[])`,
-        ),
-      );
-    await tx
-      .insert(buildingStyles)
-      .values(body.architectural_styles.map((style_id) => ({ building_id: id, style_id })))
-      .onConflictDoNothing();
-    if (body.architects !== undefined) await setBuildingArchitects(tx, id, body.architects);
+    const { byModerator } = await lockBuildingForChange(tx, id, actor);
+    const revision = await changeBuilding(tx, id, body, { authorId: actor.id, kind: 'edit' });
+    if (byModerator && revision !== null) {
+      await appendLog(tx, { actorId: actor.id, action: 'edit', targetType: 'building', targetId: id });
+    }
   });
 }
 
@@ -172,13 +241,23 @@ export interface DeletedBuilding {
 }
 
 /**
- * Deletes a building its adder owns with everything that hangs on it: its images and list entries
+ * Deletes a building (its adder, or a moderator: logged with its name) with everything that hangs on it: its images and list entries
  * (foreign keys); votes on it, on its images and on comments about either, and those comments with
  * their replies (the target cleanup triggers of migration 0007, the one mechanism for every deleter).
  */
-export async function deleteBuilding(db: Db, id: number, userId: number): Promise<DeletedBuilding> {
+export async function deleteBuilding(db: Db, id: number, actor: Actor): Promise<DeletedBuilding> {
   return db.transaction(async (tx) => {
-    await lockOwnBuilding(tx, id, userId);
+    const { byModerator } = await lockBuildingForChange(tx, id, actor);
+    if (byModerator) {
+      const [b] = await tx.select({ name: buildings.name }).from(buildings).where(eq(buildings.id, id));
+      await appendLog(tx, {
+        actorId: actor.id,
+        action: 'delete',
+        targetType: 'building',
+        targetId: id,
+        note: b?.name ?? null,
+      });
+    }
     const imageRows = await tx
       .select({ storage_key: images.storage_key, renditions: images.renditions })
       .from(images)

@@ -27,6 +27,11 @@ export const buildingKeys = {
   architectSuggestions: (q: string) => [BUILDINGS_QUERY_PREFIX, 'architect-suggestions', q] as const,
   ratedBy: <F extends object>(handle: string, filter: F) =>
     [BUILDINGS_QUERY_PREFIX, 'rated-by', handle, filter] as const,
+  /** A building's history, its suggestions of a status, a user's own suggestions. */
+  revisions: (id: number, page: number) => [BUILDINGS_QUERY_PREFIX, 'revisions', id, page] as const,
+  suggestions: (id: number, status: string) => [BUILDINGS_QUERY_PREFIX, 'suggestions', id, status] as const,
+  userSuggestions: (handle: string, page: number) =>
+    [BUILDINGS_QUERY_PREFIX, 'user-suggestions', handle, page] as const,
 };
 
 /** Every query about images (gallery pages, voted images, a building's image strip, one image). */

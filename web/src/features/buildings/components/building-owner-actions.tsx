@@ -21,7 +21,7 @@ interface BuildingOwnerActionsProps {
   onDeleted: () => void;
 }
 
-/** Product §2 and 6: Edit and Delete, shown only to the user who added the building. */
+/** Product §2 and 6: Edit and Delete, shown to the user who added the building, and to moderators and admins. */
 export function BuildingOwnerActions({ building, onDeleted }: BuildingOwnerActionsProps) {
   const [editing, edit] = useDisclosure(false);
   const [confirming, confirm] = useDisclosure(false);

@@ -47,10 +47,10 @@ const styles = [
   { id: 4, name: 'Gothic' },
 ];
 
-function renderPanel({ signedIn = true, onDeleted = vi.fn(), slots = {} } = {}) {
+function renderPanel({ signedIn = true, onDeleted = vi.fn(), slots = {}, user = testUser } = {}) {
   renderWithProviders(
     <BuildingPanel buildingId={12} onClose={() => {}} onDeleted={onDeleted} slots={slots} />,
-    { queryClient: queryClientSignedIn(signedIn ? testUser : null) },
+    { queryClient: queryClientSignedIn(signedIn ? user : null) },
   );
   return { onDeleted };
 }
@@ -190,5 +190,133 @@ describe('building panel (product §2 and 6)', () => {
     expect(await within(form).findByText('Invalid coordinates')).toBeTruthy();
     expect(within(form).getByText('Year demolished cannot be before year built')).toBeTruthy();
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it("offers 'Suggest an edit' to a signed-in user who cannot edit: the same form sends only the changed fields", async () => {
+    const { calls } = stubFetch({
+      'GET /api/buildings/12': () => json({ ...building, added_by: { id: 999, handle: 'someone' } }),
+      'GET /api/architectural_styles/': () => json(styles),
+      'POST /api/buildings/12/suggestions': () => json({ id: 5, status: 'pending' }, 201),
+    });
+    renderPanel();
+    fireEvent.click(await screen.findByRole('button', { name: 'Suggest an edit' }));
+    const form = await screen.findByRole('form', { name: 'Suggest an edit' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Send suggestion' }));
+    expect(await within(form).findByText('Change at least one field to suggest an edit.')).toBeTruthy();
+    fireEvent.change(within(form).getByRole('textbox', { name: /Name/ }), {
+      target: { value: 'Tour Eiffel' },
+    });
+    fireEvent.change(within(form).getByRole('textbox', { name: /Note to the reviewers/ }), {
+      target: { value: 'The French name' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Send suggestion' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      name: 'Tour Eiffel',
+      note: 'The French name',
+    });
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Suggest an edit' })).toBeNull());
+  });
+
+  it('shows a visitor the History but neither Suggest an edit nor Suggestions', async () => {
+    stubFetch({
+      'GET /api/buildings/12': () => json(building),
+      'GET /api/buildings/12/revisions': () =>
+        json({
+          items: [
+            {
+              id: 3,
+              created_at: '2026-01-02T00:00:00Z',
+              kind: 'suggestion',
+              author: { handle: 'bob' },
+              changes: { name: { from: 'Eiffel', to: 'Eiffel Tower' } },
+            },
+          ],
+          page: 1,
+          per_page: 20,
+          has_more: false,
+        }),
+    });
+    renderPanel({ signedIn: false });
+    fireEvent.click(await screen.findByRole('button', { name: 'History' }));
+    const dialog = await screen.findByRole('dialog', { name: 'History' });
+    expect(await within(dialog).findByText('Suggestion accepted')).toBeTruthy();
+    expect(within(dialog).getByText('bob')).toBeTruthy();
+    expect(within(dialog).getByText('Eiffel Tower')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: /Revert/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Suggest an edit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Suggestions/ })).toBeNull();
+  });
+
+  it('lets a moderator edit, delete and review the suggestions of a building someone else added', async () => {
+    const suggestion = {
+      id: 5,
+      building: { id: 12, name: 'Eiffel Tower' },
+      status: 'pending',
+      created_at: '2026-01-02T00:00:00Z',
+      author: { handle: 'bob' },
+      changes: { year_built: { from: 1889, to: 1887 } },
+      note: null,
+      reviewed_at: null,
+      reviewed_by: null,
+    };
+    const { calls } = stubFetch({
+      'GET /api/buildings/12': () => json({ ...building, added_by: { id: 999, handle: 'someone' } }),
+      'GET /api/buildings/12/suggestions': () =>
+        json({ items: [suggestion], page: 1, per_page: 50, has_more: false }),
+      'POST /api/buildings/12/suggestions/5/accept': () =>
+        json({ id: 5, status: 'accepted', revision: { id: 9 } }),
+    });
+    renderPanel({ user: { ...testUser, role: 'moderator' } });
+    expect(await screen.findByRole('button', { name: 'Edit' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Suggest an edit' })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Suggestions (1 pending)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Suggested edits' });
+    expect(await within(dialog).findByText('1887')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Accept the suggestion by bob' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Accept suggestion' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Accept' }));
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.method === 'POST' && c.url === '/api/buildings/12/suggestions/5/accept'),
+      ).toBe(true),
+    );
+  });
+
+  it('lets the owner revert to an earlier change after a confirmation; the newest change has no Revert', async () => {
+    const revision = (id: number, kind: string, name: string) => ({
+      id,
+      created_at: '2026-01-02T00:00:00Z',
+      kind,
+      author: { handle: 'ada' },
+      changes: { name: { from: null, to: name } },
+    });
+    const { calls } = stubFetch({
+      'GET /api/buildings/12': () => json(building),
+      'GET /api/buildings/12/suggestions': () => json({ items: [], page: 1, per_page: 50, has_more: false }),
+      'GET /api/buildings/12/revisions': () =>
+        json({
+          items: [revision(8, 'edit', 'Eiffel Tower'), revision(7, 'create', 'Eiffel')],
+          page: 1,
+          per_page: 20,
+          has_more: false,
+        }),
+      'POST /api/buildings/12/revisions/7/revert': () => json({ revision: { id: 9 } }, 201),
+    });
+    renderPanel();
+    fireEvent.click(await screen.findByRole('button', { name: 'History' }));
+    const dialog = await screen.findByRole('dialog', { name: 'History' });
+    await within(dialog).findByText('Added');
+    const reverts = within(dialog).getAllByRole('button', { name: /^Revert/ });
+    expect(reverts).toHaveLength(1);
+    fireEvent.click(reverts[0]!);
+    const confirm = await screen.findByRole('dialog', { name: 'Revert building' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Revert' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.url === '/api/buildings/12/revisions/7/revert')).toBe(
+        true,
+      ),
+    );
   });
 });

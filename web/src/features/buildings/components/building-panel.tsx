@@ -24,6 +24,7 @@ import { buildingYearsText, formatYear, isDemolished } from '#domain/building-ye
 import { useBuilding } from '../api/get-building.ts';
 import { BuildingImages } from './building-images.tsx';
 import { BuildingOwnerActions } from './building-owner-actions.tsx';
+import { BuildingCommunityActions } from './building-community-actions.tsx';
 import classes from './building-panel.module.css';
 import { pages } from '#domain/pages';
 
@@ -99,8 +100,11 @@ interface BuildingProfileProps {
 
 function BuildingProfile({ building, onDeleted, slots }: BuildingProfileProps) {
   const { user } = useAuth();
-  // Product §6: only the user who added the building sees Edit and Delete.
+  // Product §6: the user who added the building sees Edit and Delete; so do moderators and admins
+  // (they may edit and delete any building). Everyone else signed in may suggest an edit.
   const isAdder = user !== null && building.added_by !== null && building.added_by.id === user.id;
+  // A moderator or an admin (domain/roles.ts isModerator, inlined: the page's budget is tight).
+  const canEdit = isAdder || (user !== null && user.role !== 'user');
   const years = buildingYearsText(building);
 
   return (
@@ -171,7 +175,8 @@ function BuildingProfile({ building, onDeleted, slots }: BuildingProfileProps) {
         </Button>
         {slots.addToList?.(building)}
         {slots.report?.(building)}
-        {isAdder && <BuildingOwnerActions building={building} onDeleted={onDeleted} />}
+        <BuildingCommunityActions building={building} signedIn={user !== null} canEdit={canEdit} />
+        {canEdit && <BuildingOwnerActions building={building} onDeleted={onDeleted} />}
       </Group>
       {slots.comments && (
         <>

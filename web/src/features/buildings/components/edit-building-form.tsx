@@ -6,6 +6,11 @@ import { CoordinateInputs, FormErrorAlert, YearInputs } from '../../../lib/build
 import { StylePicker } from '../../../lib/styles/style-picker.tsx';
 import { ArchitectsInput } from '../../../lib/building-form/architects-input.tsx';
 import { useUpdateBuilding } from '../api/update-building.ts';
+import { useSuggestEdit } from '../api/revisions.ts';
+import { SUGGEST_MESSAGES, suggestionBody } from '../model/suggest-edit.ts';
+import { showToast } from '../../../lib/toast/toast.ts';
+import { SUGGESTION_NOTE_MAX } from '#domain/revision-terms';
+import { problemText } from './revisions/problem-text.ts';
 import {
   MESSAGES,
   hasErrors,
@@ -21,14 +26,24 @@ interface EditBuildingFormProps {
   building: BuildingDetail;
   onSaved: () => void;
   onCancel: () => void;
+  /**
+   * 'edit' saves the building (its owner, moderators); 'suggest' sends the changed fields as a
+   * suggestion for the owner or the moderators to review (everyone else signed in).
+   */
+  mode?: 'edit' | 'suggest';
 }
 
 /** Product §2 and 5, edit building form: name, coordinates, years, description and styles. */
-export function EditBuildingForm({ building, onSaved, onCancel }: EditBuildingFormProps) {
+export function EditBuildingForm({ building, onSaved, onCancel, mode = 'edit' }: EditBuildingFormProps) {
   const [values, setValues] = useState<EditBuildingValues>(() => valuesFromBuilding(building));
   const [touched, setTouched] = useState<Partial<Record<EditBuildingField, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
+  const [note, setNote] = useState('');
+  const [nothingChanged, setNothingChanged] = useState(false);
   const update = useUpdateBuilding();
+  const suggest = useSuggestEdit();
+  const suggesting = mode === 'suggest';
+  const pending = suggesting ? suggest.isPending : update.isPending;
 
   const errors = validateEditBuilding(values, { submitting: submitted });
   const shown = (field: EditBuildingField) => (touched[field] || submitted ? errors[field] : undefined);
@@ -49,6 +64,22 @@ export function EditBuildingForm({ building, onSaved, onCancel }: EditBuildingFo
     event.preventDefault();
     setSubmitted(true);
     if (hasErrors(validateEditBuilding(values, { submitting: true }))) return;
+    if (suggesting) {
+      const body = suggestionBody(building, values);
+      setNothingChanged(body === null);
+      if (body === null) return;
+      const trimmed = note.trim();
+      suggest.mutate(
+        { id: building.id, body: { ...body, ...(trimmed ? { note: trimmed } : {}) } },
+        {
+          onSuccess: () => {
+            showToast({ message: SUGGEST_MESSAGES.sent, type: 'success' });
+            onSaved();
+          },
+        },
+      );
+      return;
+    }
     update.mutate(updateBuildingBody(building, values), {
       onSuccess: onSaved,
       onError: (error) => console.error('Failed to update building', error),
@@ -56,7 +87,7 @@ export function EditBuildingForm({ building, onSaved, onCancel }: EditBuildingFo
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Edit building">
+    <form onSubmit={onSubmit} noValidate aria-label={suggesting ? 'Suggest an edit' : 'Edit building'}>
       <Stack gap="sm">
         <TextInput
           label="Name"
@@ -102,13 +133,29 @@ export function EditBuildingForm({ building, onSaved, onCancel }: EditBuildingFo
           value={values.architects}
           onChange={(names) => setValues((v) => ({ ...v, architects: names }))}
         />
-        {update.isError && <FormErrorAlert>{MESSAGES.updateFailed}</FormErrorAlert>}
+        {suggesting && (
+          <Textarea
+            label="Note to the reviewers (optional)"
+            description="Where the correction comes from, for example."
+            autosize
+            minRows={2}
+            maxRows={6}
+            maxLength={SUGGESTION_NOTE_MAX}
+            value={note}
+            onChange={(e) => setNote(e.currentTarget.value)}
+          />
+        )}
+        {!suggesting && update.isError && <FormErrorAlert>{MESSAGES.updateFailed}</FormErrorAlert>}
+        {suggesting && nothingChanged && <FormErrorAlert>{SUGGEST_MESSAGES.nothingChanged}</FormErrorAlert>}
+        {suggesting && suggest.isError && (
+          <FormErrorAlert>{problemText(suggest.error, SUGGEST_MESSAGES.failed)}</FormErrorAlert>
+        )}
         <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onCancel} disabled={update.isPending}>
+          <Button variant="default" onClick={onCancel} disabled={pending}>
             Cancel
           </Button>
-          <Button type="submit" loading={update.isPending}>
-            Save
+          <Button type="submit" loading={pending}>
+            {suggesting ? 'Send suggestion' : 'Save'}
           </Button>
         </Group>
       </Stack>

@@ -12,16 +12,19 @@ export function EditBuildingModal({
   building,
   opened,
   onClose,
+  mode = 'edit',
 }: {
   building: BuildingDetail;
   opened: boolean;
   onClose: () => void;
+  /** 'suggest': the same form sends a suggestion instead of saving (building-community-actions.tsx). */
+  mode?: 'edit' | 'suggest';
 }) {
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title="Edit building"
+      title={mode === 'suggest' ? 'Suggest an edit' : 'Edit building'}
       size="lg"
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
@@ -34,7 +37,7 @@ export function EditBuildingModal({
             </Center>
           }
         >
-          <EditBuildingForm building={building} onSaved={onClose} onCancel={onClose} />
+          <EditBuildingForm building={building} onSaved={onClose} onCancel={onClose} mode={mode} />
         </Suspense>
       )}
     </Modal>

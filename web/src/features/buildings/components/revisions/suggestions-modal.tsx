@@ -1,0 +1,144 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { BuildingSuggestion } from '#domain/revisions';
+import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
+import { timeAgo } from '../../../../lib/relative-time.ts';
+import { showToast } from '../../../../lib/toast/toast.ts';
+import { pendingSuggestionsQuery, useReviewSuggestion } from '../../api/revisions.ts';
+import { FieldChanges } from './field-changes.tsx';
+import { problemText } from './problem-text.ts';
+
+type Decision = 'accept' | 'reject';
+
+const QUESTIONS: Record<Decision, string> = {
+  accept: 'Accept this suggestion? Its changes are applied to the building.',
+  reject: 'Reject this suggestion? The building stays as it is.',
+};
+
+interface SuggestionsModalProps {
+  buildingId: number;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** The pending suggestions of a building as a readable diff, each with Accept and Reject (owner and moderators). */
+export function SuggestionsModal({ buildingId, opened, onClose }: SuggestionsModalProps) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Suggested edits"
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {opened && <PendingSuggestions buildingId={buildingId} />}
+    </Modal>
+  );
+}
+
+function PendingSuggestions({ buildingId }: { buildingId: number }) {
+  const pending = useQuery(pendingSuggestionsQuery(buildingId));
+  const review = useReviewSuggestion();
+  const [confirming, setConfirming] = useState<{ suggestion: BuildingSuggestion; decision: Decision } | null>(
+    null,
+  );
+
+  if (pending.isPending) {
+    return (
+      <Group gap="sm" role="status">
+        <Loader size="sm" />
+        <Text>Loading suggestions...</Text>
+      </Group>
+    );
+  }
+  if (pending.isError) {
+    return (
+      <Text role="alert" c="red">
+        Error loading suggestions
+      </Text>
+    );
+  }
+  const { items } = pending.data;
+
+  return (
+    <Stack gap="sm">
+      {review.isError && (
+        <Alert color="red" role="alert" title="Could not review the suggestion">
+          {problemText(review.error, 'Failed to review the suggestion')}
+        </Alert>
+      )}
+      {items.length === 0 ? (
+        <Text>No pending suggestions.</Text>
+      ) : (
+        <Stack
+          gap="sm"
+          component="ul"
+          aria-label="Pending suggestions"
+          m={0}
+          p={0}
+          style={{ listStyle: 'none' }}
+        >
+          {items.map((suggestion) => (
+            <Paper key={suggestion.id} component="li" withBorder p="sm" radius="sm" data-testid="suggestion">
+              <Stack gap={6}>
+                <Text size="sm">
+                  Suggested by <strong>{suggestion.author?.handle ?? 'a deleted account'}</strong>{' '}
+                  <time dateTime={suggestion.created_at}>{timeAgo(suggestion.created_at)}</time>
+                </Text>
+                <FieldChanges changes={suggestion.changes} />
+                {suggestion.note && (
+                  <Text size="sm" fs="italic">
+                    “{suggestion.note}”
+                  </Text>
+                )}
+                <Group gap="xs" justify="flex-end">
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() => setConfirming({ suggestion, decision: 'reject' })}
+                    aria-label={`Reject the suggestion by ${suggestion.author?.handle ?? 'a deleted account'}`}
+                  >
+                    Reject
+                  </Button>
+                  <Button
+                    size="xs"
+                    onClick={() => setConfirming({ suggestion, decision: 'accept' })}
+                    aria-label={`Accept the suggestion by ${suggestion.author?.handle ?? 'a deleted account'}`}
+                  >
+                    Accept
+                  </Button>
+                </Group>
+              </Stack>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+      <ConfirmDialog
+        opened={confirming !== null}
+        title={confirming?.decision === 'reject' ? 'Reject suggestion' : 'Accept suggestion'}
+        question={confirming ? QUESTIONS[confirming.decision] : ''}
+        confirmLabel={confirming?.decision === 'reject' ? 'Reject' : 'Accept'}
+        pending={review.isPending}
+        onConfirm={() => {
+          if (!confirming) return;
+          const { suggestion, decision } = confirming;
+          review.mutate(
+            { id: buildingId, sid: suggestion.id, decision },
+            {
+              onSuccess: () => {
+                setConfirming(null);
+                showToast({
+                  message: decision === 'accept' ? 'Suggestion accepted.' : 'Suggestion rejected.',
+                  type: 'success',
+                });
+              },
+              onError: () => setConfirming(null),
+            },
+          );
+        }}
+        onCancel={() => setConfirming(null)}
+      />
+    </Stack>
+  );
+}
