@@ -116,6 +116,29 @@ function toCard(media: MediaUrls, r: CardRow): BuildingCard {
   };
 }
 
+/** Mean radius of the Earth (IUGG), in metres. */
+const EARTH_RADIUS_M = 6_371_008.8;
+
+/**
+ * Great-circle distance from `[lat, lng]` to each building, by the haversine formula in plain SQL
+ * (PostgreSQL and PGlite alike, no PostGIS): `haversine` (0 to 1) orders the same as the distance
+ * and is what the list sorts on; `metres` is the distance itself, for the cards.
+ */
+function distanceFrom([lat, lng]: readonly [number, number]) {
+  const haversine = sql<number>`(power(sin(radians(${buildings.lat} - ${lat}::float8) / 2), 2) + cos(radians(${lat}::float8)) * cos(radians(${buildings.lat})) * power(sin(radians(${buildings.lng} - ${lng}::float8) / 2), 2))`;
+  const metres = sql<number>`(2 * ${EARTH_RADIUS_M}::float8 * asin(least(1, sqrt(${haversine}))))`.mapWith(
+    Number,
+  );
+  return { haversine, metres };
+}
+
+/** The card with its distance in whole metres, when the row has one (sort_by=distance). */
+function withDistance(card: BuildingCard, row: object): BuildingCard {
+  return 'distance_m' in row && typeof row.distance_m === 'number'
+    ? { ...card, distance_m: Math.round(row.distance_m) }
+    : card;
+}
+
 interface ListTotal {
   total: number;
   /** false: at least `total` match (counting stopped at LIST_MAX_ITEMS). */
@@ -154,10 +177,16 @@ export async function listBuildings(
   const voterId = q.vote_user_handle === undefined ? null : await voterIdFor(db, q.vote_user_handle, viewer);
   if (q.vote_type !== undefined) conditions.push(eq(voterVotes.vote, q.vote_type));
   const where = and(...conditions);
-  const dir = q.sort_order === 'asc' ? asc : desc;
   const sortBy = q.sort_by ?? (voterId === null ? 'date_added' : 'vote_date');
+  // Dates: newest first unless asked; distance: nearest first unless asked.
+  const dir = (q.sort_order ?? (sortBy === 'distance' ? 'asc' : 'desc')) === 'asc' ? asc : desc;
+  const distance = q.near ? distanceFrom(q.near) : null;
   const order =
-    sortBy === 'vote_date' ? [dir(voterVotes.updated_at), dir(voterVotes.id)] : [dir(buildings.id)];
+    sortBy === 'vote_date'
+      ? [dir(voterVotes.updated_at), dir(voterVotes.id)]
+      : sortBy === 'distance' && distance
+        ? [dir(distance.haversine), asc(buildings.id)]
+        : [dir(buildings.id)];
   const page = { limit: q.per_page, offset: (q.page - 1) * q.per_page };
   const paged = ({ total, exact }: ListTotal, items: BuildingCard[]): BuildingList => ({
     items,
@@ -172,7 +201,12 @@ export async function listBuildings(
   if (voterId !== null) {
     const [rows, counted] = await Promise.all([
       db
-        .select({ ...cardColumns, user_vote: voterVotes.vote, voted_at: voterVotes.updated_at })
+        .select({
+          ...cardColumns,
+          user_vote: voterVotes.vote,
+          voted_at: voterVotes.updated_at,
+          ...(distance ? { distance_m: distance.metres } : {}),
+        })
         .from(buildings)
         .innerJoin(voterVotes, voterVoteJoin(voterId))
         .leftJoin(images, coverImageJoin)
@@ -193,7 +227,7 @@ export async function listBuildings(
     return paged(
       counted,
       rows.map((r) => ({
-        ...toCard(media, r),
+        ...withDistance(toCard(media, r), r),
         user_vote: r.user_vote as VoteValue,
         voted_at: r.voted_at.toISOString(),
       })),
@@ -223,7 +257,7 @@ export async function listBuildings(
   };
   const [rows, total] = await Promise.all([
     db
-      .select(cardColumns)
+      .select({ ...cardColumns, ...(distance ? { distance_m: distance.metres } : {}) })
       .from(buildings)
       .leftJoin(images, coverImageJoin)
       .where(where)
@@ -234,7 +268,7 @@ export async function listBuildings(
   ]);
   return paged(
     total,
-    rows.map((r) => toCard(media, r)),
+    rows.map((r) => withDistance(toCard(media, r), r)),
   );
 }
 
