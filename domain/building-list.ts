@@ -49,6 +49,24 @@ const nearParam = z
     lng >= -180 && lng <= 180 ? lng : ((((lng + 180) % 360) + 360) % 360) - 180,
   ]);
 
+/**
+ * Where sort_by=distance measures from: `near`, else the viewport's centre as [lat, lng] (a
+ * viewport across the antimeridian, west east of east, is centred on its own side, wrapped).
+ * Null when the query has neither.
+ */
+export function distanceOrigin(q: {
+  near?: [number, number] | undefined;
+  north?: number | undefined;
+  south?: number | undefined;
+  east?: number | undefined;
+  west?: number | undefined;
+}): [number, number] | null {
+  if (q.near) return q.near;
+  if (q.north === undefined || q.south === undefined || q.east === undefined || q.west === undefined) return null;
+  const lng = (q.west + q.east + (q.west > q.east ? 360 : 0)) / 2;
+  return [(q.north + q.south) / 2, lng >= -180 && lng <= 180 ? lng : ((((lng + 180) % 360) + 360) % 360) - 180];
+}
+
 /** GET /api/buildings/: the filters plus a page, and a user's added or rated buildings. */
 export const buildingListQuerySchema = z
   .object({
@@ -64,7 +82,7 @@ export const buildingListQuerySchema = z
       .enum(BUILDING_LIST_SORTS, { error: () => `sort_by must be one of ${BUILDING_LIST_SORTS.join(', ')}` })
       .optional()
       .describe(
-        'date_added, vote_date (needs vote_user_handle, and is its default), or distance (needs near)',
+        'date_added, vote_date (needs vote_user_handle, and is its default), or distance (from near, else the viewport centre)',
       ),
     sort_order: z
       .enum(['asc', 'desc'], { error: 'sort_order must be asc or desc' })
@@ -72,7 +90,9 @@ export const buildingListQuerySchema = z
       .describe('desc (newest first) by default; distance: asc (nearest first) by default'),
     near: nearParam
       .optional()
-      .describe("With sort_by=distance: the point to measure from, 'lat,lng' (the map's centre)"),
+      .describe(
+        "With sort_by=distance: the point to measure from, 'lat,lng'; the viewport's centre when left out",
+      ),
     ...pagingParams(BUILDINGS_PER_PAGE_DEFAULT),
   })
   .superRefine(checkViewport)
@@ -87,8 +107,12 @@ export const buildingListQuerySchema = z
         message: 'sort_by=vote_date needs vote_user_handle',
       });
     }
-    if (q.sort_by === 'distance' && q.near === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['near'], message: 'sort_by=distance needs near=lat,lng' });
+    if (q.sort_by === 'distance' && q.near === undefined && q.north === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['near'],
+        message: 'sort_by=distance needs near=lat,lng or a viewport (north, south, east, west)',
+      });
     }
     if (q.near !== undefined && q.sort_by !== 'distance') {
       ctx.addIssue({ code: 'custom', path: ['near'], message: 'near goes with sort_by=distance' });

@@ -147,6 +147,16 @@ describe('GET /api/buildings/?sort_by=distance (Near me)', () => {
     expect(wrapped.items.map((i) => i.name)).toEqual(['Fiji East', 'Exactly 180']);
   });
 
+  it("measures from the viewport's centre when no point is given (the map's centre)", async () => {
+    // Centred on London (51.5, -0.12): London, Paris, Vienna.
+    const body = await list('?sort_by=distance&north=56.5&south=46.5&east=19.88&west=-20.12');
+    expect(body.items.map((i) => i.name)).toEqual(['London Brutal', 'Paris Gothic', 'Vienna Baroque']);
+    expect(body.items[0]?.distance_m).toBe(0);
+    // A viewport across the antimeridian (west east of east) is centred on its own side: 180°.
+    const pacific = await list('?sort_by=distance&north=0&south=-32&east=-170&west=170');
+    expect(pacific.items[0]?.name).toBe('Exactly 180');
+  });
+
   it('keeps the filters: only the matching buildings, nearest first', async () => {
     const body = await list(`?sort_by=distance&near=51.5,-0.12&archStyles=${styles.get('Gothic')}`);
     expect(body.items.map((i) => i.name)).toEqual(['Paris Gothic', 'Vienna Baroque']);
@@ -154,7 +164,7 @@ describe('GET /api/buildings/?sort_by=distance (Near me)', () => {
   });
 
   it.each([
-    ['sort_by=distance', 'sort_by=distance needs near=lat,lng'],
+    ['sort_by=distance', 'sort_by=distance needs near=lat,lng or a viewport'],
     ['near=48.85,2.35', 'near goes with sort_by=distance'],
     ['sort_by=distance&near=48.85', 'near must be lat,lng in degrees'],
     ['sort_by=distance&near=abc,def', 'near must be lat,lng in degrees'],

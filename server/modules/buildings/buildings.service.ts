@@ -4,7 +4,12 @@
  */
 import { and, asc, desc, eq, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { BuildingCard, BuildingList, BuildingListQuery } from '#domain/building-list';
+import {
+  distanceOrigin,
+  type BuildingCard,
+  type BuildingList,
+  type BuildingListQuery,
+} from '#domain/building-list';
 import type { BuildingDetail } from '#domain/building-detail';
 import { LIST_MAX_ITEMS } from '#domain/constants';
 import type { CurrentUser } from '#domain/users';
@@ -180,7 +185,8 @@ export async function listBuildings(
   const sortBy = q.sort_by ?? (voterId === null ? 'date_added' : 'vote_date');
   // Dates: newest first unless asked; distance: nearest first unless asked.
   const dir = (q.sort_order ?? (sortBy === 'distance' ? 'asc' : 'desc')) === 'asc' ? asc : desc;
-  const distance = q.near ? distanceFrom(q.near) : null;
+  const origin = sortBy === 'distance' ? distanceOrigin(q) : null;
+  const distance = origin ? distanceFrom(origin) : null;
   const order =
     sortBy === 'vote_date'
       ? [dir(voterVotes.updated_at), dir(voterVotes.id)]
