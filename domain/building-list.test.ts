@@ -6,7 +6,9 @@ describe('the card list query: distance order', () => {
     const q = buildingListQuerySchema.parse({ sort_by: 'distance', near: ' 48.8566,2.3522 ' });
     expect(q.near).toEqual([48.8566, 2.3522]);
     expect(q.sort_order).toBeUndefined();
-    expect(buildingListQuerySchema.parse({ sort_by: 'distance', near: '-17.7,539.5' }).near).toEqual([-17.7, 179.5]);
+    expect(buildingListQuerySchema.parse({ sort_by: 'distance', near: '-17.7,539.5' }).near).toEqual([
+      -17.7, 179.5,
+    ]);
     expect(buildingListQuerySchema.parse({ sort_by: 'distance', near: '0,-190' }).near).toEqual([0, 170]);
   });
 
@@ -21,7 +23,8 @@ describe('the card list query: distance order', () => {
       expect(buildingListQuerySchema.safeParse(query).success, JSON.stringify(query)).toBe(false);
     }
     expect(
-      buildingListQuerySchema.safeParse({ sort_by: 'distance', north: '1', south: '0', east: '1', west: '0' }).success,
+      buildingListQuerySchema.safeParse({ sort_by: 'distance', north: '1', south: '0', east: '1', west: '0' })
+        .success,
     ).toBe(true);
   });
 

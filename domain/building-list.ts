@@ -40,7 +40,8 @@ const nearParam = z
   .regex(/^[+-]?\d{1,3}(?:\.\d+)?,[+-]?\d{1,3}(?:\.\d+)?$/, 'near must be lat,lng in degrees')
   .transform((v) => v.split(',').map(Number) as [number, number])
   .superRefine(([lat, lng], ctx) => {
-    if (lat < -90 || lat > 90) ctx.addIssue({ code: 'custom', message: 'near: lat must be between -90 and 90' });
+    if (lat < -90 || lat > 90)
+      ctx.addIssue({ code: 'custom', message: 'near: lat must be between -90 and 90' });
     if (lng < -540 || lng > 540)
       ctx.addIssue({ code: 'custom', message: 'near: lng must be between -540 and 540' });
   })
@@ -62,9 +63,13 @@ export function distanceOrigin(q: {
   west?: number | undefined;
 }): [number, number] | null {
   if (q.near) return q.near;
-  if (q.north === undefined || q.south === undefined || q.east === undefined || q.west === undefined) return null;
+  if (q.north === undefined || q.south === undefined || q.east === undefined || q.west === undefined)
+    return null;
   const lng = (q.west + q.east + (q.west > q.east ? 360 : 0)) / 2;
-  return [(q.north + q.south) / 2, lng >= -180 && lng <= 180 ? lng : ((((lng + 180) % 360) + 360) % 360) - 180];
+  return [
+    (q.north + q.south) / 2,
+    lng >= -180 && lng <= 180 ? lng : ((((lng + 180) % 360) + 360) % 360) - 180,
+  ];
 }
 
 /** GET /api/buildings/: the filters plus a page, and a user's added or rated buildings. */

@@ -52,8 +52,14 @@ describe('Near me', () => {
       await locateButton.focus();
       await page.keyboard.press('Enter');
       await expect
-        .poll(() => mapView(page), { timeout: 20_000 })
-        .toMatchObject({ moving: false, zoom: expect.toSatisfy((z: number) => z >= LOCATE_ZOOM) });
+        .poll(
+          async () => {
+            const { moving, zoom } = await mapView(page);
+            return !moving && zoom >= LOCATE_ZOOM;
+          },
+          { timeout: 20_000 },
+        )
+        .toBe(true);
       const view = await mapView(page);
       expect(view.lat).toBeCloseTo(HERE.latitude, 4);
       expect(view.lng).toBeCloseTo(HERE.longitude, 4);

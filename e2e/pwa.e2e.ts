@@ -126,7 +126,9 @@ describe('offline', () => {
         .poll(() => page.getByRole('status').filter({ hasText: OFFLINE_TEXT }).count(), { timeout: 30_000 })
         .toBe(1);
       await page.locator('.maplibregl-canvas').waitFor({ state: 'visible', timeout: 45_000 });
-      await page.waitForFunction(() => window.__atlasMap?.isStyleLoaded() === true, null, { timeout: 45_000 });
+      await page.waitForFunction(() => window.__atlasMap?.isStyleLoaded() === true, null, {
+        timeout: 45_000,
+      });
       // The basemap's land is drawn from the tiles the worker kept.
       await expect
         .poll(

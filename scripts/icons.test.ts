@@ -27,7 +27,9 @@ describe('the committed icons (scripts/icons.ts)', () => {
       .raw()
       .toBuffer({ resolveWithObject: true });
     const alphaAt = (x: number, y: number) => data[(y * info.width + x) * info.channels + 3];
-    expect([alphaAt(0, 0), alphaAt(511, 0), alphaAt(0, 511), alphaAt(511, 511)]).toEqual([255, 255, 255, 255]);
+    expect([alphaAt(0, 0), alphaAt(511, 0), alphaAt(0, 511), alphaAt(511, 511)]).toEqual([
+      255, 255, 255, 255,
+    ]);
   });
 
   it('ship favicon.ico as an ICO holding one 32 px PNG', async () => {

@@ -116,10 +116,15 @@ describe('GET /api/buildings/', () => {
 });
 
 describe('GET /api/buildings/?sort_by=distance (Near me)', () => {
-  it("orders the cards nearest first from `near`, each with its distance in metres", async () => {
+  it('orders the cards nearest first from `near`, each with its distance in metres', async () => {
     // From Paris: Paris itself, London (≈ 344 km), Vienna (≈ 1 034 km), New York (≈ 5 837 km).
     const body = await list('?sort_by=distance&near=48.85,2.35&north=60&south=30&east=20&west=-80');
-    expect(body.items.map((i) => i.name)).toEqual(['Paris Gothic', 'London Brutal', 'Vienna Baroque', 'Gone Tower']);
+    expect(body.items.map((i) => i.name)).toEqual([
+      'Paris Gothic',
+      'London Brutal',
+      'Vienna Baroque',
+      'Gone Tower',
+    ]);
     const metres = body.items.map((i) => i.distance_m ?? -1);
     expect(metres[0]).toBe(0);
     expect(metres[1]).toBeGreaterThan(340_000);
@@ -129,8 +134,15 @@ describe('GET /api/buildings/?sort_by=distance (Near me)', () => {
     expect(metres[3]).toBeGreaterThan(5_800_000);
     expect(metres[3]).toBeLessThan(5_880_000);
     // sort_order=desc: farthest first.
-    const far = await list('?sort_by=distance&near=48.85,2.35&sort_order=desc&north=60&south=30&east=20&west=-80');
-    expect(far.items.map((i) => i.name)).toEqual(['Gone Tower', 'Vienna Baroque', 'London Brutal', 'Paris Gothic']);
+    const far = await list(
+      '?sort_by=distance&near=48.85,2.35&sort_order=desc&north=60&south=30&east=20&west=-80',
+    );
+    expect(far.items.map((i) => i.name)).toEqual([
+      'Gone Tower',
+      'Vienna Baroque',
+      'London Brutal',
+      'Paris Gothic',
+    ]);
     // Other sorts carry no distance.
     expect((await list('')).items.every((i) => i.distance_m === undefined)).toBe(true);
   });

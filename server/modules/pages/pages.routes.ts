@@ -13,13 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BASEMAP_VERSION_META } from '#domain/basemap';
 import { BASEMAP_STREETS_META } from '#domain/streets-basemap';
-import {
-  exploreMapModules,
-  matchPattern,
-  pages,
-  showsExploreMap,
-  STANDING_YEAR_PARAM,
-} from '#domain/pages';
+import { exploreMapModules, matchPattern, pages, showsExploreMap, STANDING_YEAR_PARAM } from '#domain/pages';
 import { MANIFEST_PATH } from '#domain/web-manifest';
 import { integerParam } from '#domain/query-params';
 import { buildings } from '../../db/schema.ts';

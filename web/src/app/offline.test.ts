@@ -1,6 +1,12 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OFFLINE_NOTE_ID, OFFLINE_TEXT, SERVICE_WORKER_URL, showOfflineNote, startOffline } from './offline.ts';
+import {
+  OFFLINE_NOTE_ID,
+  OFFLINE_TEXT,
+  SERVICE_WORKER_URL,
+  showOfflineNote,
+  startOffline,
+} from './offline.ts';
 
 afterEach(() => {
   document.getElementById(OFFLINE_NOTE_ID)?.remove();

@@ -68,7 +68,7 @@ describe('buildMapStyle', () => {
     }
   });
 
-  it('offline, a page naming no version (the worker\'s bare app) asks for the tiles of the last version seen', () => {
+  it("offline, a page naming no version (the worker's bare app) asks for the tiles of the last version seen", () => {
     const meta = document.createElement('meta');
     meta.name = 'atlas-basemap-version';
     meta.content = 'a1b2c3d4e5f6';

@@ -48,7 +48,8 @@ export const BASEMAP_VERSION_STORAGE_KEY = 'atlas-basemap-version';
  */
 export function servedBasemapVersion(): string {
   if (typeof document === 'undefined') return '';
-  const named = document.querySelector<HTMLMetaElement>(`meta[name="${BASEMAP_VERSION_META}"]`)?.content ?? '';
+  const named =
+    document.querySelector<HTMLMetaElement>(`meta[name="${BASEMAP_VERSION_META}"]`)?.content ?? '';
   try {
     if (named) window.localStorage.setItem(BASEMAP_VERSION_STORAGE_KEY, named);
     else if (!navigator.onLine) return window.localStorage.getItem(BASEMAP_VERSION_STORAGE_KEY) ?? '';

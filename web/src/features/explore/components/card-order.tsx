@@ -1,10 +1,14 @@
 import { NativeSelect } from '@mantine/core';
 
-/** The card list's orders: newest first (the default) or nearest the map's centre ('Near me'). */
-export type CardOrder = 'newest' | 'distance';
+/**
+ * The card list's order: undefined for newest first (the default), 'distance' for nearest the
+ * map's centre first ('Near me'), as the list's query takes it (sort_by).
+ */
+export type CardOrder = 'distance' | undefined;
 
-const ORDERS: { value: CardOrder; label: string }[] = [
-  { value: 'newest', label: 'Newest first' },
+const NEWEST = 'newest';
+const ORDERS = [
+  { value: NEWEST, label: 'Newest first' },
   { value: 'distance', label: "Nearest the map's centre" },
 ];
 
@@ -12,14 +16,20 @@ const ORDERS: { value: CardOrder; label: string }[] = [
  * The order of the cards: a native select (keyboard and screen readers work as everywhere).
  * Loaded lazily by the explore screen after its first paint.
  */
-export function CardOrderSelect({ value, onChange }: { value: CardOrder; onChange: (order: CardOrder) => void }) {
+export function CardOrderSelect({
+  value,
+  onChange,
+}: {
+  value: CardOrder;
+  onChange: (order: CardOrder) => void;
+}) {
   return (
     <NativeSelect
       size="xs"
       aria-label="Order of the cards"
-      value={value}
+      value={value ?? NEWEST}
       data={ORDERS}
-      onChange={(event) => onChange(event.currentTarget.value as CardOrder)}
+      onChange={(event) => onChange(event.currentTarget.value === 'distance' ? 'distance' : undefined)}
     />
   );
 }

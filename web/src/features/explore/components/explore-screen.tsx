@@ -162,8 +162,8 @@ export function ExploreScreen({
   );
 
   // The card page starts over whenever the viewport, the filters or the order change.
-  const [order, setOrder] = useState<CardOrder>('newest');
-  const listKey = JSON.stringify([viewport.bounds, filterParams, order]);
+  const [sortBy, setSortBy] = useState<CardOrder>();
+  const listKey = JSON.stringify([viewport.bounds, filterParams, sortBy]);
   const [pageState, setPageState] = useState({ key: listKey, page: 1 });
   const page = pageState.key === listKey ? pageState.page : 1;
   const list = useBuildings(
@@ -173,7 +173,7 @@ export function ExploreScreen({
       page,
       perPage: BUILDINGS_PER_PAGE_DEFAULT,
       // The server measures from the viewport's centre (the map's).
-      sortBy: order === 'distance' ? order : undefined,
+      sortBy,
     },
     { enabled: !queriesHeld },
   );
@@ -250,7 +250,7 @@ export function ExploreScreen({
             orderControl={
               mapMayLoad && (
                 <Suspense>
-                  <CardOrderSelect value={order} onChange={setOrder} />
+                  <CardOrderSelect value={sortBy} onChange={setSortBy} />
                 </Suspense>
               )
             }
