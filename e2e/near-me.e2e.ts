@@ -78,6 +78,7 @@ describe('Near me', () => {
       await page.getByRole('button', { name: 'Show my location' }).click();
       const alert = page.getByRole('alert').filter({ hasText: LOCATE_MESSAGES.refused });
       await alert.waitFor({ timeout: 20_000 });
+      await page.screenshot({ path: 'test-results/near-me/refused.png' });
       const after = await mapView(page);
       expect([after.lng, after.lat, after.zoom]).toEqual([before.lng, before.lat, before.zoom]);
       // The message can be closed.
@@ -115,6 +116,8 @@ describe('Near me', () => {
 
       await page.getByRole('combobox', { name: 'Order of the cards' }).selectOption('distance');
       await expect.poll(() => cardNames(page), { timeout: 20_000 }).toEqual(names);
+      // For a person to look at: the locate control and the order select.
+      await page.screenshot({ path: 'test-results/near-me/nearest-first.png' });
       await page.getByRole('combobox', { name: 'Order of the cards' }).selectOption('newest');
       await expect.poll(() => cardNames(page), { timeout: 20_000 }).toEqual([...names].reverse());
     } finally {

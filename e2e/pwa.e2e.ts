@@ -139,6 +139,8 @@ describe('offline', () => {
           { timeout: 30_000 },
         )
         .toBeGreaterThan(0);
+      // For a person to look at: the map of the places seen, and the note.
+      await page.screenshot({ path: 'test-results/pwa/offline.png' });
 
       await context.setOffline(false);
       await expect.poll(() => page.getByText(OFFLINE_TEXT).count()).toBe(0);
