@@ -43,7 +43,7 @@ export function BuildingCards({
   return (
     <Box className={classes.root} component="section" aria-label="Buildings in view">
       <Box className={classes.header}>
-        <Group justify="space-between" mih={30} gap="xs">
+        <Group justify="space-between" mih={30} gap="xs" wrap="nowrap">
           {narrow ? (
             <Text size="sm" c="dimmed" role="status">
               {loading ? 'Loading buildings...' : `Showing ${count} buildings worldwide`}

@@ -8,13 +8,14 @@ export type CardOrder = 'distance' | undefined;
 
 const NEWEST = 'newest';
 const ORDERS = [
-  { value: NEWEST, label: 'Newest first' },
-  { value: 'distance', label: "Nearest the map's centre" },
+  { value: NEWEST, label: 'Newest' },
+  { value: 'distance', label: 'Nearest' },
 ];
 
 /**
- * The order of the cards: a native select (keyboard and screen readers work as everywhere).
- * Loaded lazily by the explore screen after its first paint.
+ * The order of the cards: a native select (keyboard and screen readers work as everywhere), its
+ * labels short enough to sit beside the list's heading on one line (a second line would move the
+ * cards). Loaded lazily by the explore screen after its first paint.
  */
 export function CardOrderSelect({
   value,
@@ -27,6 +28,7 @@ export function CardOrderSelect({
     <NativeSelect
       size="xs"
       aria-label="Order of the cards"
+      title="Order: newest first, or nearest the map's centre first"
       value={value ?? NEWEST}
       data={ORDERS}
       onChange={(event) => onChange(event.currentTarget.value === 'distance' ? 'distance' : undefined)}
