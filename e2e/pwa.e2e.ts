@@ -101,6 +101,13 @@ describe('installable', () => {
       expect(url).toBe(`${baseURL()}${MANIFEST_PATH}`);
       expect(errors.filter((e) => e.critical)).toEqual([]);
       expect(JSON.parse(data ?? '{}')).toMatchObject({ display: 'standalone' });
+      // Chromium's own installability check (what Lighthouse and the install prompt rely on).
+      const { installabilityErrors } = (await session.send('Page.getInstallabilityErrors')) as {
+        installabilityErrors: { errorId: string }[];
+      };
+      // Playwright's contexts are off the record, which alone keeps Chromium from offering to
+      // install ('in-incognito'); nothing else may stand in the way.
+      expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
     } finally {
       await context.close();
     }
