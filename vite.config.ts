@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { installHeadTags, webManifest } from './domain/web-manifest.ts';
 import { exploreFrame } from './scripts/explore-frame.ts';
 import { precompressDir } from './scripts/precompress.ts';
 import { domainSchemaBuilders, webEndpoints } from './scripts/web-endpoints.ts';
@@ -23,11 +25,88 @@ function precompress(): Plugin {
   };
 }
 
+/** The favicon, touch icon and theme colour in the page's head (domain/web-manifest.ts). */
+function installHead(): Plugin {
+  return {
+    name: 'atlas-install-head',
+    transformIndexHtml: (html) => html.replace('</title>', `</title>\n    ${installHeadTags()}`),
+  };
+}
+
+/**
+ * The web app manifest and the service worker (Workbox's generateSW through vite-plugin-pwa;
+ * docs/decisions/2026-11-27-installable-and-offline.md). The worker is registered by
+ * web/src/app/offline.ts after the page has loaded, not by the plugin's script. What it caches:
+ * - the app shell, precached: index.html, the JS and CSS chunks, the icons;
+ * - navigations go to the network (the server fills each page's head and first data); offline,
+ *   the precached index.html answers instead;
+ * - the offline basemap's tiles (immutable, named by the archive's version) once seen, and its
+ *   TileJSON, network first;
+ * - fonts, once seen (the app ships none today: labels use the browser's fonts).
+ * Nothing else: no /api answer (public or a signed-in user's), no /media file, and not the
+ * streets archive (read by byte ranges, whose 206 answers a cache cannot hold).
+ * The match functions are copied into the worker as text: they use nothing from outside.
+ */
+function serviceWorker(): Plugin[] {
+  return VitePWA({
+    injectRegister: null,
+    registerType: 'autoUpdate',
+    manifest: webManifest,
+    includeManifestIcons: false,
+    workbox: {
+      globPatterns: ['*.{html,svg,png,ico,webmanifest}', 'assets/*.{js,css}'],
+      // index.html is fetched fresh at every install (it names the current chunks).
+      navigateFallback: null,
+      cleanupOutdatedCaches: true,
+      clientsClaim: true,
+      skipWaiting: true,
+      navigationPreload: true,
+      // MapLibre's chunk is about 1.1 MB before compression.
+      maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      runtimeCaching: [
+        {
+          urlPattern: ({ request, url }) =>
+            request.mode === 'navigate' && !/^\/(?:api|media|basemap|metrics)(?:\/|$)/.test(url.pathname),
+          handler: 'NetworkOnly',
+          options: { precacheFallback: { fallbackURL: '/index.html' } },
+        },
+        {
+          urlPattern: ({ url, sameOrigin }) =>
+            sameOrigin && /^\/basemap\/[0-9a-f]+\/\d+\/\d+\/\d+\.mvt$/.test(url.pathname),
+          handler: 'CacheFirst',
+          options: {
+            cacheName: 'atlas-basemap-tiles',
+            // 204: a tile the archive does not have (open sea), drawn empty.
+            cacheableResponse: { statuses: [200, 204] },
+            expiration: { maxEntries: 4000, purgeOnQuotaError: true },
+            matchOptions: { ignoreVary: true },
+          },
+        },
+        {
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/basemap/tiles.json',
+          handler: 'NetworkFirst',
+          options: { cacheName: 'atlas-basemap-meta', cacheableResponse: { statuses: [200] } },
+        },
+        {
+          urlPattern: ({ request }) => request.destination === 'font',
+          handler: 'CacheFirst',
+          options: {
+            cacheName: 'atlas-fonts',
+            cacheableResponse: { statuses: [200] },
+            expiration: { maxEntries: 30, purgeOnQuotaError: true },
+          },
+        },
+      ],
+    },
+  });
+}
+
 // The web app lives in web/; its build goes to dist/web, which the server serves.
 export default defineConfig({
   root: fileURLToPath(new URL('./web', import.meta.url)),
   // exploreFrame: the explore screen's frame rendered from the components (scripts/explore-frame.ts).
-  plugins: [webEndpoints(), react(), precompress(), exploreFrame(repoRoot)],
+  // serviceWorker before precompress: the worker is written before the files are compressed.
+  plugins: [webEndpoints(), react(), installHead(), serviceWorker(), precompress(), exploreFrame(repoRoot)],
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,

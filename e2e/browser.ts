@@ -19,7 +19,8 @@ export function launchBrowser(): Promise<Browser> {
 
 /**
  * A fresh context (own storage, own cookies) whose relative URLs resolve against the server under
- * test, with the web app's test hooks (window.__atlasMap) turned on before any page script runs.
+ * test, with the web app's test hooks (window.__atlasMap) turned on before any page script runs,
+ * and service workers blocked unless the options allow them.
  */
 export async function newContext(
   browser: Browser,
@@ -28,6 +29,9 @@ export async function newContext(
   const context = await browser.newContext({
     baseURL: inject('baseURL'),
     viewport: DEFAULT_VIEWPORT,
+    // The app's service worker (vite.config.ts) answers the app's files from its cache, where
+    // page.route() no longer sees them; only e2e/pwa.e2e.ts lets it run ('allow').
+    serviceWorkers: 'block',
     ...options,
   });
   await context.addInitScript(() => {

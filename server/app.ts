@@ -36,7 +36,7 @@ import { jsonBodyParser } from './http/input-guards.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerStaticFiles } from './http/static-files.ts';
-import { appPageSender, pagesRoutes } from './modules/pages/pages.routes.ts';
+import { appPageSender, looksLikeAFile, pagesRoutes } from './modules/pages/pages.routes.ts';
 import authPlugin from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -280,6 +280,8 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
     if (url === '/metrics' || url.startsWith('/metrics?')) {
       return sendProblem(reply, 404, 'Metrics are served on METRICS_PORT only, never on this port.');
     }
+    // A file the build does not hold (an icon, a manifest, an old chunk) is not a deep link either.
+    if (looksLikeAFile(url.split('?')[0] ?? '')) return sendProblem(reply, 404, 'No such file.');
     if (request.method === 'GET' || request.method === 'HEAD') {
       if (await sendAppPage(request, reply)) return reply;
       return reply

@@ -5,6 +5,9 @@ import './app/app.css';
 import { App, routerReady } from './app/app.tsx';
 import { applyDeferredStylesheets } from './app/page-frame.ts';
 
+// The service worker and the offline note come once the page has loaded (app/offline.ts).
+addEventListener('load', () => void import('./app/offline-start.ts'));
+
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('Missing #root element in index.html');
 

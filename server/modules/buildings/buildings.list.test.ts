@@ -114,3 +114,79 @@ describe('GET /api/buildings/', () => {
     expect(res.json<{ detail: string }>().detail).toContain(message);
   });
 });
+
+describe('GET /api/buildings/?sort_by=distance (Near me)', () => {
+  it('orders the cards nearest first from `near`, each with its distance in metres', async () => {
+    // From Paris: Paris itself, London (≈ 344 km), Vienna (≈ 1 034 km), New York (≈ 5 837 km).
+    const body = await list('?sort_by=distance&near=48.85,2.35&north=60&south=30&east=20&west=-80');
+    expect(body.items.map((i) => i.name)).toEqual([
+      'Paris Gothic',
+      'London Brutal',
+      'Vienna Baroque',
+      'Gone Tower',
+    ]);
+    const metres = body.items.map((i) => i.distance_m ?? -1);
+    expect(metres[0]).toBe(0);
+    expect(metres[1]).toBeGreaterThan(340_000);
+    expect(metres[1]).toBeLessThan(350_000);
+    expect(metres[2]).toBeGreaterThan(1_025_000);
+    expect(metres[2]).toBeLessThan(1_045_000);
+    expect(metres[3]).toBeGreaterThan(5_800_000);
+    expect(metres[3]).toBeLessThan(5_880_000);
+    // sort_order=desc: farthest first.
+    const far = await list(
+      '?sort_by=distance&near=48.85,2.35&sort_order=desc&north=60&south=30&east=20&west=-80',
+    );
+    expect(far.items.map((i) => i.name)).toEqual([
+      'Gone Tower',
+      'Vienna Baroque',
+      'London Brutal',
+      'Paris Gothic',
+    ]);
+    // Other sorts carry no distance.
+    expect((await list('')).items.every((i) => i.distance_m === undefined)).toBe(true);
+  });
+
+  it('measures across the antimeridian along the great circle, and pages the same order', async () => {
+    // From Fiji: the building at 180° (≈ 190 km) is nearer than Samoa across the line (≈ 900 km).
+    const body = await list('?sort_by=distance&near=-17.7,179.5&per_page=2');
+    expect(body.items.map((i) => i.name)).toEqual(['Fiji East', 'Exactly 180']);
+    expect(body.total).toBe(7);
+    const second = await list('?sort_by=distance&near=-17.7,179.5&per_page=2&page=2');
+    expect(second.items.map((i) => i.name)).toEqual(['Samoa West', 'Gone Tower']);
+    // A longitude of a panned map (one turn east) is the same point.
+    const wrapped = await list('?sort_by=distance&near=-17.7,539.5&per_page=2');
+    expect(wrapped.items.map((i) => i.name)).toEqual(['Fiji East', 'Exactly 180']);
+  });
+
+  it("measures from the viewport's centre when no point is given (the map's centre)", async () => {
+    // Centred on London (51.5, -0.12): London, Paris, Vienna.
+    const body = await list('?sort_by=distance&north=56.5&south=46.5&east=19.88&west=-20.12');
+    expect(body.items.map((i) => i.name)).toEqual(['London Brutal', 'Paris Gothic', 'Vienna Baroque']);
+    expect(body.items[0]?.distance_m).toBe(0);
+    // A viewport across the antimeridian (west east of east) is centred on its own side: 180°.
+    const pacific = await list('?sort_by=distance&north=0&south=-32&east=-170&west=170');
+    expect(pacific.items[0]?.name).toBe('Exactly 180');
+  });
+
+  it('keeps the filters: only the matching buildings, nearest first', async () => {
+    const body = await list(`?sort_by=distance&near=51.5,-0.12&archStyles=${styles.get('Gothic')}`);
+    expect(body.items.map((i) => i.name)).toEqual(['Paris Gothic', 'Vienna Baroque']);
+    expect(body.total).toBe(2);
+  });
+
+  it.each([
+    ['sort_by=distance', 'sort_by=distance needs near=lat,lng or a viewport'],
+    ['near=48.85,2.35', 'near goes with sort_by=distance'],
+    ['sort_by=distance&near=48.85', 'near must be lat,lng in degrees'],
+    ['sort_by=distance&near=abc,def', 'near must be lat,lng in degrees'],
+    ['sort_by=distance&near=91,0', 'near: lat must be between -90 and 90'],
+    ['sort_by=distance&near=0,541', 'near: lng must be between -540 and 540'],
+    ['sort_by=nearest&near=0,0', 'sort_by must be one of date_added, vote_date, distance'],
+  ])('answers 400 for %s', async (query, message) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/buildings/?${query}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(res.json<{ detail: string }>().detail).toContain(message);
+  });
+});

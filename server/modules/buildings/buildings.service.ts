@@ -4,7 +4,12 @@
  */
 import { and, asc, desc, eq, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { BuildingCard, BuildingList, BuildingListQuery } from '#domain/building-list';
+import {
+  distanceOrigin,
+  type BuildingCard,
+  type BuildingList,
+  type BuildingListQuery,
+} from '#domain/building-list';
 import type { BuildingDetail } from '#domain/building-detail';
 import { LIST_MAX_ITEMS } from '#domain/constants';
 import type { CurrentUser } from '#domain/users';
@@ -116,6 +121,29 @@ function toCard(media: MediaUrls, r: CardRow): BuildingCard {
   };
 }
 
+/** Mean radius of the Earth (IUGG), in metres. */
+const EARTH_RADIUS_M = 6_371_008.8;
+
+/**
+ * Great-circle distance from `[lat, lng]` to each building, by the haversine formula in plain SQL
+ * (PostgreSQL and PGlite alike, no PostGIS): `haversine` (0 to 1) orders the same as the distance
+ * and is what the list sorts on; `metres` is the distance itself, for the cards.
+ */
+function distanceFrom([lat, lng]: readonly [number, number]) {
+  const haversine = sql<number>`(power(sin(radians(${buildings.lat} - ${lat}::float8) / 2), 2) + cos(radians(${lat}::float8)) * cos(radians(${buildings.lat})) * power(sin(radians(${buildings.lng} - ${lng}::float8) / 2), 2))`;
+  const metres = sql<number>`(2 * ${EARTH_RADIUS_M}::float8 * asin(least(1, sqrt(${haversine}))))`.mapWith(
+    Number,
+  );
+  return { haversine, metres };
+}
+
+/** The card with its distance in whole metres, when the row has one (sort_by=distance). */
+function withDistance(card: BuildingCard, row: object): BuildingCard {
+  return 'distance_m' in row && typeof row.distance_m === 'number'
+    ? { ...card, distance_m: Math.round(row.distance_m) }
+    : card;
+}
+
 interface ListTotal {
   total: number;
   /** false: at least `total` match (counting stopped at LIST_MAX_ITEMS). */
@@ -154,10 +182,17 @@ export async function listBuildings(
   const voterId = q.vote_user_handle === undefined ? null : await voterIdFor(db, q.vote_user_handle, viewer);
   if (q.vote_type !== undefined) conditions.push(eq(voterVotes.vote, q.vote_type));
   const where = and(...conditions);
-  const dir = q.sort_order === 'asc' ? asc : desc;
   const sortBy = q.sort_by ?? (voterId === null ? 'date_added' : 'vote_date');
+  // Dates: newest first unless asked; distance: nearest first unless asked.
+  const dir = (q.sort_order ?? (sortBy === 'distance' ? 'asc' : 'desc')) === 'asc' ? asc : desc;
+  const origin = sortBy === 'distance' ? distanceOrigin(q) : null;
+  const distance = origin ? distanceFrom(origin) : null;
   const order =
-    sortBy === 'vote_date' ? [dir(voterVotes.updated_at), dir(voterVotes.id)] : [dir(buildings.id)];
+    sortBy === 'vote_date'
+      ? [dir(voterVotes.updated_at), dir(voterVotes.id)]
+      : sortBy === 'distance' && distance
+        ? [dir(distance.haversine), asc(buildings.id)]
+        : [dir(buildings.id)];
   const page = { limit: q.per_page, offset: (q.page - 1) * q.per_page };
   const paged = ({ total, exact }: ListTotal, items: BuildingCard[]): BuildingList => ({
     items,
@@ -172,7 +207,12 @@ export async function listBuildings(
   if (voterId !== null) {
     const [rows, counted] = await Promise.all([
       db
-        .select({ ...cardColumns, user_vote: voterVotes.vote, voted_at: voterVotes.updated_at })
+        .select({
+          ...cardColumns,
+          user_vote: voterVotes.vote,
+          voted_at: voterVotes.updated_at,
+          ...(distance ? { distance_m: distance.metres } : {}),
+        })
         .from(buildings)
         .innerJoin(voterVotes, voterVoteJoin(voterId))
         .leftJoin(images, coverImageJoin)
@@ -193,7 +233,7 @@ export async function listBuildings(
     return paged(
       counted,
       rows.map((r) => ({
-        ...toCard(media, r),
+        ...withDistance(toCard(media, r), r),
         user_vote: r.user_vote as VoteValue,
         voted_at: r.voted_at.toISOString(),
       })),
@@ -223,7 +263,7 @@ export async function listBuildings(
   };
   const [rows, total] = await Promise.all([
     db
-      .select(cardColumns)
+      .select({ ...cardColumns, ...(distance ? { distance_m: distance.metres } : {}) })
       .from(buildings)
       .leftJoin(images, coverImageJoin)
       .where(where)
@@ -234,7 +274,7 @@ export async function listBuildings(
   ]);
   return paged(
     total,
-    rows.map((r) => toCard(media, r)),
+    rows.map((r) => withDistance(toCard(media, r), r)),
   );
 }
 

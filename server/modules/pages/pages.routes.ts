@@ -13,7 +13,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BASEMAP_VERSION_META } from '#domain/basemap';
 import { BASEMAP_STREETS_META } from '#domain/streets-basemap';
-import { exploreMapModules, pages, showsExploreMap, STANDING_YEAR_PARAM } from '#domain/pages';
+import { exploreMapModules, matchPattern, pages, showsExploreMap, STANDING_YEAR_PARAM } from '#domain/pages';
+import { MANIFEST_PATH } from '#domain/web-manifest';
 import { integerParam } from '#domain/query-params';
 import { buildings } from '../../db/schema.ts';
 import { etagMatches } from '../../http/compression.ts';
@@ -39,6 +40,18 @@ export interface PagesOptions {
 
 const XML = 'application/xml; charset=utf-8';
 
+/**
+ * True for a path that names a file (its last segment has an extension: `/manifest.json`,
+ * `/favicon.ico`, `/assets/gone-abc.js`) and is no page of the page table. Such a path the
+ * built app does not hold is answered 404, not with the app's page: a browser or a tool asking
+ * for a file must not get HTML it takes for one.
+ */
+export function looksLikeAFile(pathname: string): boolean {
+  const last = pathname.split('/').pop() ?? '';
+  if (!/\.[a-z0-9]{1,12}$/i.test(last)) return false;
+  return !Object.values(pages).some((page) => matchPattern(page.pattern, pathname) !== null);
+}
+
 export const pagesRoutes: FastifyPluginAsyncZod<PagesOptions> = async (app, opts) => {
   const pageSize = opts.sitemapPageSize ?? SITEMAP_PAGE_SIZE;
   const base = app.config.publicUrl;
@@ -60,6 +73,11 @@ export const pagesRoutes: FastifyPluginAsyncZod<PagesOptions> = async (app, opts
           '',
         ].join('\n'),
       ),
+  );
+
+  // Tools and older browsers guess the manifest's name; the page heads link MANIFEST_PATH.
+  app.get('/manifest.json', { schema: { hide: true } }, async (_request, reply) =>
+    reply.code(301).header('location', MANIFEST_PATH).header('cache-control', 'public, max-age=3600').send(),
   );
 
   app.get(

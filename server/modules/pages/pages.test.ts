@@ -22,7 +22,8 @@ import { userSections } from '#domain/pages';
 import { escapeHtml, headTags, renderIndexHtml } from './page-head.ts';
 import { PREFETCH_ELEMENT_ID, startCardsUrl } from './prefetch.ts';
 import { buildingYearsText } from '#domain/building-years';
-import { appPageSender, pagesRoutes } from './pages.routes.ts';
+import { appPageSender, looksLikeAFile, pagesRoutes } from './pages.routes.ts';
+import { MANIFEST_PATH, webManifest } from '#domain/web-manifest';
 import { changeHandle } from '../users/users.service.ts';
 
 const EVIL = `<script>alert("x")</script> & 'quoted' $& "name"`;
@@ -77,6 +78,9 @@ beforeAll(async () => {
   const frameFile = path.join(webDir, EXPLORE_FRAME_FILE);
   await fs.mkdir(path.dirname(frameFile), { recursive: true });
   await fs.writeFile(frameFile, JSON.stringify(FRAME));
+  // The build's manifest and favicon (vite.config.ts, scripts/icons.ts), as small stand-ins.
+  await fs.writeFile(path.join(webDir, 'manifest.webmanifest'), JSON.stringify(webManifest));
+  await fs.writeFile(path.join(webDir, 'favicon.ico'), Buffer.from([0, 0, 1, 0, 1, 0]));
   t = await createTestApp({ PUBLIC_URL: 'https://atlas.example', SEED: 'false' }, { config: { webDir } });
   await insertUser(t.app.db, 'ada');
   ids = await insertBuildings(
@@ -430,6 +434,45 @@ describe('the map pages paint before the scripts', () => {
     expect(building.body).toContain('atlas-shell');
     expect(building.body).not.toContain(PREFETCH_ELEMENT_ID);
     expect(building.body).not.toContain('as="image"');
+  });
+});
+
+describe('files are files, pages are pages', () => {
+  it('serves the manifest and the favicon with their types, not the app page', async () => {
+    const manifest = await t.app.inject({ method: 'GET', url: MANIFEST_PATH });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.json()).toMatchObject({ name: 'Atlas of Buildings', display: 'standalone' });
+    const icon = await t.app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toMatch(/^image\/(?:x-icon|vnd\.microsoft\.icon)/);
+  });
+
+  it('moves /manifest.json to the manifest', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/manifest.json' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe(MANIFEST_PATH);
+  });
+
+  it('answers a file the build does not hold 404, while deep links still get the app', async () => {
+    for (const url of ['/apple-touch-icon-precomposed.png', '/assets/gone-abc123.js', '/wp-login.php?x=1']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^application\/problem\+json/);
+      expect(res.body, url).not.toContain('<div id="root">');
+    }
+    const deep = await t.app.inject({ method: 'GET', url: '/about' });
+    expect(deep.statusCode).toBe(200);
+    expect(deep.body).toContain('<div id="root">');
+  });
+
+  it('tells files from pages: a page of the page table is a page even with a dot in it', () => {
+    expect(looksLikeAFile('/favicon.ico')).toBe(true);
+    expect(looksLikeAFile('/icons/a.b.png')).toBe(true);
+    expect(looksLikeAFile('/buildings/12')).toBe(false);
+    expect(looksLikeAFile('/some/deep/link')).toBe(false);
+    expect(looksLikeAFile('/user/ada.lovelace')).toBe(false);
+    expect(looksLikeAFile('/')).toBe(false);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   BACKGROUND_LAYER_ID,
   BASEMAP_PALETTE,
   BASEMAP_SOURCE_ID,
+  BASEMAP_VERSION_STORAGE_KEY,
   MAP_BACKGROUND_COLOR,
   applyMapScheme,
   buildMapStyle,
@@ -64,6 +65,31 @@ describe('buildMapStyle', () => {
       });
     } finally {
       meta.remove();
+    }
+  });
+
+  it("offline, a page naming no version (the worker's bare app) asks for the tiles of the last version seen", () => {
+    const meta = document.createElement('meta');
+    meta.name = 'atlas-basemap-version';
+    meta.content = 'a1b2c3d4e5f6';
+    document.head.append(meta);
+    buildMapStyle('light');
+    meta.remove();
+    const online = vi.spyOn(navigator, 'onLine', 'get');
+    try {
+      online.mockReturnValue(false);
+      expect(buildMapStyle('light').sources[BASEMAP_SOURCE_ID]).toMatchObject({
+        tiles: [`${window.location.origin}/basemap/a1b2c3d4e5f6/{z}/{x}/{y}.mvt`],
+      });
+      // Online, the server's TileJSON still decides (the archive may have changed since).
+      online.mockReturnValue(true);
+      expect(buildMapStyle('light').sources[BASEMAP_SOURCE_ID]).toEqual({
+        type: 'vector',
+        url: `${window.location.origin}/basemap/tiles.json`,
+      });
+    } finally {
+      online.mockRestore();
+      window.localStorage.removeItem(BASEMAP_VERSION_STORAGE_KEY);
     }
   });
 

@@ -36,13 +36,27 @@ export interface TileSource {
 export const BACKGROUND_LAYER_ID = 'background';
 /** The basemap's source: the configured raster tiles, or the product's own vector tiles. */
 export const BASEMAP_SOURCE_ID = 'basemap';
+/** Where the last version a page named is kept, for a page that names none (offline, below). */
+export const BASEMAP_VERSION_STORAGE_KEY = 'atlas-basemap-version';
+
 /**
  * The version of the offline basemap the server has, from the meta tag it writes into the page
  * (server/modules/pages); '' without one (no archive built, or the page came from Vite's dev server).
+ * A page opened offline is the service worker's copy of the bare app (vite.config.ts), which names
+ * no version: the last one a page named is used then, so the map asks for the tiles it saw, which
+ * the worker keeps.
  */
 export function servedBasemapVersion(): string {
   if (typeof document === 'undefined') return '';
-  return document.querySelector<HTMLMetaElement>(`meta[name="${BASEMAP_VERSION_META}"]`)?.content ?? '';
+  const named =
+    document.querySelector<HTMLMetaElement>(`meta[name="${BASEMAP_VERSION_META}"]`)?.content ?? '';
+  try {
+    if (named) window.localStorage.setItem(BASEMAP_VERSION_STORAGE_KEY, named);
+    else if (!navigator.onLine) return window.localStorage.getItem(BASEMAP_VERSION_STORAGE_KEY) ?? '';
+  } catch {
+    // Storage refused (private mode, quota): the page's version alone, as before.
+  }
+  return named;
 }
 /**
  * Labels are drawn by MapLibre from the browser's own fonts (no `glyphs` URL, no font file to

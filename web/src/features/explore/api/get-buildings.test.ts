@@ -27,6 +27,12 @@ describe('buildingsListQuery (the card list takes the map filters plus a page)',
     );
   });
 
+  it("asks for the nearest first ('Near me' order): the server measures from the viewport's centre", () => {
+    expect(search({ north: 1, south: 0, east: 1, west: 0, page: 1, perPage: 10, sortBy: 'distance' })).toBe(
+      'north=1&south=0&east=1&west=0&sort_by=distance&page=1&per_page=10',
+    );
+  });
+
   it('leaves out filters that are not set', () => {
     expect(search({ north: 1, south: 0, east: 1, west: 0, page: 1, perPage: 10 })).toBe(
       'north=1&south=0&east=1&west=0&page=1&per_page=10',

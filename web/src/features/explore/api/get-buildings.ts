@@ -11,12 +11,19 @@ import { buildingsFilterQuery, type BuildingsGeojsonParams } from './get-buildin
 export interface BuildingsListParams extends Omit<BuildingsGeojsonParams, 'zoom'> {
   page: number;
   perPage: number;
+  /** 'distance': the cards nearest the viewport's centre first; newest first without. */
+  sortBy?: 'distance' | undefined;
 }
 
 export function buildingsListQuery(
   params: BuildingsListParams,
 ): EndpointQuery<typeof buildingEndpoints.list> {
-  return { ...buildingsFilterQuery(params), page: params.page, per_page: params.perPage };
+  return {
+    ...buildingsFilterQuery(params),
+    sort_by: params.sortBy,
+    page: params.page,
+    per_page: params.perPage,
+  };
 }
 
 export function getBuildings(params: BuildingsListParams, signal?: AbortSignal): Promise<BuildingList> {

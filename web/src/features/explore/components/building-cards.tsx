@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Box, Center, Group, Loader, Pagination, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import type { BuildingCard as BuildingCardData } from '#domain/building-list';
 import { BuildingCard } from './building-card.tsx';
@@ -19,6 +20,8 @@ interface BuildingCardsProps {
   onHoverBuilding: (id: number | null) => void;
   /** Narrow screens (product §9: width 767 or less) show a count note instead of the heading. */
   narrow: boolean;
+  /** The order select (newest, nearest), in the header; its room is kept before it loads. */
+  orderControl?: ReactNode;
 }
 
 /** Product §2, explore screen: the card list of the buildings in view. */
@@ -34,27 +37,31 @@ export function BuildingCards({
   highlightedIds,
   onHoverBuilding,
   narrow,
+  orderControl,
 }: BuildingCardsProps) {
   const count = totalExact ? String(total) : `${total}+`;
   return (
     <Box className={classes.root} component="section" aria-label="Buildings in view">
       <Box className={classes.header}>
-        {narrow ? (
-          <Text size="sm" c="dimmed" role="status">
-            {loading ? 'Loading buildings...' : `Showing ${count} buildings worldwide`}
-          </Text>
-        ) : (
-          <Group justify="space-between" align="baseline">
-            <Title order={2} size="h4">
-              Buildings in view
-            </Title>
-            {!loading && (
-              <Text size="sm" c="dimmed">
-                {count}
-              </Text>
-            )}
-          </Group>
-        )}
+        <Group justify="space-between" mih={30} gap="xs" wrap="nowrap">
+          {narrow ? (
+            <Text size="sm" c="dimmed" role="status">
+              {loading ? 'Loading buildings...' : `Showing ${count} buildings worldwide`}
+            </Text>
+          ) : (
+            <Group align="baseline" gap="xs">
+              <Title order={2} size="h4">
+                Buildings in view
+              </Title>
+              {!loading && (
+                <Text size="sm" c="dimmed">
+                  {count}
+                </Text>
+              )}
+            </Group>
+          )}
+          {orderControl}
+        </Group>
       </Box>
       <ScrollArea className={classes.scroll} type="auto" offsetScrollbars>
         {loading ? (

@@ -19,6 +19,7 @@ import { ClusterLabels } from '../lib/cluster-labels.ts';
 import type { MapBounds } from '../model/bounds.ts';
 import { clusterTarget, splitMapData } from '../model/map-data.ts';
 import { CLICK_SLACK_PX, buildingsAtClick, nearestWorldCopy, type MarkerHit } from '../model/overlap.ts';
+import { LocateControl } from './locate-control.tsx';
 import { MapStatusOverlay } from './map-status-overlay.tsx';
 import { ScrollZoomHint } from './scroll-zoom-hint.tsx';
 import classes from './explore-map.module.css';
@@ -237,6 +238,7 @@ export function ExploreMap({
   return (
     <Box ref={rootRef} className={classes.root}>
       <div ref={containerRef} className={classes.map} data-testid="explore-map" />
+      {!failed && <LocateControl map={map} />}
       {status && <MapStatusOverlay status={status} onRetry={error && !failed ? onRetry : undefined} />}
       <ScrollZoomHint visible={hintVisible} />
     </Box>

@@ -27,6 +27,7 @@ import {
 import { buildingFiltersOf, filtersReducer, initialFiltersState } from '../model/filters.ts';
 import { parseStandingYear, STANDING_YEAR_PARAM } from '../model/time.ts';
 import { BuildingCards } from './building-cards.tsx';
+import type { CardOrder } from './card-order.tsx';
 import type { MapTarget } from './explore-map.tsx';
 import { FilterBar } from './filter-bar.tsx';
 import { TimeControl } from './time-control.tsx';
@@ -39,6 +40,8 @@ import classes from './explore-screen.module.css';
  * moves when it arrives.
  */
 const ExploreMap = lazy(() => import('./explore-map.tsx').then((m) => ({ default: m.ExploreMap })));
+/** The cards' order select, after the first paint too ('Near me'). */
+const CardOrderSelect = lazy(() => import('./card-order.tsx').then((m) => ({ default: m.CardOrderSelect })));
 
 interface ExploreScreenProps {
   /** Opens a building's page (the app navigates to /buildings/{id}). */
@@ -158,12 +161,20 @@ export function ExploreScreen({
     { enabled: !queriesHeld },
   );
 
-  // The card page starts over whenever the viewport or the filters change.
-  const listKey = JSON.stringify([viewport.bounds, filterParams]);
+  // The card page starts over whenever the viewport, the filters or the order change.
+  const [sortBy, setSortBy] = useState<CardOrder>();
+  const listKey = JSON.stringify([viewport.bounds, filterParams, sortBy]);
   const [pageState, setPageState] = useState({ key: listKey, page: 1 });
   const page = pageState.key === listKey ? pageState.page : 1;
   const list = useBuildings(
-    { ...viewport.bounds, ...filterParams, page, perPage: BUILDINGS_PER_PAGE_DEFAULT },
+    {
+      ...viewport.bounds,
+      ...filterParams,
+      page,
+      perPage: BUILDINGS_PER_PAGE_DEFAULT,
+      // The server measures from the viewport's centre (the map's).
+      sortBy,
+    },
     { enabled: !queriesHeld },
   );
 
@@ -236,6 +247,13 @@ export function ExploreScreen({
             highlightedIds={highlightedIds}
             onHoverBuilding={setHoveredBuildingId}
             narrow={narrow}
+            orderControl={
+              mapMayLoad && (
+                <Suspense>
+                  <CardOrderSelect value={sortBy} onChange={setSortBy} />
+                </Suspense>
+              )
+            }
           />
         </Box>
       </Box>
