@@ -40,6 +40,8 @@ export const imageKeys = {
   /** Every list of one scope, whatever its sort or filters. */
   listsOf: <S extends object>(scope: S) => [IMAGES_QUERY_PREFIX, 'list', scope] as const,
   buildingStrip: (buildingId: number) => [IMAGES_QUERY_PREFIX, 'building-strip', buildingId] as const,
+  /** A building's photos by capture year ('Through time'). */
+  throughTime: (buildingId: number) => [IMAGES_QUERY_PREFIX, 'through-time', buildingId] as const,
 };
 
 /**

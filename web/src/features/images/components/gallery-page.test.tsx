@@ -108,7 +108,11 @@ describe('gallery page (product §2, 4)', () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'Sort by' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Year taken' }));
     await waitFor(() => expect(listCalls(calls).at(-1)?.get('sortBy')).toBe('capture_date'));
-    expect(listCalls(calls).find((c) => c.get('sortBy') === 'capture_date')?.get('page')).toBe('1');
+    expect(
+      listCalls(calls)
+        .find((c) => c.get('sortBy') === 'capture_date')
+        ?.get('page'),
+    ).toBe('1');
   });
 
   it("shows 'No images yet.' and the error text", async () => {
