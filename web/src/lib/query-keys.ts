@@ -72,6 +72,9 @@ export const commentKeys = {
 export const LISTS_QUERY_PREFIX = 'lists';
 export const listsQueryKey = [LISTS_QUERY_PREFIX] as const;
 export const userListsQueryKey = (handle: string) => [LISTS_QUERY_PREFIX, 'user', handle] as const;
+/** A list as a walking tour from a start (null: the list's first building). */
+export const listRouteQueryKey = (listId: number, start: number | null) =>
+  [LISTS_QUERY_PREFIX, 'route', listId, start] as const;
 
 /** Every auth query lives under this prefix; login/logout refresh every other query. */
 export const AUTH_QUERY_PREFIX = 'auth';
