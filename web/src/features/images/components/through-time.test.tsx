@@ -20,7 +20,7 @@ function answer(items: Image[]) {
 
 async function open() {
   await userEvent.click(screen.getByRole('button', { name: 'Through time' }));
-  return screen.findByRole('dialog', { name: 'Through time' });
+  return screen.findByRole('dialog', { name: 'Through time' }, { timeout: 5000 });
 }
 
 describe('Through time', () => {

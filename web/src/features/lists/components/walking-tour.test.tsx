@@ -59,8 +59,16 @@ describe('walking tour of a list', () => {
     const { calls } = stubFetch({ 'GET /api/lists/5/route': (_init, url) => routeAnswer(url) });
     renderWithProviders(<ListCard list={list} isOwner={false} />);
     await userEvent.click(screen.getByRole('button', { name: 'Walking tour of Harbour walk' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Walking tour: Harbour walk' });
-    const stops = await within(dialog).findByRole('list', { name: 'Stops in walking order' });
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Walking tour: Harbour walk' },
+      { timeout: 5000 },
+    );
+    const stops = await within(dialog).findByRole(
+      'list',
+      { name: 'Stops in walking order' },
+      { timeout: 5000 },
+    );
     expect(
       within(stops)
         .getAllByRole('listitem')
@@ -74,8 +82,9 @@ describe('walking tour of a list', () => {
 
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'Start from' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Pier' }));
-    await waitFor(() =>
-      expect(within(dialog).getByTestId('tour-map').textContent).toBe('1:Pier 2:Customs 3:Lighthouse'),
+    await waitFor(
+      () => expect(within(dialog).getByTestId('tour-map').textContent).toBe('1:Pier 2:Customs 3:Lighthouse'),
+      { timeout: 5000 },
     );
     expect(new URL(calls.at(-1)!.url, 'http://localhost').searchParams.get('start')).toBe('13');
     expect(within(dialog).getByRole('link', { name: 'Download GPX' }).getAttribute('href')).toBe(
