@@ -97,4 +97,25 @@ describe('then and now', () => {
     await page.getByRole('button', { name: 'Through time' }).click();
     await divider(page).waitFor();
   });
+
+  it('on a phone, a tap on the photos moves the divider there', async () => {
+    const phone = await newContext(browser, {
+      colorScheme: 'light',
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    try {
+      const tab = await phone.newPage();
+      await tab.goto(`/gallery/${buildingId}`);
+      await tab.getByRole('button', { name: 'Through time' }).tap();
+      const slider = divider(tab);
+      await slider.waitFor();
+      const box = (await tab.getByTestId('compare-view').boundingBox())!;
+      await tab.touchscreen.tap(box.x + box.width * 0.75, box.y + box.height / 2);
+      await expect.poll(async () => Number(await slider.getAttribute('aria-valuenow'))).toBeCloseTo(75, 0);
+    } finally {
+      await phone.close();
+    }
+  });
 });
