@@ -105,6 +105,7 @@ describe('GET /api/lists/{id}/route', () => {
   it("walks from the list's first building, nearest neighbour improved by 2-opt, with legs and total", async () => {
     const res = await get(`/lists/${walk.id}/route`, ada);
     expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
     const route = listRouteSchema.parse(res.json());
     // From C the nearest is B, then A, then D; no reversal of a stretch makes that walk shorter.
     expect(names(route.stops)).toEqual(['C', 'B', 'A', 'D']);
@@ -150,6 +151,8 @@ describe('GET /api/lists/{id}/export?format=gpx', () => {
       new RegExp(`^attachment; filename="atlas-of-buildings-list-${walk.id}-\\d{4}-\\d{2}-\\d{2}\\.gpx"$`),
     );
     expect(res.headers.link).toBe('<https://opendatacommons.org/licenses/odbl/1-0/>; rel="license"');
+    // The answer depends on who asks (a private list): never stored by a shared cache.
+    expect(res.headers['cache-control']).toBe('no-store');
     const { root, metadataName, points, tracks } = parseGpx(res.body);
     expect(root.namespaceURI).toBe(GPX_NAMESPACE);
     expect(root.localName).toBe('gpx');
