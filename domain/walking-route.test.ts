@@ -6,6 +6,7 @@ import {
   twoOpt,
   walkingRoute,
   type RoutePoint,
+  TWO_OPT_MAX_STOPS,
 } from './walking-route.ts';
 
 /** A seeded generator (mulberry32): the same "random" sets on every run. */
@@ -80,6 +81,14 @@ describe('walking route order (nearest neighbour improved by 2-opt)', () => {
     expect(route.legs[0]).toBe(0);
     expect(route.legs.reduce((a, b) => a + b, 0)).toBeCloseTo(route.totalMeters, 6);
     expect(route.totalMeters).toBeCloseTo(pathLength(route.stops), 6);
+  });
+
+  it('keeps the nearest-neighbour order of a list too long for 2-opt, and answers it quickly', () => {
+    const points = randomPoints(TWO_OPT_MAX_STOPS + 1, seeded(11));
+    const started = performance.now();
+    const route = walkingRoute(points, points[0]!.id);
+    expect(ids(route.stops)).toEqual(ids(nearestNeighbourOrder(points, 0)));
+    expect(performance.now() - started).toBeLessThan(5000);
   });
 
   it('answers an empty list and a single stop with no distance', () => {

@@ -22,10 +22,11 @@ export interface WalkingRoute<T extends RoutePoint> {
 }
 
 /**
- * Above this many stops 2-opt is skipped (each pass compares every pair of legs, O(n²)): the
- * nearest-neighbour order alone is kept, so a huge list still answers at once.
+ * Above this many stops 2-opt is skipped (each pass compares every pair of legs, O(n²), and its
+ * distance table holds n² numbers: 2 MB at 500): the nearest-neighbour order alone is kept, so
+ * a huge list still answers at once.
  */
-export const TWO_OPT_MAX_STOPS = 1000;
+export const TWO_OPT_MAX_STOPS = 500;
 /** Passes of 2-opt at most; each pass that improves nothing ends it sooner. */
 const TWO_OPT_MAX_PASSES = 50;
 /** An improvement smaller than this (metres) is rounding noise: ignoring it ends the loop. */
@@ -70,26 +71,31 @@ export function twoOpt<T extends RoutePoint>(stops: readonly T[]): T[] {
   const path = stops.slice();
   const n = path.length;
   if (n < 4 || n > TWO_OPT_MAX_STOPS) return path;
+  // Distances between the stops by their place in the input, computed once: a pass then only
+  // looks them up. order[i] is the input place of the stop now at position i.
+  const table = new Float64Array(n * n);
+  for (let a = 0; a < n; a++) {
+    for (let b = a + 1; b < n; b++) table[a * n + b] = table[b * n + a] = dist(stops[a]!, stops[b]!);
+  }
+  const order = Array.from({ length: n }, (_, i) => i);
+  const d = (i: number, k: number) => table[order[i]! * n + order[k]!]!;
   for (let pass = 0; pass < TWO_OPT_MAX_PASSES; pass++) {
     let improved = false;
     for (let i = 1; i < n - 1; i++) {
       for (let k = i + 1; k < n; k++) {
-        const before = path[i - 1]!;
-        const first = path[i]!;
-        const last = path[k]!;
-        const after = path[k + 1];
         // The open end has no edge after the last stop: reversing a tail costs only its new join.
-        const removed = dist(before, first) + (after ? dist(last, after) : 0);
-        const added = dist(before, last) + (after ? dist(first, after) : 0);
+        const last = k === n - 1;
+        const removed = d(i - 1, i) + (last ? 0 : d(k, k + 1));
+        const added = d(i - 1, k) + (last ? 0 : d(i, k + 1));
         if (added < removed - EPSILON_M) {
-          reverse(path, i, k);
+          reverse(order, i, k);
           improved = true;
         }
       }
     }
     if (!improved) break;
   }
-  return path;
+  return order.map((i) => stops[i]!);
 }
 
 function reverse<T>(items: T[], from: number, to: number): void {
