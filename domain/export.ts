@@ -6,12 +6,25 @@
 import { z } from 'zod';
 import { buildingFiltersShape, checkViewport } from './building-filters.ts';
 import { coordinatesSchema } from './coordinates.ts';
-import { DATA_LICENSE, EXPORT_FORMATS, type ExportFormat } from './export-formats.ts';
+import {
+  DATA_ATTRIBUTION,
+  DATA_LICENSE,
+  EXPORT_FORMATS,
+  LIST_EXPORT_FORMATS,
+  type ListExportFormat,
+} from './export-formats.ts';
+import { GPX_CONTENT_TYPE } from './gpx.ts';
+import { idParam } from './query-params.ts';
 import { voteStatsSchema } from './votes.ts';
 
-export { DATA_LICENSE, EXPORT_FORMATS, type ExportFormat } from './export-formats.ts';
-
-export const DATA_ATTRIBUTION = '© Atlas of Buildings contributors';
+export {
+  DATA_ATTRIBUTION,
+  DATA_LICENSE,
+  EXPORT_FORMATS,
+  LIST_EXPORT_FORMATS,
+  type ExportFormat,
+  type ListExportFormat,
+} from './export-formats.ts';
 
 /** The `Link` header both formats carry (RFC 8288, rel="license"). */
 export const DATA_LICENSE_LINK = `<${DATA_LICENSE.url}>; rel="license"`;
@@ -27,8 +40,15 @@ export const buildingExportQuerySchema = z
 
 export type BuildingExportQuery = z.infer<typeof buildingExportQuerySchema>;
 
-/** GET /api/lists/{id}/export */
-export const listExportQuerySchema = z.object({ format: formatParam });
+/** GET /api/lists/{id}/export: the catalogue's formats, or gpx (the list as a walking tour). */
+export const listExportQuerySchema = z.object({
+  format: z
+    .enum(LIST_EXPORT_FORMATS, { error: 'format must be geojson, csv or gpx' })
+    .describe('geojson, csv, or gpx (GPX 1.1: the walking tour, its stops as waypoints and a track)'),
+  start: idParam('start')
+    .optional()
+    .describe("format=gpx: the building to start the walk from (one of the list's); its first otherwise"),
+});
 
 /** One exported building, as the server reads it. */
 export interface ExportRecord {
@@ -189,12 +209,13 @@ export function geojsonEnvelope(name: string, generatedAt: Date): { head: string
 }
 
 /** `atlas-of-buildings-2026-11-23.csv`, `atlas-of-buildings-list-12-2026-11-23.geojson`. */
-export function exportFilename(format: ExportFormat, date: Date, listId?: number): string {
+export function exportFilename(format: ListExportFormat, date: Date, listId?: number): string {
   const day = date.toISOString().slice(0, 10);
   return `atlas-of-buildings${listId === undefined ? '' : `-list-${listId}`}-${day}.${format}`;
 }
 
-export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
+export const EXPORT_CONTENT_TYPES: Record<ListExportFormat, string> = {
   geojson: 'application/geo+json; charset=utf-8',
   csv: 'text/csv; charset=utf-8; header=present',
+  gpx: GPX_CONTENT_TYPE,
 };

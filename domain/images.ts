@@ -50,7 +50,11 @@ export const IMAGE_DESCRIPTION_MAX_LENGTH = 2000;
 /** Rendition names: the long side in pixels (architecture: WebP 400 and 1600). */
 export const RENDITION_SIZES = [400, 1600] as const;
 
-export const IMAGE_SORTS = ['date_added', 'controversial', 'popular', 'vote_date'] as const;
+/**
+ * The image list's sorts. capture_date: by capture year (desc: latest first), photos without one
+ * last whichever the direction, ties by date added in the same direction.
+ */
+export const IMAGE_SORTS = ['date_added', 'controversial', 'popular', 'vote_date', 'capture_date'] as const;
 export type ImageSort = (typeof IMAGE_SORTS)[number];
 
 /**

@@ -71,3 +71,39 @@ export const listBuildingParamsSchema = z.object({
 export function listHoldsBuilding(list: Pick<List, 'buildings'>, buildingId: number): boolean {
   return list.buildings.some((b) => b.id === buildingId);
 }
+
+/** GET /api/lists/{id}/route */
+export const listRouteQuerySchema = z.object({
+  start: idParam('start')
+    .optional()
+    .describe("The building to start the walk from (one of the list's); the list's first otherwise"),
+});
+
+export type ListRouteQuery = z.infer<typeof listRouteQuerySchema>;
+
+export const routeStopSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    lng: z.number(),
+    lat: z.number(),
+    leg_meters: z.number().describe('Straight-line metres from the previous stop (0 for the start)'),
+  })
+  .meta({ id: 'RouteStop' });
+
+export type RouteStop = z.infer<typeof routeStopSchema>;
+
+/** A list as a walking tour: its buildings in walking order from the start (domain/walking-route.ts). */
+export const listRouteSchema = z
+  .object({
+    list: z.object({
+      id: z.number().int(),
+      name: z.string(),
+      owner: z.object({ id: z.number().int(), handle: z.string() }),
+    }),
+    stops: z.array(routeStopSchema),
+    total_meters: z.number(),
+  })
+  .meta({ id: 'ListRoute' });
+
+export type ListRoute = z.infer<typeof listRouteSchema>;

@@ -5,6 +5,8 @@ import {
   createListBodySchema,
   listBuildingParamsSchema,
   listIdParamsSchema,
+  listRouteQuerySchema,
+  listRouteSchema,
   listSchema,
   updateListBodySchema,
   userListsSchema,
@@ -37,6 +39,7 @@ export const listEndpoints = {
     params: listBuildingParamsSchema,
     responses: { 200: listSchema, ...ownerOnly },
   }),
+  route: read(list, '/route', { query: listRouteQuerySchema, responses: { 200: listRouteSchema } }),
   ofUser: read('/users/:handle/lists', { params: handleParamsSchema, responses: { 200: userListsSchema } }),
 };
 
@@ -65,6 +68,14 @@ export const listDocs: EndpointDocs<typeof listEndpoints> = {
   removeBuilding: {
     summary: 'Remove a building from a list',
     description: `404 when the building is not in the list. ${OWNER_ONLY}`,
+  },
+  route: {
+    summary: 'A list as a walking tour: its buildings in walking order, with distances',
+    description:
+      'From start (a building of the list; its first added otherwise) on to the nearest building not yet ' +
+      'visited, then improved by 2-opt, over straight-line (great-circle) distance. 400 when start is not ' +
+      "in the list. The same visibility as reading the list: another user's private list is a 404. " +
+      'GET /api/lists/{id}/export?format=gpx gives the same walk as GPX.',
   },
   ofUser: {
     summary: "A user's lists, newest first",

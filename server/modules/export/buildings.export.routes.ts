@@ -30,8 +30,9 @@ import { findUserByHandle } from '../users/users.service.ts';
 import { accountExportEntries, accountProfile } from './account.export.ts';
 import { route } from '../../http/route.ts';
 import { guardTransfer, TRANSFER_WINDOW_MS } from '../../http/transfer-guard.ts';
-import { listForExport } from '../lists/lists.service.ts';
-import { SITE_NAME } from '#domain/pages';
+import { listForExport, listRoute } from '../lists/lists.service.ts';
+import { routeGpx } from '#domain/gpx';
+import { pages, SITE_NAME, userSectionHref } from '#domain/pages';
 import { buildingFilterWhere } from '../buildings/buildings.queries.ts';
 import {
   exportBatches,
@@ -140,11 +141,36 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     { reads: 'export' },
   );
 
+  /**
+   * format=gpx: the list as a walking tour (lists.service.ts listRoute), a small document built
+   * at once rather than streamed: a list is read whole to order it.
+   */
+  async function sendGpx(reply: FastifyReply, listId: number, viewerId: number | null, start?: number) {
+    const route = await listRoute(app.db, listId, viewerId, start);
+    const now = new Date();
+    const url = (path: string) => `${app.config.publicUrl}${path}`;
+    const gpx = routeGpx({
+      name: route.list.name,
+      url: url(userSectionHref(route.list.owner.handle, 'lists')),
+      stops: route.stops.map((s) => ({ ...s, url: url(pages.building.href({ id: s.id })) })),
+      generatedAt: now,
+    });
+    return reply
+      .header('content-type', EXPORT_CONTENT_TYPES.gpx)
+      .header('content-disposition', `attachment; filename="${exportFilename('gpx', now, listId)}"`)
+      .header('link', DATA_LICENSE_LINK)
+      .send(gpx);
+  }
+
   route(
     app,
     exportEndpoints.list,
     async (request, reply) => {
-      const list = await listForExport(app.db, request.params.id, request.user?.id ?? null);
+      const viewerId = request.user?.id ?? null;
+      if (request.query.format === 'gpx') {
+        return sendGpx(reply, request.params.id, viewerId, request.query.start);
+      }
+      const list = await listForExport(app.db, request.params.id, viewerId);
       return sendExport(
         request,
         reply,

@@ -1,5 +1,5 @@
 /** Reads of images: one image, and the gallery / voted-images pages (product §7, infinite-scroll). */
-import { and, asc, count, desc, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { voteOrder } from '../../db/vote-order.ts';
 import type { Image, ImageList, ImageListQuery, ImageType } from '#domain/images';
@@ -111,6 +111,14 @@ function orderOf(sortBy: ImageListQuery['sortBy'], direction: 'asc' | 'desc'): S
       return [...votes.controversial, ...newer];
     case 'vote_date':
       return [dir(voterVotes.updated_at), dir(voterVotes.id)];
+    case 'capture_date':
+      // Photos without a capture year go last both ways: a year is what this order is about.
+      return [
+        direction === 'asc'
+          ? sql`${images.capture_year} ASC NULLS LAST`
+          : sql`${images.capture_year} DESC NULLS LAST`,
+        ...newer,
+      ];
   }
 }
 

@@ -7,6 +7,7 @@ import {
   createList,
   deleteList,
   getList,
+  listRoute,
   listsOfUser,
   removeBuildingFromList,
   setListPublic,
@@ -37,6 +38,10 @@ export const listsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, listEndpoints.removeBuilding, async (request) =>
     removeBuildingFromList(app.db, request.params.list_id, request.params.building_id, requireUser(request)),
+  );
+
+  route(app, listEndpoints.route, async (request) =>
+    listRoute(app.db, request.params.id, request.user?.id ?? null, request.query.start),
   );
 
   route(app, listEndpoints.ofUser, async (request) => ({

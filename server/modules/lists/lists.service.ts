@@ -6,12 +6,13 @@
  * reveals nothing. A public list is readable by all; another user's write to it is a 403.
  */
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { CreateListBody, List } from '#domain/lists';
+import type { CreateListBody, List, ListRoute } from '#domain/lists';
+import { walkingRoute } from '#domain/walking-route';
 import type { CurrentUser } from '#domain/users';
 import type { Db } from '../../db/client.ts';
 import { buildings, listBuildings, lists, users } from '../../db/schema.ts';
 import { visibleBuilding } from '../../db/visibility.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 
 /** A transaction or the database: both run queries. */
 type Tx = Db;
@@ -98,6 +99,35 @@ export async function listForExport(
 ): Promise<{ id: number; name: string }> {
   const row = await readableList(db, id, viewerId);
   return { id: row.id, name: row.name };
+}
+
+/**
+ * A list as a walking tour (domain/walking-route.ts), with the visibility of reading it: its
+ * visible buildings in walking order from `startId` (its first added when left out; 400 when the
+ * building is not in the list). The GPX export and the route view both read this.
+ */
+export async function listRoute(
+  db: Db,
+  id: number,
+  viewerId: number | null,
+  startId?: number,
+): Promise<ListRoute> {
+  const row = await readableList(db, id, viewerId);
+  const members = await db
+    .select({ id: buildings.id, name: buildings.name, lng: buildings.lng, lat: buildings.lat })
+    .from(listBuildings)
+    .innerJoin(buildings, eq(buildings.id, listBuildings.building_id))
+    .where(and(eq(listBuildings.list_id, id), visibleBuilding(null)))
+    .orderBy(asc(listBuildings.added_at), asc(listBuildings.building_id));
+  if (startId !== undefined && !members.some((m) => m.id === startId)) {
+    throw badRequest('start must be a building of the list');
+  }
+  const route = walkingRoute(members, startId);
+  return {
+    list: { id: row.id, name: row.name, owner: { id: row.owner_id, handle: row.owner_handle } },
+    stops: route.stops.map((s, i) => ({ ...s, leg_meters: route.legs[i]! })),
+    total_meters: route.totalMeters,
+  };
 }
 
 /**

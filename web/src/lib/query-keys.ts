@@ -45,6 +45,8 @@ export const imageKeys = {
   /** Every list of one scope, whatever its sort or filters. */
   listsOf: <S extends object>(scope: S) => [IMAGES_QUERY_PREFIX, 'list', scope] as const,
   buildingStrip: (buildingId: number) => [IMAGES_QUERY_PREFIX, 'building-strip', buildingId] as const,
+  /** A building's photos by capture year ('Through time'). */
+  throughTime: (buildingId: number) => [IMAGES_QUERY_PREFIX, 'through-time', buildingId] as const,
 };
 
 /**
@@ -75,6 +77,9 @@ export const commentKeys = {
 export const LISTS_QUERY_PREFIX = 'lists';
 export const listsQueryKey = [LISTS_QUERY_PREFIX] as const;
 export const userListsQueryKey = (handle: string) => [LISTS_QUERY_PREFIX, 'user', handle] as const;
+/** A list as a walking tour from a start (null: the list's first building). */
+export const listRouteQueryKey = (listId: number, start: number | null) =>
+  [LISTS_QUERY_PREFIX, 'route', listId, start] as const;
 
 /** Every auth query lives under this prefix; login/logout refresh every other query. */
 export const AUTH_QUERY_PREFIX = 'auth';

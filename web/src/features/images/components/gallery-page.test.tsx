@@ -101,6 +101,20 @@ describe('gallery page (product §2, 4)', () => {
     ).toBe('1');
   });
 
+  it("sorts by 'Year taken': the list asks sortBy=capture_date from page 1", async () => {
+    const { calls } = stubFetch({ 'GET /api/images/infinite-scroll': (_init, url) => listAnswer(url) });
+    renderWithProviders(<GalleryPage buildingId={3} />);
+    await screen.findByRole('list', { name: 'Gallery images' });
+    await userEvent.click(screen.getByRole('combobox', { name: 'Sort by' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Year taken' }));
+    await waitFor(() => expect(listCalls(calls).at(-1)?.get('sortBy')).toBe('capture_date'));
+    expect(
+      listCalls(calls)
+        .find((c) => c.get('sortBy') === 'capture_date')
+        ?.get('page'),
+    ).toBe('1');
+  });
+
   it("shows 'No images yet.' and the error text", async () => {
     stubFetch({
       'GET /api/images/infinite-scroll': () =>

@@ -11,6 +11,7 @@ import { BUILDINGS_QUERY_PREFIX, IMAGES_QUERY_PREFIX } from '../../../lib/query-
 import { useImageList } from '../hooks/use-image-list.ts';
 import { GALLERY_DEFAULT_QUERY } from '../model/image-list.ts';
 import { ImageListBody } from './image-list-body.tsx';
+import { ThroughTimeButton } from './through-time-button.tsx';
 import type { ImageViewerSlots } from './image-viewer.tsx';
 import { pages } from '#domain/pages';
 
@@ -97,6 +98,7 @@ function BuildingGallery({ buildingId, buildingName, slots }: BuildingGalleryPro
           <Anchor component={Link} to={pages.building.href({ id: buildingId })}>
             See Building Page
           </Anchor>
+          <ThroughTimeButton buildingId={buildingId} />
           <Button leftSection={<IconUpload size={16} aria-hidden />} onClick={upload}>
             Upload Image(s)
           </Button>

@@ -4,11 +4,12 @@ import { IMAGE_TYPE_OPTIONS, type ImageSort, type ImageType } from '#domain/imag
 import type { ImageListQuery } from '../api/get-images.ts';
 import classes from './images.module.css';
 
-/** Product §2: the gallery's sorts; the user page adds 'Vote Date'. */
+/** Product §2: the gallery's sorts, and 'Year taken' (by capture year); the user page adds 'Vote Date'. */
 export const GALLERY_SORT_OPTIONS: readonly { value: ImageSort; label: string }[] = [
   { value: 'date_added', label: 'Date Added' },
   { value: 'controversial', label: 'Controversial' },
   { value: 'popular', label: 'Most Popular' },
+  { value: 'capture_date', label: 'Year taken' },
 ];
 
 export interface ImageListControlsProps {

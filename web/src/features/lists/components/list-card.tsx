@@ -17,6 +17,7 @@ import {
   removedFromListMessage,
 } from '../model/lists.ts';
 import classes from './lists.module.css';
+import { WalkingTourButton } from './walking-tour-button.tsx';
 import { pages } from '#domain/pages';
 
 interface ListCardProps {
@@ -86,6 +87,7 @@ export function ListCard({ list, isOwner }: ListCardProps) {
             )}
           </Group>
           <Group gap="sm" wrap="nowrap">
+            {list.buildings.length > 0 && <WalkingTourButton list={list} />}
             <ExportMenu
               ariaLabel={`Export list ${list.name}`}
               groups={[{ href: (format) => listExportHref(format, list.id) }]}
