@@ -328,7 +328,11 @@ describe('the map pages paint before the scripts', () => {
   });
 
   it('sends the bare app, stylesheets applied, when the build has no frame', async () => {
-    const bare = await fs.mkdtemp(path.join(os.tmpdir(), 'atlas-bare-'));
+    // The frame file is read beside the web folder (../explore-frame): both inside a folder of the
+    // test's own, so no frame another process left in the temporary folder is found.
+    const root = await fs.mkdtemp(path.join(os.tmpdir(), 'atlas-bare-'));
+    const bare = path.join(root, 'web');
+    await fs.mkdir(bare);
     const sender = appPageSender(t.app, bare);
     const app = Fastify({ logger: false });
     app.get('/*', (request, reply) => sender(request, reply).then(() => reply));
@@ -341,7 +345,7 @@ describe('the map pages paint before the scripts', () => {
       expect(res.body).not.toContain('atlas-shell');
     } finally {
       await app.close();
-      await fs.rm(bare, { recursive: true, force: true });
+      await fs.rm(root, { recursive: true, force: true });
     }
   });
 
