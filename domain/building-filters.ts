@@ -67,7 +67,9 @@ export const buildingFiltersShape = {
     ),
   needsPhotos: flagParam('needsPhotos')
     .optional()
-    .describe('true: only buildings with no visible image (none ready, or every ready one hidden by moderators)'),
+    .describe(
+      'true: only buildings with no visible image (none ready, or every ready one hidden by moderators)',
+    ),
 };
 
 /** The viewport's edges come together, north above south, east and west within two turns. */

@@ -103,7 +103,10 @@ describe('needsPhotos=true', () => {
 
   it('keeps only buildings with no visible image in the export (both formats)', async () => {
     expect(await exportNames('needsPhotos=true')).toEqual(NEEDING);
-    const res = await t.app.inject({ method: 'GET', url: '/api/buildings/export?format=csv&needsPhotos=true' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/buildings/export?format=csv&needsPhotos=true',
+    });
     expect(res.statusCode).toBe(200);
     for (const name of NEEDING) expect(res.body).toContain(name);
     expect(res.body).not.toContain(NAMES.photographed);
@@ -145,7 +148,12 @@ describe('needsPhotos on the clustered map', () => {
       const adder = await insertUser(clustered.app.db, 'clusteradder');
       const many = await insertBuildings(
         clustered.app.db,
-        Array.from({ length: 6 }, (_, i) => ({ name: `Clustered ${i}`, lng: 20 + i * 0.001, lat: 40, year_built: null })),
+        Array.from({ length: 6 }, (_, i) => ({
+          name: `Clustered ${i}`,
+          lng: 20 + i * 0.001,
+          lat: 40,
+          year_built: null,
+        })),
         new Map(),
         adder.id,
       );
@@ -173,17 +181,20 @@ describe('needsPhotos on the clustered map', () => {
 });
 
 describe('needsPhotos with a bad value', () => {
-  it.each(['yes', '1', '', 'TRUE'])('answers 400 for needsPhotos=%j on the three endpoints', async (value) => {
-    const q = `needsPhotos=${encodeURIComponent(value)}`;
-    for (const url of [
-      `/api/buildings/geojson?${q}`,
-      `/api/buildings/?${q}`,
-      `/api/buildings/export?format=csv&${q}`,
-    ]) {
-      const res = await t.app.inject({ method: 'GET', url });
-      expect(res.statusCode, url).toBe(400);
-      expect(res.headers['content-type'], url).toContain('application/problem+json');
-      expect(res.body, url).toContain('needsPhotos must be true or false');
-    }
-  });
+  it.each(['yes', '1', '', 'TRUE'])(
+    'answers 400 for needsPhotos=%j on the three endpoints',
+    async (value) => {
+      const q = `needsPhotos=${encodeURIComponent(value)}`;
+      for (const url of [
+        `/api/buildings/geojson?${q}`,
+        `/api/buildings/?${q}`,
+        `/api/buildings/export?format=csv&${q}`,
+      ]) {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(400);
+        expect(res.headers['content-type'], url).toContain('application/problem+json');
+        expect(res.body, url).toContain('needsPhotos must be true or false');
+      }
+    },
+  );
 });
