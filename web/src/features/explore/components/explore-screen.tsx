@@ -1,6 +1,5 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Box } from '@mantine/core';
-import { useSearchParams } from 'react-router';
 import {
   BUILDING_FLY_TO_ZOOM,
   BUILDINGS_PER_PAGE_DEFAULT,
@@ -24,8 +23,9 @@ import {
   zoomParam,
   type MapBounds,
 } from '../model/bounds.ts';
-import { buildingFiltersOf, filtersReducer, initialFiltersState } from '../model/filters.ts';
-import { parseStandingYear, STANDING_YEAR_PARAM } from '../model/time.ts';
+import { buildingFiltersOf, filtersReducer, type FiltersAction } from '../model/filters.ts';
+import { EXPLORE_PARAMS, filtersStateOf, roughCamera, withFilters } from '../model/url-state.ts';
+import { useExploreUrl } from '../hooks/use-explore-url.ts';
 import { BuildingCards } from './building-cards.tsx';
 import type { MapTarget } from './explore-map.tsx';
 import { FilterBar } from './filter-bar.tsx';
@@ -92,11 +92,25 @@ export function ExploreScreen({
   mapDeferred = false,
   layout,
 }: ExploreScreenProps) {
+  // The URL holds the filters, the year and the map's position (model/url-state.ts).
+  const { view, search, change } = useExploreUrl();
+  // A position from the URL (a shared link) wins over the last visit's bounds and the start view.
+  const [linkCamera] = useState(() => roughCamera(new URLSearchParams(search).get(EXPLORE_PARAMS.map)));
   const [savedBounds] = useState(savedBoundsOnce);
   const [initialViewport] = useState<FetchViewport>(() =>
-    savedBounds
-      ? { bounds: savedBounds, zoom: null }
-      : { bounds: DEFAULT_FETCH_BOUNDS, zoom: zoomParam(MAP_START_ZOOM) },
+    linkCamera
+      ? {
+          bounds: boundsAround(
+            [linkCamera.lng, linkCamera.lat],
+            linkCamera.zoom,
+            window.innerWidth,
+            window.innerHeight,
+          ),
+          zoom: zoomParam(linkCamera.zoom),
+        }
+      : savedBounds
+        ? { bounds: savedBounds, zoom: null }
+        : { bounds: DEFAULT_FETCH_BOUNDS, zoom: zoomParam(MAP_START_ZOOM) },
   );
   const { viewport, pending, report, startAt } = useFetchViewport(initialViewport);
   // A page opened on a building (its link) asks for nothing until the building is here, then for
@@ -104,7 +118,7 @@ export function ExploreScreen({
   const [openingOnBuilding, setOpeningOnBuilding] = useState(mapDeferred);
   if (openingOnBuilding && !mapDeferred) {
     setOpeningOnBuilding(false);
-    if (focus) {
+    if (focus && !linkCamera) {
       startAt({
         bounds: boundsAround(focus, BUILDING_FLY_TO_ZOOM, window.innerWidth, window.innerHeight),
         zoom: zoomParam(BUILDING_FLY_TO_ZOOM),
@@ -112,7 +126,12 @@ export function ExploreScreen({
     }
   }
   const queriesHeld = openingOnBuilding && mapDeferred;
-  const [filters, dispatch] = useReducer(filtersReducer, initialFiltersState);
+  const filters = useMemo(() => filtersStateOf(view), [view]);
+  // Each change of the filters is a new history entry: Back returns to the previous filters.
+  const dispatch = useCallback(
+    (action: FiltersAction) => change((v) => withFilters(v, filtersReducer(filtersStateOf(v), action)), true),
+    [change],
+  );
   const [hoveredBuildingId, setHoveredBuildingId] = useState<number | null>(null);
   // Read at once: the map should not start in the wrong layout.
   const narrowWindow = useMaxWidth(MAP_MOBILE_MAX_WIDTH);
@@ -123,30 +142,21 @@ export function ExploreScreen({
   const requestKey = request?.key;
   const requestedStyle = request?.styleFilter;
   useEffect(() => {
+    // The search pick's navigation made the history entry: the style goes into it.
     if (requestKey !== undefined && requestedStyle !== undefined) {
-      dispatch({ type: 'stylesChanged', styleIds: [requestedStyle] });
+      change((v) => ({ ...v, styles: [requestedStyle] }), false);
     }
-  }, [requestKey, requestedStyle]);
+  }, [requestKey, requestedStyle, change]);
   const mapTarget = useMemo(
     () => (request?.mapTarget ? { ...request.mapTarget, key: request.key } : null),
     [request],
   );
 
-  // The year lives in the URL (?standingInYear=1935) so that a view of the past can be shared.
-  const [searchParams, setSearchParams] = useSearchParams();
-  const standingInYear = parseStandingYear(searchParams.get(STANDING_YEAR_PARAM));
+  // The time slider's year replaces the entry (playing would leave one entry per decade).
+  const { standingInYear } = view;
   const setStandingInYear = useCallback(
-    (year: number | null) =>
-      setSearchParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          if (year === null) next.delete(STANDING_YEAR_PARAM);
-          else next.set(STANDING_YEAR_PARAM, String(year));
-          return next;
-        },
-        { replace: true },
-      ),
-    [setSearchParams],
+    (year: number | null) => change((v) => ({ ...v, standingInYear: year }), false),
+    [change],
   );
 
   const filterParams = useMemo(

@@ -1,0 +1,49 @@
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { exploreSearch, parseExploreView, sameFilters, type ExploreView } from '../model/url-state.ts';
+
+export interface ExploreUrl {
+  /** The filters the URL holds now. */
+  view: ExploreView;
+  /** The URL's query now (`?…` or ''). */
+  search: string;
+  /**
+   * Changes the filters: `push` makes a new history entry (a filter of the filter bar: Back
+   * returns to the previous filters), else the current entry is replaced (the time slider's
+   * year, whose play would leave an entry per decade; a style picked in search, whose
+   * navigation made the entry). Nothing happens when the filters stay the same.
+   */
+  change: (change: (view: ExploreView) => ExploreView, push: boolean) => void;
+}
+
+/**
+ * The explore filters kept in the URL of / and /buildings/{id} (model/url-state.ts). The URL is
+ * their only copy: Back and Forward, and a link, give the screen its filters. The map keeps its
+ * position there itself (hooks/use-camera-url.ts).
+ */
+export function useExploreUrl(): ExploreUrl {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const view = useMemo(() => parseExploreView(location.search), [location.search]);
+  // What the next change starts from: the URL as last written, not as last rendered (two
+  // changes in one event must not lose the first).
+  const latest = useRef(location);
+  useEffect(() => {
+    latest.current = location;
+  }, [location]);
+
+  const change = useCallback(
+    (update: (view: ExploreView) => ExploreView, push: boolean) => {
+      const { pathname, search } = latest.current;
+      const current = parseExploreView(search);
+      const next = update(current);
+      if (sameFilters(current, next)) return;
+      const to = { pathname, search: exploreSearch(next, search) };
+      latest.current = { ...latest.current, ...to };
+      void navigate(to, { replace: !push });
+    },
+    [navigate],
+  );
+
+  return { view, search: location.search, change };
+}
