@@ -30,7 +30,7 @@ export function catalogueExportHref(format: ExportFormat, f: CatalogueExportFilt
       builtAfterDate: given(f.builtAfterDate),
       builtBeforeDate: given(f.builtBeforeDate),
       standingInYear: given(f.standingInYear),
-      needsPhotos: f.needsPhotos ? true : undefined,
+      needsPhotos: f.needsPhotos || undefined,
       north: f.bounds?.north,
       south: f.bounds?.south,
       east: f.bounds?.east,

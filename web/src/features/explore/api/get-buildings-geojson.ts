@@ -33,7 +33,7 @@ export function buildingsFilterQuery(params: BuildingsGeojsonParams): BuildingsF
     builtBeforeDate: params.builtBeforeDate ?? undefined,
     archStyles: params.archStyles,
     standingInYear: params.standingInYear ?? undefined,
-    needsPhotos: params.needsPhotos ? true : undefined,
+    needsPhotos: params.needsPhotos || undefined,
   };
 }
 

@@ -24,7 +24,7 @@ import {
   type MapBounds,
 } from '../model/bounds.ts';
 import { buildingFiltersOf, filtersReducer, type FiltersAction } from '../model/filters.ts';
-import { EXPLORE_PARAMS, filtersStateOf, roughCamera, withFilters } from '../model/url-state.ts';
+import { EXPLORE_PARAMS, roughCamera } from '../model/url-state.ts';
 import { useExploreUrl } from '../hooks/use-explore-url.ts';
 import { BuildingCards } from './building-cards.tsx';
 import type { MapTarget } from './explore-map.tsx';
@@ -126,10 +126,11 @@ export function ExploreScreen({
     }
   }
   const queriesHeld = openingOnBuilding && mapDeferred;
-  const filters = useMemo(() => filtersStateOf(view), [view]);
+  // The URL's view is the filter bar's state (model/url-state.ts).
+  const filters = view;
   // Each change of the filters is a new history entry: Back returns to the previous filters.
   const dispatch = useCallback(
-    (action: FiltersAction) => change((v) => withFilters(v, filtersReducer(filtersStateOf(v), action)), true),
+    (action: FiltersAction) => change((v) => ({ ...v, ...filtersReducer(v, action) }), true),
     [change],
   );
   const [hoveredBuildingId, setHoveredBuildingId] = useState<number | null>(null);

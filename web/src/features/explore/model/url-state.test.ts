@@ -1,29 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { cameraOf, formatCamera, normalizeCamera, parseCamera, withCamera } from './camera-url.ts';
 import { initialFiltersState } from './filters.ts';
-import {
-  EMPTY_EXPLORE_VIEW,
-  exploreSearch,
-  filtersStateOf,
-  parseExploreView,
-  roughCamera,
-  sameFilters,
-  withFilters,
-  type ExploreView,
-} from './url-state.ts';
+import { exploreSearch, parseExploreView, roughCamera, sameFilters, type ExploreView } from './url-state.ts';
 
 const NOW = new Date('2026-11-27T12:00:00Z');
 const parse = (search: string) => parseExploreView(search, NOW);
 
 const EXAMPLE =
   '?styles=3,7&builtAfter=1900&builtBefore=1950&standingInYear=1935&needsPhotos=1&map=12/48.8566/2.3522';
+const EMPTY_EXPLORE_VIEW: ExploreView = { ...initialFiltersState, standingInYear: null };
 const FULL: ExploreView = {
-  styles: [3, 7],
-  builtAfter: 1900,
-  builtBefore: 1950,
+  selectedArchitecturalStyles: [3, 7],
+  builtAfterDate: 1900,
+  builtBeforeDate: 1950,
+  endYearTouched: true,
   standingInYear: 1935,
   needsPhotos: true,
 };
+const view = (v: Partial<ExploreView>): ExploreView => ({ ...EMPTY_EXPLORE_VIEW, ...v });
 const PARIS = { zoom: 12, lat: 48.8566, lng: 2.3522 };
 
 describe('the explore filters in the URL', () => {
@@ -36,16 +30,23 @@ describe('the explore filters in the URL', () => {
     expect(exploreSearch(FULL, '?map=12/48.8566/2.3522')).toBe(EXAMPLE);
     expect(exploreSearch(FULL, '', '12/48.8566/2.3522')).toBe(EXAMPLE);
     expect(exploreSearch(EMPTY_EXPLORE_VIEW)).toBe('');
-    expect(exploreSearch({ ...EMPTY_EXPLORE_VIEW, needsPhotos: true })).toBe('?needsPhotos=1');
+    expect(exploreSearch(view({ needsPhotos: true }))).toBe('?needsPhotos=1');
+    // Styles as the filter bar leaves them (in the order picked) are written ascending, each once.
+    expect(exploreSearch(view({ selectedArchitecturalStyles: [9, 2, 9] }))).toBe('?styles=2,9');
   });
 
   it('round-trips: what is written reads back to the same view', () => {
     const views: ExploreView[] = [
       FULL,
       EMPTY_EXPLORE_VIEW,
-      { ...EMPTY_EXPLORE_VIEW, styles: [12], builtAfter: -500, builtBefore: 0 },
-      { ...EMPTY_EXPLORE_VIEW, standingInYear: -10000 },
-      { ...EMPTY_EXPLORE_VIEW, builtBefore: 2026, needsPhotos: true },
+      view({
+        selectedArchitecturalStyles: [12],
+        builtAfterDate: -500,
+        builtBeforeDate: 0,
+        endYearTouched: true,
+      }),
+      view({ standingInYear: -10000 }),
+      view({ builtBeforeDate: 2026, endYearTouched: true, needsPhotos: true }),
     ];
     for (const view of views) {
       const written = exploreSearch(view);
@@ -57,7 +58,7 @@ describe('the explore filters in the URL', () => {
 
   it('reads percent-encoded commas and slashes too (a link through a mail client)', () => {
     const encoded = '?styles=3%2C7&map=12%2F48.8566%2F2.3522';
-    expect(parse(encoded).styles).toEqual([3, 7]);
+    expect(parse(encoded).selectedArchitecturalStyles).toEqual([3, 7]);
     expect(cameraOf(encoded)).toEqual(PARIS);
     // Written back in the readable form.
     expect(exploreSearch(parse(encoded), encoded)).toBe('?styles=3,7&map=12/48.8566/2.3522');
@@ -74,10 +75,10 @@ describe('the explore filters in the URL', () => {
     expect(
       parse('?styles=abc&builtAfter=19x0&builtBefore=&standingInYear=soon&needsPhotos=yes&map=12/abc/2'),
     ).toEqual(EMPTY_EXPLORE_VIEW);
-    expect(parse('?styles=x&builtAfter=1900').builtAfter).toBe(1900);
+    expect(parse('?styles=x&builtAfter=1900').builtAfterDate).toBe(1900);
     // Style ids: the readable ones, each once, ascending; zero, negatives and parts with text dropped.
-    expect(parse('?styles=7,,3,x,7,0,-2,3.5,12').styles).toEqual([3, 7, 12]);
-    expect(parse('?styles=99999999999').styles).toEqual([]);
+    expect(parse('?styles=7,,3,x,7,0,-2,3.5,12').selectedArchitecturalStyles).toEqual([3, 7, 12]);
+    expect(parse('?styles=99999999999').selectedArchitecturalStyles).toEqual([]);
     expect(parse('?needsPhotos=true').needsPhotos).toBe(true);
     expect(parse('?needsPhotos=0').needsPhotos).toBe(false);
     // A year in time outside -10000..now is no filter (the time slider's rule).
@@ -86,11 +87,16 @@ describe('the explore filters in the URL', () => {
 
   it('clamps years into -10000..the current year and keeps the end at or after the start', () => {
     expect(parse('?builtAfter=-20000&builtBefore=99999')).toMatchObject({
-      builtAfter: -10000,
-      builtBefore: 2026,
+      builtAfterDate: -10000,
+      builtBeforeDate: 2026,
     });
-    expect(parse('?builtAfter=1950&builtBefore=1900')).toMatchObject({ builtAfter: 1950, builtBefore: 1950 });
-    expect(parse('?builtAfter=-0').builtAfter).toBe(0);
+    expect(parse('?builtAfter=1950&builtBefore=1900')).toMatchObject({
+      builtAfterDate: 1950,
+      builtBeforeDate: 1950,
+    });
+    expect(parse('?builtAfter=-0').builtAfterDate).toBe(0);
+    // A start year alone: the end year is not one the user set (it follows the start, product §5).
+    expect(parse('?builtAfter=1900')).toMatchObject({ builtBeforeDate: null, endYearTouched: false });
   });
 });
 
@@ -129,33 +135,27 @@ describe("the map's position in the URL", () => {
     ]) {
       const search = withCamera('?needsPhotos=1&styles=7', camera);
       expect(cameraOf(search)).toEqual(camera);
-      expect(parse(search)).toEqual({ ...EMPTY_EXPLORE_VIEW, styles: [7], needsPhotos: true });
+      expect(parse(search)).toEqual(view({ selectedArchitecturalStyles: [7], needsPhotos: true }));
     }
     expect(withCamera('', PARIS)).toBe('?map=12/48.8566/2.3522');
   });
 });
 
 describe('the filter bar and the URL', () => {
-  it("gives the filter bar the URL's filters", () => {
-    expect(filtersStateOf(EMPTY_EXPLORE_VIEW)).toEqual(initialFiltersState);
-    expect(filtersStateOf(FULL)).toEqual({
-      selectedArchitecturalStyles: [3, 7],
-      builtAfterDate: 1900,
-      builtBeforeDate: 1950,
-      endYearTouched: true,
-      needsPhotos: true,
-    });
-  });
-
-  it("puts the filter bar's state into a view, keeping its year in time", () => {
-    const next = withFilters(FULL, { ...initialFiltersState, selectedArchitecturalStyles: [9, 2, 9] });
-    expect(next).toEqual({ ...EMPTY_EXPLORE_VIEW, styles: [2, 9], standingInYear: 1935 });
+  it('is the filter bar state: nothing set reads as the initial state', () => {
+    expect(parse('')).toEqual(EMPTY_EXPLORE_VIEW);
+    expect(parse('?utm_source=x')).toEqual(EMPTY_EXPLORE_VIEW);
   });
 
   it('tells a change of filters from no change', () => {
     expect(sameFilters(FULL, { ...FULL })).toBe(true);
+    // The order styles were picked in and whether the end year was typed filter nothing.
+    expect(sameFilters(FULL, { ...FULL, selectedArchitecturalStyles: [7, 3], endYearTouched: false })).toBe(
+      true,
+    );
     expect(sameFilters(FULL, { ...FULL, needsPhotos: false })).toBe(false);
-    expect(sameFilters(FULL, { ...FULL, styles: [3] })).toBe(false);
+    expect(sameFilters(FULL, { ...FULL, selectedArchitecturalStyles: [3] })).toBe(false);
     expect(sameFilters(FULL, { ...FULL, standingInYear: null })).toBe(false);
+    expect(sameFilters(FULL, { ...FULL, builtAfterDate: 1901 })).toBe(false);
   });
 });
