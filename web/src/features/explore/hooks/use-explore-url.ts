@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { exploreSearch, parseExploreView, sameFilters, type ExploreView } from '../model/url-state.ts';
 
@@ -25,24 +25,14 @@ export function useExploreUrl(): ExploreUrl {
   const location = useLocation();
   const navigate = useNavigate();
   const view = useMemo(() => parseExploreView(location.search), [location.search]);
-  // What the next change starts from: the URL as last written, not as last rendered (two
-  // changes in one event must not lose the first).
-  const latest = useRef(location);
-  useEffect(() => {
-    latest.current = location;
-  }, [location]);
-
   const change = useCallback(
     (update: (view: ExploreView) => ExploreView, push: boolean) => {
-      const { pathname, search } = latest.current;
-      const current = parseExploreView(search);
-      const next = update(current);
-      if (sameFilters(current, next)) return;
-      const to = { pathname, search: exploreSearch(next, search) };
-      latest.current = { ...latest.current, ...to };
-      void navigate(to, { replace: !push });
+      const { pathname, search } = location;
+      const next = update(view);
+      if (!sameFilters(view, next))
+        void navigate({ pathname, search: exploreSearch(next, search) }, { replace: !push });
     },
-    [navigate],
+    [navigate, location, view],
   );
 
   return { view, search: location.search, change };
