@@ -14,7 +14,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconPhoto, IconShare } from '@tabler/icons-react';
+import { IconPhoto } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { BuildingDetail } from '#domain/building-detail';
 import { BuildingCover } from '../../../components/building-cover.tsx';
@@ -172,7 +172,6 @@ function BuildingProfile({ building, onDeleted, slots }: BuildingProfileProps) {
         <Button
           variant="light"
           size="xs"
-          leftSection={<IconShare size={16} aria-hidden />}
           // The sharing code (Web Share API, else the clipboard and a toast) loads on use.
           onClick={() =>
             void import('../../../lib/share-link.ts').then((m) =>

@@ -24,7 +24,6 @@ import {
   type MapBounds,
 } from '../model/bounds.ts';
 import { buildingFiltersOf, filtersReducer, type FiltersAction } from '../model/filters.ts';
-import { EXPLORE_PARAMS, roughCamera } from '../model/url-state.ts';
 import { useExploreUrl } from '../hooks/use-explore-url.ts';
 import { BuildingCards } from './building-cards.tsx';
 import type { MapTarget } from './explore-map.tsx';
@@ -93,24 +92,14 @@ export function ExploreScreen({
   layout,
 }: ExploreScreenProps) {
   // The URL holds the filters, the year and the map's position (model/url-state.ts).
-  const { view, search, change } = useExploreUrl();
-  // A position from the URL (a shared link) wins over the last visit's bounds and the start view.
-  const [linkCamera] = useState(() => roughCamera(new URLSearchParams(search).get(EXPLORE_PARAMS.map)));
+  const { view, change } = useExploreUrl();
+  // A position from the URL (a shared link) is the map's (hooks/use-camera-url.ts): it opens
+  // there and reports it, and the queries follow as after any move.
   const [savedBounds] = useState(savedBoundsOnce);
   const [initialViewport] = useState<FetchViewport>(() =>
-    linkCamera
-      ? {
-          bounds: boundsAround(
-            [linkCamera.lng, linkCamera.lat],
-            linkCamera.zoom,
-            window.innerWidth,
-            window.innerHeight,
-          ),
-          zoom: zoomParam(linkCamera.zoom),
-        }
-      : savedBounds
-        ? { bounds: savedBounds, zoom: null }
-        : { bounds: DEFAULT_FETCH_BOUNDS, zoom: zoomParam(MAP_START_ZOOM) },
+    savedBounds
+      ? { bounds: savedBounds, zoom: null }
+      : { bounds: DEFAULT_FETCH_BOUNDS, zoom: zoomParam(MAP_START_ZOOM) },
   );
   const { viewport, pending, report, startAt } = useFetchViewport(initialViewport);
   // A page opened on a building (its link) asks for nothing until the building is here, then for
@@ -118,7 +107,7 @@ export function ExploreScreen({
   const [openingOnBuilding, setOpeningOnBuilding] = useState(mapDeferred);
   if (openingOnBuilding && !mapDeferred) {
     setOpeningOnBuilding(false);
-    if (focus && !linkCamera) {
+    if (focus) {
       startAt({
         bounds: boundsAround(focus, BUILDING_FLY_TO_ZOOM, window.innerWidth, window.innerHeight),
         zoom: zoomParam(BUILDING_FLY_TO_ZOOM),

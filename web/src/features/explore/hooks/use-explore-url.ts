@@ -5,8 +5,6 @@ import { exploreSearch, parseExploreView, sameFilters, type ExploreView } from '
 export interface ExploreUrl {
   /** The filters the URL holds now. */
   view: ExploreView;
-  /** The URL's query now (`?…` or ''). */
-  search: string;
   /**
    * Changes the filters: `push` makes a new history entry (a filter of the filter bar: Back
    * returns to the previous filters), else the current entry is replaced (the time slider's
@@ -35,5 +33,5 @@ export function useExploreUrl(): ExploreUrl {
     [navigate, location, view],
   );
 
-  return { view, search: location.search, change };
+  return { view, change };
 }

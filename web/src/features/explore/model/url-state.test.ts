@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cameraOf, formatCamera, normalizeCamera, parseCamera, withCamera } from './camera-url.ts';
 import { initialFiltersState } from './filters.ts';
-import { exploreSearch, parseExploreView, roughCamera, sameFilters, type ExploreView } from './url-state.ts';
+import { exploreSearch, parseExploreView, sameFilters, type ExploreView } from './url-state.ts';
 
 const NOW = new Date('2026-11-27T12:00:00Z');
 const parse = (search: string) => parseExploreView(search, NOW);
@@ -104,8 +104,6 @@ describe("the map's position in the URL", () => {
   it('needs exactly three numbers', () => {
     for (const map of ['12/48', '12/48/2/1', '//', 'Infinity/1/2', '12/1e3/2', '12/abc/2', '']) {
       expect(parseCamera(map), map).toBeNull();
-      // The rough reading takes '1e3' (clamped); it only places the first queries.
-      if (!map.includes('e3')) expect(roughCamera(map), map).toBeNull();
     }
     expect(parseCamera(null)).toBeNull();
     expect(cameraOf('?styles=3')).toBeNull();
@@ -116,8 +114,6 @@ describe("the map's position in the URL", () => {
     expect(parseCamera('-3/-95/-540')).toEqual({ zoom: 0, lat: -85.05, lng: -180 });
     expect(parseCamera('5/10/180')).toEqual({ zoom: 5, lat: 10, lng: 180 });
     expect(parseCamera('5/10/-180')).toEqual({ zoom: 5, lat: 10, lng: -180 });
-    // The screen's rough reading, for its first queries, stays in range too.
-    expect(roughCamera('30/89/2')).toEqual({ zoom: 22, lat: 85, lng: 2 });
   });
 
   it('rounds coordinates to about a screen pixel at the zoom', () => {

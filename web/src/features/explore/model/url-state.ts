@@ -5,7 +5,7 @@
  * out-of-range year clamped), writing gives the one canonical form, and reading what was written
  * gives back the same view. The filters are here, in the explore screen's first bundle (small,
  * no zod); the map's position (`map=zoom/lat/lng`) is read exactly and written by the map's lazily
- * loaded module (camera-url.ts), the screen reads it only roughly (roughCamera) for its first queries.
+ * loaded module (camera-url.ts).
  */
 import { STANDING_YEAR_PARAM } from '#domain/pages';
 import { parseFilterYear, type FiltersState } from './filters.ts';
@@ -39,25 +39,12 @@ export interface ExploreView extends FiltersState {
 /** Largest id a PostgreSQL `integer` column holds (domain/query-params.ts ID_MAX, which imports zod). */
 const ID_MAX = 2147483647;
 
-const clamp = (v: number, min: number, max: number) => Math.min(max, Math.max(min, v));
-
 /** Style ids, each once, ascending, as many as the API takes (200); what is not an id is left out. */
 const sortedIds = (ids: number[]) =>
   [...new Set(ids.filter((id) => id > 0 && id <= ID_MAX))].sort((a, b) => a - b).slice(0, 200);
 
 /** A 'Built between' year as the year boxes read one: clamped to -10000..the current year; else null. */
 const parseYear = (param: string | null, now: Date) => parseFilterYear(param ?? '', now);
-
-/**
- * The URL's map position read loosely, for the box the first queries ask for before the map has
- * loaded (the map reads it exactly, camera-url.ts); null when it is not three numbers.
- */
-export function roughCamera(param: string | null): MapCamera | null {
-  const [zoom = NaN, lat = NaN, lng = NaN, extra] = (param ?? '').split('/').map((p) => (p ? +p : NaN));
-  return extra === undefined && Number.isFinite(zoom + lat + lng)
-    ? { zoom: clamp(zoom, 0, 22), lat: clamp(lat, -85, 85), lng }
-    : null;
-}
 
 /** The explore view a URL's query holds (`?` optional); what cannot be read is left out. */
 export function parseExploreView(search: string | URLSearchParams, now: Date = new Date()): ExploreView {
