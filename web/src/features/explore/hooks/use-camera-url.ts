@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { useLocation, useNavigate, useNavigationType } from 'react-router';
+import { NavigationType, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { cameraOf, formatCamera, withCamera } from '../model/camera-url.ts';
 import type { MapCamera } from '../model/url-state.ts';
 
@@ -29,7 +29,7 @@ export function useCameraUrl(): CameraUrl {
   useEffect(() => {
     latest.current = location;
     // Back or Forward: a position from before belongs to the entry that was left.
-    if (navigationType === 'POP') clearTimeout(timer.current);
+    if (navigationType === NavigationType.Pop) clearTimeout(timer.current);
   }, [location, navigationType]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
