@@ -1,5 +1,20 @@
 /** SQL conditions shared by the building read queries. */
-import { and, between, eq, exists, gt, gte, inArray, isNull, lt, lte, not, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  between,
+  eq,
+  exists,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  not,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { viewportLngRanges } from '#domain/geo';
 import type { BuildingFiltersQuery } from '#domain/building-filters';
 import { GRID_MAX_LEVEL, type GridWindow } from '#domain/map-grid';
