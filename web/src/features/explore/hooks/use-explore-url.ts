@@ -27,8 +27,11 @@ export function useExploreUrl(): ExploreUrl {
     (update: (view: ExploreView) => ExploreView, push: boolean) => {
       const { pathname, search } = location;
       const next = update(view);
+      // A filter-bar change at once, not in a transition: the bar shows the committed value in the
+      // same event (a year box shows the year the URL now holds as soon as Enter is pressed). Not
+      // for replacements, which may come from an effect (a style picked in search).
       if (!sameFilters(view, next))
-        void navigate({ pathname, search: exploreSearch(next, search) }, { replace: !push });
+        void navigate({ pathname, search: exploreSearch(next, search) }, { replace: !push, flushSync: push });
     },
     [navigate, location, view],
   );
