@@ -1,6 +1,6 @@
-/** Filters shared by the map, the card list and the export: viewport, years, styles, a year in time. */
+/** Filters shared by the map, the card list and the export: viewport, years, styles, a year in time, photos. */
 import { z } from 'zod';
-import { idListParam, integerParam, numberParam } from './query-params.ts';
+import { flagParam, idListParam, integerParam, numberParam } from './query-params.ts';
 import { currentYear, YEAR_MIN } from './constants.ts';
 
 const lat = (label: string) =>
@@ -64,6 +64,11 @@ export const buildingFiltersShape = {
     .optional()
     .describe(
       'The catalogue as of a year (-10000 to now): built in or before it (or year unknown), demolished after it or never',
+    ),
+  needsPhotos: flagParam('needsPhotos')
+    .optional()
+    .describe(
+      'true: only buildings with no visible image (none ready, or every ready one hidden by moderators)',
     ),
 };
 

@@ -26,6 +26,16 @@ export function integerParam(label: string) {
     .pipe(z.number().int().safe());
 }
 
+/**
+ * A yes/no switch of a query: the text 'true' or 'false' (as queryString writes a boolean);
+ * anything else is refused rather than read as false.
+ */
+export function flagParam(label: string) {
+  return z
+    .enum(['true', 'false'], { error: `${label} must be true or false` })
+    .transform((v) => v === 'true');
+}
+
 /** Comma-joined list of positive integer ids, e.g. '3,7,12'. Empty parts are refused. */
 export function idListParam(label: string) {
   return z

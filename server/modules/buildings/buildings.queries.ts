@@ -1,10 +1,25 @@
 /** SQL conditions shared by the building read queries. */
-import { and, between, eq, exists, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  between,
+  eq,
+  exists,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  not,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { viewportLngRanges } from '#domain/geo';
 import type { BuildingFiltersQuery } from '#domain/building-filters';
 import { GRID_MAX_LEVEL, type GridWindow } from '#domain/map-grid';
 import { buildings, buildingStyles, images } from '../../db/schema.ts';
-import { visibleBuilding, type Viewer } from '../../db/visibility.ts';
+import { visibleBuilding, visibleImage, type Viewer } from '../../db/visibility.ts';
 
 /**
  * The WHERE clause of the map and list filters, with the buildings `viewer` may see (a visitor's
@@ -25,7 +40,7 @@ export function buildingFilterWhere(q: BuildingFiltersQuery, viewer: Viewer | nu
 }
 
 /**
- * The year and style filters alone (no viewport), with what `viewer` may see (hidden buildings
+ * The year, style and photo filters alone (no viewport), with what `viewer` may see (hidden buildings
  * are in no map cell either: the grid triggers leave them out).
  */
 export function attributeFilterWhere(q: BuildingFiltersQuery, viewer: Viewer | null = null): SQL | undefined {
@@ -49,6 +64,21 @@ export function attributeFilterWhere(q: BuildingFiltersQuery, viewer: Viewer | n
       ),
     );
   }
+  if (q.needsPhotos === true) {
+    // 'Needs photos': no image the viewer would see in the building's gallery (ready, and not
+    // hidden by moderators; image_count counts hidden ones too, so it cannot say this).
+    conditions.push(
+      not(
+        exists(
+          sql`(SELECT 1 FROM ${images} WHERE ${and(
+            eq(images.building_id, buildings.id),
+            eq(images.status, 'ready'),
+            visibleImage(viewer),
+          )})`,
+        ),
+      ),
+    );
+  }
   return and(...conditions);
 }
 
@@ -57,6 +87,7 @@ export function hasAttributeFilters(q: BuildingFiltersQuery): boolean {
     q.builtAfterDate !== undefined ||
     q.builtBeforeDate !== undefined ||
     q.standingInYear !== undefined ||
+    q.needsPhotos === true ||
     (q.archStyles !== undefined && q.archStyles.length > 0)
   );
 }

@@ -84,6 +84,7 @@ export function planMap(q: BuildingsGeojsonQuery, opts: MapOptions): MapPlan {
     q.builtBeforeDate ?? '',
     q.standingInYear ?? '',
     [...(q.archStyles ?? [])].sort((a, b) => a - b).join(','),
+    q.needsPhotos === true ? 'np' : '',
     opts.maxFeatures,
   ].join('|');
   const cells = `${window.level}:${window.xRanges.map((r) => r.join('-')).join(',')}:${window.yRange.join('-')}`;

@@ -292,9 +292,15 @@ describe('the map pages paint before the scripts', () => {
       '/login',
       `/buildings/${ids.get('Plain')!}`,
       '/?standingInYear=1935',
+      // A shared view: every explore parameter of the URL, raw and percent-encoded.
+      '/?styles=3,7&builtAfter=1900&builtBefore=1950&standingInYear=1935&needsPhotos=1&map=12/48.8566/2.3522',
+      '/?styles=3%2C7&map=12%2F48.8566%2F2.3522&needsPhotos=1',
+      `/buildings/${ids.get('Plain')!}?styles=3&map=16/48.85/2.35`,
+      '/?map=not/a/map&styles=x',
       '/somewhere',
     ]) {
       const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
       // Pages opened at the start view draw its first cards in the frame's card column; the others
       // the column as the app draws it while the cards load.
       if (url.includes('?') || url.startsWith('/buildings/'))

@@ -6,6 +6,13 @@ import { DialogLoading } from '../../components/dialog-loading.tsx';
 import { useOpenedOnce } from '../../lib/use-opened-once.ts';
 import { imageViewerSlots } from './image-viewer-slots.tsx';
 
+// Only a building with no photo shows it: it loads then (the building page is at its byte budget).
+const FirstPhotoInvite = lazy(() =>
+  import('../../features/images/components/first-photo-invite.tsx').then((m) => ({
+    default: m.FirstPhotoInvite,
+  })),
+);
+
 // 'Through time' loads on first use (through-time-loader.ts). The gallery has the same button
 // (ThroughTimeButton); this one is written here rather than shared, as a module shared by the two
 // routes becomes a chunk of its own, and the building page's budget has no room for one more.
@@ -32,7 +39,8 @@ function ThroughTime({ buildingId }: { buildingId: number }) {
 
 /**
  * Product §2: the building profile's images open the same full view as the gallery; with photos,
- * 'Through time' shows them by the year they were taken.
+ * 'Through time' shows them by the year they were taken; a building with none invites its first
+ * photo.
  */
 export const buildingImagesSlot: Pick<BuildingPanelSlots, 'images'> = {
   images: (building) => {
@@ -44,6 +52,11 @@ export const buildingImagesSlot: Pick<BuildingPanelSlots, 'images'> = {
           buildingId={building.id}
           hasImages={hasImages}
           slots={imageViewerSlots}
+          empty={
+            <Suspense fallback={null}>
+              <FirstPhotoInvite buildingId={building.id} />
+            </Suspense>
+          }
         />
         {hasImages && <ThroughTime key={building.id} buildingId={building.id} />}
       </>

@@ -1,4 +1,4 @@
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { parseBuildingId } from '../../features/buildings/api/get-building.ts';
 import {
   BuildingPanel,
@@ -22,7 +22,9 @@ const buildingPanelSlots: BuildingPanelSlots = {
 export function BuildingRoute() {
   const { id } = useParams();
   const navigate = useNavigate();
-  const goHome = () => void navigate(pages.explore.href());
+  // Closing the panel keeps the explore view (filters, year, map) the URL holds.
+  const { search } = useLocation();
+  const goHome = () => void navigate({ pathname: pages.explore.href(), search });
   return (
     <BuildingPanel
       buildingId={parseBuildingId(id)}

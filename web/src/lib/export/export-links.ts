@@ -13,6 +13,8 @@ export interface CatalogueExportFilters {
   builtAfterDate: number | null;
   builtBeforeDate: number | null;
   standingInYear: number | null;
+  /** Only buildings with no visible image ('Needs photos'). */
+  needsPhotos?: boolean;
   /** Only the buildings in this box (the map's view); the whole world when left out. */
   bounds?: { north: number; south: number; east: number; west: number };
 }
@@ -28,6 +30,7 @@ export function catalogueExportHref(format: ExportFormat, f: CatalogueExportFilt
       builtAfterDate: given(f.builtAfterDate),
       builtBeforeDate: given(f.builtBeforeDate),
       standingInYear: given(f.standingInYear),
+      needsPhotos: f.needsPhotos || undefined,
       north: f.bounds?.north,
       south: f.bounds?.south,
       east: f.bounds?.east,

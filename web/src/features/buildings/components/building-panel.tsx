@@ -173,6 +173,18 @@ function BuildingProfile({ building, onDeleted, slots }: BuildingProfileProps) {
         >
           View Gallery
         </Button>
+        <Button
+          variant="light"
+          size="xs"
+          // The sharing code (Web Share API, else the clipboard and a toast) loads on use.
+          onClick={() =>
+            void import('../../../lib/share-link.ts').then((m) =>
+              m.shareLink(building.name, window.location.href),
+            )
+          }
+        >
+          Share
+        </Button>
         {slots.addToList?.(building)}
         {slots.report?.(building)}
         <BuildingCommunityActions building={building} signedIn={user !== null} canEdit={canEdit} />

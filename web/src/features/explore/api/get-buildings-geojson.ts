@@ -13,6 +13,8 @@ export interface BuildingsGeojsonParams extends MapBounds {
   archStyles?: readonly number[];
   /** The catalogue as of this year: only buildings standing then. */
   standingInYear?: number | null;
+  /** Only buildings with no visible image. */
+  needsPhotos?: boolean;
   /** The map's zoom rounded down: the server clusters by it. */
   zoom?: number | null;
 }
@@ -31,6 +33,7 @@ export function buildingsFilterQuery(params: BuildingsGeojsonParams): BuildingsF
     builtBeforeDate: params.builtBeforeDate ?? undefined,
     archStyles: params.archStyles,
     standingInYear: params.standingInYear ?? undefined,
+    needsPhotos: params.needsPhotos || undefined,
   };
 }
 

@@ -17,6 +17,8 @@ import {
 } from '../lib/buildings-layer.ts';
 import { ClusterLabels } from '../lib/cluster-labels.ts';
 import type { MapBounds } from '../model/bounds.ts';
+import { formatCamera, normalizeCamera } from '../model/camera-url.ts';
+import { useCameraUrl } from '../hooks/use-camera-url.ts';
 import { clusterTarget, splitMapData } from '../model/map-data.ts';
 import { CLICK_SLACK_PX, buildingsAtClick, nearestWorldCopy, type MarkerHit } from '../model/overlap.ts';
 import { LocateControl } from './locate-control.tsx';
@@ -73,6 +75,9 @@ export function ExploreMap({
   target = null,
   onRetry,
 }: ExploreMapProps) {
+  // The URL's position (`?map=`): the map opens there, jumps there when it changes (Back), and
+  // writes where it comes to rest (hooks/use-camera-url.ts).
+  const { camera, cameraMoved: onCameraChange } = useCameraUrl();
   const rootRef = useRef<HTMLDivElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const colorScheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
@@ -80,15 +85,18 @@ export function ExploreMap({
     colorScheme,
     initialBounds,
     initialFocus: focus,
+    initialCamera: camera,
   });
   const hintVisible = useScrollZoomGuard(rootRef);
   const mapData = useMemo(() => (data ? splitMapData(data) : null), [data]);
 
   // Latest callbacks without re-binding the map's listeners on every render.
-  const callbacks = useRef({ onHoverBuilding, onOpenBuilding, onViewChange });
+  const callbacks = useRef({ onHoverBuilding, onOpenBuilding, onViewChange, onCameraChange });
   useEffect(() => {
-    callbacks.current = { onHoverBuilding, onOpenBuilding, onViewChange };
-  }, [onHoverBuilding, onOpenBuilding, onViewChange]);
+    callbacks.current = { onHoverBuilding, onOpenBuilding, onViewChange, onCameraChange };
+  }, [onHoverBuilding, onOpenBuilding, onViewChange, onCameraChange]);
+  // The map's position as last reported, as the URL writes it: a URL naming another is a jump.
+  const shownCamera = useRef(camera ? formatCamera(camera) : '');
 
   const clustersById = useRef(new Map<string, ClusterFeature>());
   const labels = useRef<ClusterLabels | null>(null);
@@ -123,7 +131,15 @@ export function ExploreMap({
 
   useEffect(() => {
     if (!map) return;
+    let byUser = false;
+    const onMoveStart = (event: { originalEvent?: unknown }) => {
+      if (event.originalEvent) byUser = true;
+    };
     const report = () => {
+      const c = map.getCenter();
+      const at = normalizeCamera({ zoom: map.getZoom(), lat: c.lat, lng: c.lng });
+      shownCamera.current = formatCamera(at);
+      callbacks.current.onCameraChange(at, byUser);
       const b = map.getBounds();
       const counted = callbacks.current.onViewChange(
         { north: b.getNorth(), south: b.getSouth(), east: b.getEast(), west: b.getWest() },
@@ -190,11 +206,13 @@ export function ExploreMap({
       setHovered(null);
     };
     report();
+    map.on('movestart', onMoveStart);
     map.on('moveend', report);
     map.on('click', onClick);
     map.on('mousemove', onMove);
     map.on('mouseout', onOut);
     return () => {
+      map.off('movestart', onMoveStart);
       map.off('moveend', report);
       map.off('click', onClick);
       map.off('mousemove', onMove);
@@ -202,10 +220,25 @@ export function ExploreMap({
     };
   }, [map, setDataSettled]);
 
+  const cameraKey = camera ? formatCamera(camera) : '';
+  useEffect(() => {
+    if (!map || !camera || cameraKey === shownCamera.current) return;
+    shownCamera.current = cameraKey;
+    map.jumpTo({ center: [camera.lng, camera.lat], zoom: camera.zoom });
+    // The key says whether the position changed; the object is new on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [map, cameraKey]);
+
   const focusLng = focus?.[0];
   const focusLat = focus?.[1];
+  // A link with a position opens there, not at the building it names (the map flies on later picks).
+  const focusFromLink = useRef(camera !== null && focus !== null);
   useEffect(() => {
     if (!map || focusLng === undefined || focusLat === undefined) return;
+    if (focusFromLink.current) {
+      focusFromLink.current = false;
+      return;
+    }
     // A map that opened on this building (its page loaded from a link) is there already.
     const here = map.getCenter();
     const there = Math.abs(here.lng - focusLng) < 1e-6 && Math.abs(here.lat - focusLat) < 1e-6;

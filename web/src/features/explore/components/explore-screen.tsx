@@ -1,6 +1,5 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Box } from '@mantine/core';
-import { useSearchParams } from 'react-router';
 import {
   BUILDING_FLY_TO_ZOOM,
   BUILDINGS_PER_PAGE_DEFAULT,
@@ -24,8 +23,8 @@ import {
   zoomParam,
   type MapBounds,
 } from '../model/bounds.ts';
-import { buildingFiltersOf, filtersReducer, initialFiltersState } from '../model/filters.ts';
-import { parseStandingYear, STANDING_YEAR_PARAM } from '../model/time.ts';
+import { buildingFiltersOf, filtersReducer, type FiltersAction } from '../model/filters.ts';
+import { useExploreUrl } from '../hooks/use-explore-url.ts';
 import { BuildingCards } from './building-cards.tsx';
 import type { CardOrder } from './card-order.tsx';
 import type { MapTarget } from './explore-map.tsx';
@@ -95,6 +94,10 @@ export function ExploreScreen({
   mapDeferred = false,
   layout,
 }: ExploreScreenProps) {
+  // The URL holds the filters, the year and the map's position (model/url-state.ts).
+  const { view, change } = useExploreUrl();
+  // A position from the URL (a shared link) is the map's (hooks/use-camera-url.ts): it opens
+  // there and reports it, and the queries follow as after any move.
   const [savedBounds] = useState(savedBoundsOnce);
   const [initialViewport] = useState<FetchViewport>(() =>
     savedBounds
@@ -115,7 +118,13 @@ export function ExploreScreen({
     }
   }
   const queriesHeld = openingOnBuilding && mapDeferred;
-  const [filters, dispatch] = useReducer(filtersReducer, initialFiltersState);
+  // The URL's view is the filter bar's state (model/url-state.ts).
+  const filters = view;
+  // Each change of the filters is a new history entry: Back returns to the previous filters.
+  const dispatch = useCallback(
+    (action: FiltersAction) => change((v) => ({ ...v, ...filtersReducer(v, action) }), true),
+    [change],
+  );
   const [hoveredBuildingId, setHoveredBuildingId] = useState<number | null>(null);
   // Read at once: the map should not start in the wrong layout.
   const narrowWindow = useMaxWidth(MAP_MOBILE_MAX_WIDTH);
@@ -126,30 +135,21 @@ export function ExploreScreen({
   const requestKey = request?.key;
   const requestedStyle = request?.styleFilter;
   useEffect(() => {
+    // The search pick's navigation made the history entry: the style goes into it.
     if (requestKey !== undefined && requestedStyle !== undefined) {
-      dispatch({ type: 'stylesChanged', styleIds: [requestedStyle] });
+      change((v) => ({ ...v, styles: [requestedStyle] }), false);
     }
-  }, [requestKey, requestedStyle]);
+  }, [requestKey, requestedStyle, change]);
   const mapTarget = useMemo(
     () => (request?.mapTarget ? { ...request.mapTarget, key: request.key } : null),
     [request],
   );
 
-  // The year lives in the URL (?standingInYear=1935) so that a view of the past can be shared.
-  const [searchParams, setSearchParams] = useSearchParams();
-  const standingInYear = parseStandingYear(searchParams.get(STANDING_YEAR_PARAM));
+  // The time slider's year replaces the entry (playing would leave one entry per decade).
+  const { standingInYear } = view;
   const setStandingInYear = useCallback(
-    (year: number | null) =>
-      setSearchParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          if (year === null) next.delete(STANDING_YEAR_PARAM);
-          else next.set(STANDING_YEAR_PARAM, String(year));
-          return next;
-        },
-        { replace: true },
-      ),
-    [setSearchParams],
+    (year: number | null) => change((v) => ({ ...v, standingInYear: year }), false),
+    [change],
   );
 
   const filterParams = useMemo(

@@ -40,6 +40,30 @@ describe('filter bar on phones', () => {
     expect(controls?.hidden).toBe(false);
   });
 
+  it("counts 'Needs photos' as one more filter", () => {
+    expect(activeFilterCount({ ...initialFiltersState, needsPhotos: true })).toBe(1);
+    expect(
+      activeFilterCount({ ...initialFiltersState, needsPhotos: true, selectedArchitecturalStyles: [1] }),
+    ).toBe(2);
+  });
+
+  it("toggles 'Needs photos' with a pressed button", () => {
+    const dispatch = vi.fn();
+    renderWithProviders(<FilterBar filters={initialFiltersState} dispatch={dispatch} styles={styles} />);
+    const off = screen.getByRole('button', { name: 'Needs photos' });
+    expect(off.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(off);
+    expect(dispatch).toHaveBeenLastCalledWith({ type: 'needsPhotosChanged', needsPhotos: true });
+    cleanup();
+    const on = { ...initialFiltersState, needsPhotos: true };
+    renderWithProviders(<FilterBar filters={on} dispatch={dispatch} styles={styles} />);
+    const toggle = screen.getByRole('button', { name: 'Needs photos' });
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(toggle);
+    expect(dispatch).toHaveBeenLastCalledWith({ type: 'needsPhotosChanged', needsPhotos: false });
+    expect(screen.getByRole('button', { name: 'Clear filters' })).toBeTruthy();
+  });
+
   it('shows the controls with no button on wider screens', () => {
     renderWithProviders(<FilterBar filters={initialFiltersState} dispatch={() => {}} styles={styles} />);
     expect(screen.queryByRole('button', { name: /^Filters/ })).toBeNull();

@@ -16,15 +16,19 @@ interface FilterBarProps {
 }
 
 /**
- * How many filters narrow the buildings: each chosen style, and 'Built between' as one (setting
- * a start year fills in the end year, product §5: one filter for the user, not two).
+ * How many filters narrow the buildings: each chosen style, 'Built between' as one (setting
+ * a start year fills in the end year, product §5: one filter for the user, not two), and
+ * 'Needs photos'.
  */
 export function activeFilterCount(filters: FiltersState): number {
   const years = filters.builtAfterDate !== null || filters.builtBeforeDate !== null;
-  return filters.selectedArchitecturalStyles.length + (years ? 1 : 0);
+  return filters.selectedArchitecturalStyles.length + (years ? 1 : 0) + (filters.needsPhotos ? 1 : 0);
 }
 
-/** Product §2, explore screen: the architectural style multi-select and 'Built between YYYY and YYYY'. */
+/**
+ * Product §2, explore screen: the architectural style multi-select, 'Built between YYYY and YYYY'
+ * and 'Needs photos' (a toggle button: only buildings with no visible image).
+ */
 export function FilterBar({
   filters,
   dispatch,
@@ -110,6 +114,14 @@ export function FilterBar({
             onCommit={(input) => dispatch({ type: 'endYearChanged', input })}
           />
         </Group>
+        <Button
+          variant={filters.needsPhotos ? 'light' : 'default'}
+          size="compact-md"
+          aria-pressed={filters.needsPhotos}
+          onClick={() => dispatch({ type: 'needsPhotosChanged', needsPhotos: !filters.needsPhotos })}
+        >
+          Needs photos
+        </Button>
         {hasFilters && (
           <Button
             variant="subtle"

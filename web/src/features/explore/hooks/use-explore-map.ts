@@ -6,6 +6,7 @@ import type { ColorScheme } from '../../../lib/color-scheme.ts';
 import { BASEMAP_SOURCE_ID, applyMapScheme, buildMapStyle } from '../../../lib/map/map-style.ts';
 import { configuredTileSources } from '../../../lib/map/tile-config.ts';
 import type { MapBounds } from '../model/bounds.ts';
+import type { MapCamera } from '../model/url-state.ts';
 import {
   BUILDINGS_SOURCE_ID,
   CLUSTERS_SOURCE_ID,
@@ -38,6 +39,8 @@ interface ExploreMapOptions {
    * there at the fly-to zoom instead of flying from a view nobody saw (docs/decisions).
    */
   initialFocus?: readonly [number, number] | null;
+  /** The position a link gave (`?map=`): it wins over the building and the saved bounds. */
+  initialCamera?: MapCamera | null;
 }
 
 /**
@@ -46,31 +49,38 @@ interface ExploreMapOptions {
  */
 export function useExploreMap(
   container: RefObject<HTMLDivElement | null>,
-  { colorScheme, initialBounds, initialFocus = null }: ExploreMapOptions,
+  { colorScheme, initialBounds, initialFocus = null, initialCamera = null }: ExploreMapOptions,
 ): ExploreMap {
   const [state, setState] = useState<ExploreMapState>({ map: null, failed: false });
-  const initial = useRef({ colorScheme, initialBounds, initialFocus });
+  const initial = useRef({ colorScheme, initialBounds, initialFocus, initialCamera });
   const dataSettled = useRef(false);
 
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    const { colorScheme: scheme, initialBounds: bounds, initialFocus: focus } = initial.current;
+    const {
+      colorScheme: scheme,
+      initialBounds: bounds,
+      initialFocus: focus,
+      initialCamera: camera,
+    } = initial.current;
     let map: MapLibreMap;
     try {
       map = createMap({
         container: element,
         style: buildMapStyle(scheme, configuredTileSources),
-        ...(focus
-          ? { center: [focus[0], focus[1]], zoom: BUILDING_FLY_TO_ZOOM }
-          : bounds
-            ? {
-                bounds: [
-                  [bounds.west, bounds.south],
-                  [bounds.east, bounds.north],
-                ],
-              }
-            : { center: [MAP_START_CENTER[0], MAP_START_CENTER[1]], zoom: MAP_START_ZOOM }),
+        ...(camera
+          ? { center: [camera.lng, camera.lat], zoom: camera.zoom }
+          : focus
+            ? { center: [focus[0], focus[1]], zoom: BUILDING_FLY_TO_ZOOM }
+            : bounds
+              ? {
+                  bounds: [
+                    [bounds.west, bounds.south],
+                    [bounds.east, bounds.north],
+                  ],
+                }
+              : { center: [MAP_START_CENTER[0], MAP_START_CENTER[1]], zoom: MAP_START_ZOOM }),
         attributionControl: { compact: true },
         // Basemap labels appear at once instead of fading in over 300 ms: the map is idle (and its
         // buildings count as drawn) that much sooner (bench:map, docs/decisions).

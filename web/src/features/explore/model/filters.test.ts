@@ -70,8 +70,20 @@ describe('year filter transitions (product §5)', () => {
     });
   });
 
+  it("switches 'Needs photos' on and off without touching the other filters", () => {
+    const on = run(start('1900'), { type: 'needsPhotosChanged', needsPhotos: true });
+    expect(on).toMatchObject({ builtAfterDate: 1900, needsPhotos: true });
+    expect(filtersReducer(on, { type: 'needsPhotosChanged', needsPhotos: false })).toEqual({
+      ...on,
+      needsPhotos: false,
+    });
+  });
+
   it('keeps the selected styles once each and clears everything', () => {
-    const state = run({ type: 'stylesChanged', styleIds: [4, 2, 4] }, start('1900'));
+    const state = run({ type: 'stylesChanged', styleIds: [4, 2, 4] }, start('1900'), {
+      type: 'needsPhotosChanged',
+      needsPhotos: true,
+    });
     expect(state.selectedArchitecturalStyles).toEqual([4, 2]);
     expect(filtersReducer(state, { type: 'cleared' })).toEqual(initialFiltersState);
   });
@@ -84,12 +96,15 @@ describe('buildingFiltersOf (product §7: builtAfterDate = start, builtBeforeDat
       builtAfterDate: 1900,
       builtBeforeDate: 1950,
       archStyles: [3, 7],
+      needsPhotos: false,
     });
     expect(buildingFiltersOf(initialFiltersState)).toEqual({
       builtAfterDate: null,
       builtBeforeDate: null,
       archStyles: [],
+      needsPhotos: false,
     });
+    expect(buildingFiltersOf({ ...initialFiltersState, needsPhotos: true }).needsPhotos).toBe(true);
   });
 
   it('shows a committed year as text', () => {

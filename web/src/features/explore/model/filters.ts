@@ -9,6 +9,8 @@ export interface FiltersState {
   builtAfterDate: number | null;
   /** Whether the user has set the end year (product §5: until then it follows the start year's rule). */
   endYearTouched: boolean;
+  /** 'Needs photos': only buildings with no visible image. */
+  needsPhotos: boolean;
 }
 
 export const initialFiltersState: FiltersState = {
@@ -16,12 +18,14 @@ export const initialFiltersState: FiltersState = {
   builtBeforeDate: null,
   builtAfterDate: null,
   endYearTouched: false,
+  needsPhotos: false,
 };
 
 export type FiltersAction =
   | { type: 'stylesChanged'; styleIds: number[] }
   | { type: 'startYearChanged'; input: string; now?: Date }
   | { type: 'endYearChanged'; input: string; now?: Date }
+  | { type: 'needsPhotosChanged'; needsPhotos: boolean }
   | { type: 'cleared' };
 
 /**
@@ -61,6 +65,8 @@ export function filtersReducer(state: FiltersState, action: FiltersAction): Filt
       const end = parseFilterYear(action.input, action.now ?? new Date());
       return keepOrder({ ...state, builtBeforeDate: end, endYearTouched: true });
     }
+    case 'needsPhotosChanged':
+      return { ...state, needsPhotos: action.needsPhotos };
     case 'cleared':
       return initialFiltersState;
   }
@@ -71,6 +77,8 @@ export interface BuildingFilters {
   builtAfterDate: number | null;
   builtBeforeDate: number | null;
   archStyles: number[];
+  /** Sent as needsPhotos=true only when on. */
+  needsPhotos: boolean;
 }
 
 export function buildingFiltersOf(state: FiltersState): BuildingFilters {
@@ -78,6 +86,7 @@ export function buildingFiltersOf(state: FiltersState): BuildingFilters {
     builtAfterDate: state.builtAfterDate,
     builtBeforeDate: state.builtBeforeDate,
     archStyles: [...state.selectedArchitecturalStyles].sort((a, b) => a - b),
+    needsPhotos: state.needsPhotos,
   };
 }
 

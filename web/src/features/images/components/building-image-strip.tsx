@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Loader } from '@mantine/core';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { imageKeys } from '../../../lib/query-keys.ts';
@@ -31,20 +32,23 @@ interface BuildingImageStripProps {
   /** False when the building has no images: nothing is asked. */
   hasImages: boolean;
   slots?: ImageViewerSlots;
+  /** Shown when the building has no image to show (none, or every one hidden by moderators). */
+  empty?: ReactNode;
 }
 
 /**
  * The building profile's images (product §2): its newest 400 px renditions, lazy and sized; a click
  * opens the same full view as the gallery (the View Gallery button shows them all).
  */
-export function BuildingImageStrip({ buildingId, hasImages, slots }: BuildingImageStripProps) {
+export function BuildingImageStrip({ buildingId, hasImages, slots, empty = null }: BuildingImageStripProps) {
   const queryClient = useQueryClient();
   const options = buildingImagesQueryOptions(buildingId);
   const images = useQuery({ ...options, enabled: hasImages });
 
-  if (!hasImages) return null;
+  if (!hasImages) return empty;
   if (images.isPending) return <Loader size="sm" role="status" aria-label="Loading images" />;
-  if (images.isError || images.data.items.length === 0) return null;
+  if (images.isError) return null;
+  if (images.data.items.length === 0) return empty;
 
   // A vote or a deletion here shows in every other list of these images too (gallery, user page).
   const onImageChange = (image: ImageChange) => changeCachedImage(queryClient, image);
