@@ -15,11 +15,21 @@ import { BASEMAP_VERSION_META } from '#domain/basemap';
 import { BASEMAP_STREETS_META } from '#domain/streets-basemap';
 import { exploreMapModules, pages, showsExploreMap, STANDING_YEAR_PARAM } from '#domain/pages';
 import { integerParam } from '#domain/query-params';
+import {
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_MAX_AGE,
+  LANGUAGE_PARAM,
+  isLanguage,
+  resolveLanguage,
+  textDirection,
+  type Language,
+} from '#domain/languages';
 import { buildings } from '../../db/schema.ts';
 import { etagMatches } from '../../http/compression.ts';
 import { notFound } from '../../http/errors.ts';
 import { visibleBuilding } from '../../db/visibility.ts';
 import { exploreFrameReader, withExploreFrame } from './explore-frame.ts';
+import { frameIn } from './frame-language.ts';
 import { escapeHtml, pageHeadFor, renderIndexHtml } from './page-head.ts';
 import { buildingPreload, prefetchElement } from './prefetch.ts';
 import { manifestReader, routePreloads } from './route-preloads.ts';
@@ -148,7 +158,21 @@ export function appPageSender(
     const html = template();
     if (html === undefined) return false;
     const pathname = request.url.split('?')[0] ?? '/';
-    const head = await pageHeadFor(app.db, app.media, pathname);
+    const chosen = new URLSearchParams(request.url.split('?')[1] ?? '').get(LANGUAGE_PARAM);
+    const language = resolveLanguage({
+      query: chosen,
+      cookie: request.cookies[LANGUAGE_COOKIE],
+      acceptLanguage: request.headers['accept-language'],
+    });
+    // `?lang=` chooses for the visits to come: the server reads the cookie to paint their first frame.
+    if (isLanguage(chosen) && request.cookies[LANGUAGE_COOKIE] !== chosen)
+      reply.setCookie(LANGUAGE_COOKIE, chosen, {
+        path: '/',
+        maxAge: LANGUAGE_COOKIE_MAX_AGE,
+        sameSite: 'lax',
+        secure: app.config.publicUrl.startsWith('https:'),
+      });
+    const head = await pageHeadFor(app.db, app.media, pathname, language);
     if (head.movedTo !== undefined) {
       // An old handle: search engines and links move to the current one. Not cached, as the
       // owner may take the old handle back.
@@ -160,7 +184,7 @@ export function appPageSender(
         .send();
       return true;
     }
-    const withHead = renderIndexHtml(html, head, app.config.publicUrl, {
+    const withHead = renderIndexHtml(inLanguage(html, language), head, app.config.publicUrl, {
       ...(basemapVersion ? { [BASEMAP_VERSION_META]: basemapVersion } : {}),
       ...(streetsArchive ? { [BASEMAP_STREETS_META]: streetsArchive } : {}),
     });
@@ -172,7 +196,7 @@ export function appPageSender(
       const prefetched = await prefetchElement(app, request);
       page = withExploreFrame(
         withHead,
-        frame,
+        frameIn(frame, language),
         prefetched.data +
           buildingPreload(pathname) +
           routePreloads(manifest(), exploreMapModules(pathname), withHead),
@@ -184,11 +208,18 @@ export function appPageSender(
     reply
       .code(head.notFound ? 404 : 200)
       .header('cache-control', 'no-cache')
-      // The map pages carry the visitor's first card page, asked for with their session.
-      .header('vary', 'Cookie')
+      // The map pages carry the visitor's first card page, asked for with their session; every
+      // page is in the language of the cookie, else of Accept-Language.
+      .header('vary', 'Cookie, Accept-Language')
       .header('etag', etag);
     if (!head.notFound && etagMatches(request.headers['if-none-match'], etag)) reply.code(304).send();
     else reply.type('text/html; charset=utf-8').send(page);
     return true;
   };
+}
+
+/** The page's `<html>` in `language`: its lang, and dir (English: the template as it is). */
+export function inLanguage(html: string, language: Language): string {
+  if (language === 'en') return html;
+  return html.replace(/<html\b[^>]*>/i, `<html lang="${language}" dir="${textDirection(language)}">`);
 }

@@ -3,6 +3,7 @@ import { AuthControls } from '../../features/auth/components/auth-controls.tsx';
 import { AuthModal } from '../../features/auth/components/auth-modal.tsx';
 import { AddBuildingButton } from '../../features/create-building/components/add-building-button.tsx';
 import { FeedbackButton } from '../../features/feedback/components/feedback-button.tsx';
+import { LanguageMenu } from '../../features/navigation/components/language-menu.tsx';
 import { NavigationBar } from '../../features/navigation/components/navigation-bar.tsx';
 import { SearchBox } from '../../features/search/components/search-box.tsx';
 import { ThemeToggle } from '../../features/theme/components/theme-toggle.tsx';
@@ -33,6 +34,7 @@ export function AppLayout() {
           actions={
             <>
               <FeedbackButton />
+              <LanguageMenu />
               <ThemeToggle />
               <AuthControls />
             </>

@@ -1,6 +1,7 @@
 import { Modal, Stack, Text } from '@mantine/core';
 import { useAuthModal } from '../../../lib/auth/auth-provider.tsx';
 import { LoginProviders } from './login-providers.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 /** The auth modal itself (product §2): a title, a message, and the login providers. */
 export function AuthModalDialog() {
@@ -9,12 +10,12 @@ export function AuthModalDialog() {
     <Modal
       opened={state.isOpen}
       onClose={close}
-      title={state.title}
+      title={t(state.title)}
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('Close') }}
     >
       <Stack gap="md">
-        {state.message !== null && <Text>{state.message}</Text>}
+        {state.message !== null && <Text>{t(state.message)}</Text>}
         {state.isOpen && <LoginProviders />}
       </Stack>
     </Modal>

@@ -2,6 +2,7 @@ import { Box, Center, Group, Loader, Pagination, ScrollArea, Stack, Text, Title 
 import type { BuildingCard as BuildingCardData } from '#domain/building-list';
 import { BuildingCard } from './building-card.tsx';
 import classes from './building-cards.module.css';
+import { t } from '../../../lib/i18n.ts';
 
 interface BuildingCardsProps {
   cards: readonly BuildingCardData[];
@@ -37,16 +38,16 @@ export function BuildingCards({
 }: BuildingCardsProps) {
   const count = totalExact ? String(total) : `${total}+`;
   return (
-    <Box className={classes.root} component="section" aria-label="Buildings in view">
+    <Box className={classes.root} component="section" aria-label={t('Buildings in view')}>
       <Box className={classes.header}>
         {narrow ? (
           <Text size="sm" c="dimmed" role="status">
-            {loading ? 'Loading buildings...' : `Showing ${count} buildings worldwide`}
+            {loading ? t('Loading buildings...') : t('Showing {count} buildings worldwide', { count })}
           </Text>
         ) : (
           <Group justify="space-between" align="baseline">
             <Title order={2} size="h4">
-              Buildings in view
+              {t('Buildings in view')}
             </Title>
             {!loading && (
               <Text size="sm" c="dimmed">
@@ -63,11 +64,11 @@ export function BuildingCards({
           </Center>
         ) : error ? (
           <Text c="red" p="md" role="alert">
-            Error loading buildings
+            {t('Error loading buildings')}
           </Text>
         ) : cards.length === 0 ? (
           <Text c="dimmed" p="md">
-            No buildings here. Move the map or change the filters.
+            {t('No buildings here. Move the map or change the filters.')}
           </Text>
         ) : (
           // A new answer is a new list, not the old cards moved: keyed by its ids, it replaces the old
@@ -99,7 +100,14 @@ export function BuildingCards({
                 total={pages}
                 value={page}
                 onChange={onPageChange}
-                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+                getControlProps={(control) => ({
+                  'aria-label': {
+                    first: t('first page'),
+                    previous: t('previous page'),
+                    next: t('next page'),
+                    last: t('last page'),
+                  }[control],
+                })}
               />
             </Center>
           )}
