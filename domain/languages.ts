@@ -27,7 +27,7 @@ export const LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
-/** The text direction of a language: Arabic is written right to left. */
+/** The text direction of a language: Arabic is written right to left (web/src/app/provider.tsx says the same). */
 export const textDirection = (language: Language): 'ltr' | 'rtl' => (language === 'ar' ? 'rtl' : 'ltr');
 
 /**

@@ -9,63 +9,49 @@
  */
 export type MessageValues = Record<string, string | number>;
 
-const pluralRules = new Map<string, Intl.PluralRules>();
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
-function cached<T>(map: Map<string, T>, locale: string, make: () => T): T {
-  let value = map.get(locale);
-  if (value === undefined) map.set(locale, (value = make()));
-  return value;
-}
-
-/** The index of the `}` that closes the `{` at `open`. */
-function closing(message: string, open: number): number {
+/** `{name}`, or `{name, plural, …}` (`inner` is what stands between the braces). */
+function argument(locale: string, inner: string, values: MessageValues): string {
+  const comma = inner.indexOf(',');
+  const value = values[(comma < 0 ? inner : inner.slice(0, comma)).trim()];
+  if (comma < 0) return value === undefined ? '' : String(value);
+  // ` plural, one {…} other {…}`: the branches after the second comma, keyed by `=n` or category.
+  const body = inner.slice(inner.indexOf(',', comma + 1) + 1);
+  const branches: Record<string, string> = {};
+  let key = '';
+  let branch = '';
   let depth = 0;
-  for (let i = open; i < message.length; i++) {
-    if (message[i] === '{') depth++;
-    else if (message[i] === '}' && --depth === 0) return i;
+  for (const c of body) {
+    if (depth) {
+      if (c === '}' && !--depth) {
+        branches[key.trim()] = branch;
+        key = branch = '';
+        continue;
+      }
+      if (c === '{') depth++;
+      branch += c;
+    } else if (c === '{') depth = 1;
+    else key += c;
   }
-  return message.length;
-}
-
-function plural(locale: string, body: string, count: number): string {
-  // body: ` one {…} other {…}`: pick the `=n` branch, else the language's category, else other.
-  const branches = new Map<string, string>();
-  let i = 0;
-  while (i < body.length) {
-    const open = body.indexOf('{', i);
-    if (open < 0) break;
-    const end = closing(body, open);
-    branches.set(body.slice(i, open).trim(), body.slice(open + 1, end));
-    i = end + 1;
-  }
-  const category = cached(pluralRules, locale, () => new Intl.PluralRules(locale)).select(count);
-  const branch = branches.get(`=${count}`) ?? branches.get(category) ?? branches.get('other') ?? '';
-  const number = cached(numberFormats, locale, () => new Intl.NumberFormat(locale)).format(count);
-  return branch.replace(/#/g, number);
+  const count = Number(value ?? 0);
+  const chosen =
+    branches[`=${count}`] ?? branches[new Intl.PluralRules(locale).select(count)] ?? branches.other ?? '';
+  // The branch may hold arguments of its own; `#` is the count, written in the language.
+  return formatMessage(locale, chosen.replace(/#/g, new Intl.NumberFormat(locale).format(count)), values);
 }
 
 /** `message` with its arguments filled from `values`, in `locale`. */
 export function formatMessage(locale: string, message: string, values: MessageValues = {}): string {
   let out = '';
-  let i = 0;
-  while (i < message.length) {
-    const open = message.indexOf('{', i);
-    if (open < 0) return out + message.slice(i);
-    out += message.slice(i, open);
-    const end = closing(message, open);
-    const inner = message.slice(open + 1, end);
-    const comma = inner.indexOf(',');
-    const name = (comma < 0 ? inner : inner.slice(0, comma)).trim();
-    const value = values[name];
-    if (comma < 0) out += value === undefined ? '' : String(value);
-    else {
-      // `count, plural, branches`: the branches may hold arguments of their own.
-      const rest = inner.slice(comma + 1);
-      const body = rest.slice(rest.indexOf(',') + 1);
-      out += formatMessage(locale, plural(locale, body, Number(value ?? 0)), values);
+  let start = 0;
+  let depth = 0;
+  for (let i = 0; i < message.length; i++) {
+    if (message[i] === '{' && !depth++) {
+      out += message.slice(start, i);
+      start = i + 1;
+    } else if (message[i] === '}' && depth && !--depth) {
+      out += argument(locale, message.slice(start, i), values);
+      start = i + 1;
     }
-    i = end + 1;
   }
-  return out;
+  return out + message.slice(start);
 }

@@ -1,6 +1,6 @@
 /**
  * The English source messages of the catalogues (domain/messages/): every literal passed to the
- * web app's `t()` or the server's `tr()` / `translate()`, and the texts components translate
+ * web app's `t()` and `plural()` or the server's `tr()` / `translate()`, and the texts components translate
  * from constants (`t(GALLERY_TEXTS.empty)`, `t(style.name)`), listed in DYNAMIC_MESSAGES.
  * domain/catalogues.test.ts checks every catalogue has all of them.
  */
@@ -47,6 +47,8 @@ export const DYNAMIC_MESSAGES: readonly string[] = [
   placeSearchNotice('failed')!,
   'Discard the building you started adding?',
   'Create Building',
+  // building-cards.tsx: Mantine's pagination controls, `${control} page`.
+  ...['first', 'previous', 'next', 'last'].map((control) => `${control} page`),
   'Creating Building & Uploading Images...',
   'Continue as demo user',
   'Continue as demo moderator',
@@ -54,8 +56,8 @@ export const DYNAMIC_MESSAGES: readonly string[] = [
 ];
 
 /** Where translated texts are written. */
-const SOURCES = ['web/src', 'server/modules/pages'];
-const CALL = /\b(?:t|tr)\(\s*(['"])((?:\\.|(?!\1).)*)\1|\btranslate\(\s*\w+,\s*(['"])((?:\\.|(?!\3).)*)\3/g;
+const SOURCES = ['web/src', 'server/modules/pages', 'domain'];
+const CALL = /\b(?:t|tr|plural)\(\s*(['"])((?:\\.|(?!\1).)*)\1|\btranslate\(\s*\w+,\s*(['"])((?:\\.|(?!\3).)*)\3/g;
 
 function files(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -12,7 +12,9 @@ const messages: Readonly<Record<string, string>> = {
   'All years': 'كل السنوات',
   'Ancient Egyptian': 'مصري قديم',
   'Ancient Roman': 'روماني قديم',
+  'Architect: ': 'المعماري: ',
   Architects: 'المعماريون',
+  'Architects: ': 'المعماريون: ',
   'Architectural styles': 'الطرز المعمارية',
   'Art Deco': 'آرت ديكو',
   'Art Nouveau': 'الفن الحديث (آر نوفو)',
@@ -221,8 +223,6 @@ const messages: Readonly<Record<string, string>> = {
     '{count, plural, zero {لا مباني} one {مبنى واحد} two {مبنيان} few {# مبانٍ} many {# مبنى} other {# مبنى}} من تصميم {name} على خريطة العالم، على {site}.',
   '{count, plural, one {# photo of {building}, on {site}.} other {# photos of {building}, on {site}.}}':
     '{count, plural, zero {لا صور لـ {building}، على {site}.} one {صورة واحدة لـ {building}، على {site}.} two {صورتان لـ {building}، على {site}.} few {# صور لـ {building}، على {site}.} many {# صورة لـ {building}، على {site}.} other {# صورة لـ {building}، على {site}.}}',
-  '{count, plural, one {Architect: } other {Architects: }}':
-    '{count, plural, one {المعماري: } two {المعماريان: } other {المعماريون: }}',
   '{step} of {count}': '{step} من {count}',
   '{type} image {number}': 'صورة {number} ({type})',
   '{type} image {number}: {description}': 'صورة {number} ({type}): {description}',

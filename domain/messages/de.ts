@@ -12,7 +12,9 @@ const messages: Readonly<Record<string, string>> = {
   'All years': 'Alle Jahre',
   'Ancient Egyptian': 'Altägyptisch',
   'Ancient Roman': 'Altrömisch',
+  'Architect: ': 'Architekt: ',
   Architects: 'Architekten',
+  'Architects: ': 'Architekten: ',
   'Architectural styles': 'Architekturstile',
   'Art Deco': 'Art déco',
   'Art Nouveau': 'Jugendstil',
@@ -223,8 +225,6 @@ const messages: Readonly<Record<string, string>> = {
     '{count, plural, other {# Gebäude}} von {name} auf einer Weltkarte, auf {site}.',
   '{count, plural, one {# photo of {building}, on {site}.} other {# photos of {building}, on {site}.}}':
     '{count, plural, one {# Foto von {building}, auf {site}.} other {# Fotos von {building}, auf {site}.}}',
-  '{count, plural, one {Architect: } other {Architects: }}':
-    '{count, plural, one {Architekt: } other {Architekten: }}',
   '{step} of {count}': '{step} von {count}',
   '{type} image {number}': 'Bild {number} ({type})',
   '{type} image {number}: {description}': 'Bild {number} ({type}): {description}',

@@ -12,7 +12,9 @@ const messages: Readonly<Record<string, string>> = {
   'All years': 'Todos los años',
   'Ancient Egyptian': 'Egipcio antiguo',
   'Ancient Roman': 'Romano antiguo',
+  'Architect: ': 'Arquitecto: ',
   Architects: 'Arquitectos',
+  'Architects: ': 'Arquitectos: ',
   'Architectural styles': 'Estilos arquitectónicos',
   'Art Deco': 'Art déco',
   'Art Nouveau': 'Art nouveau',
@@ -223,8 +225,6 @@ const messages: Readonly<Record<string, string>> = {
     '{count, plural, one {# edificio} other {# edificios}} de {name} en un mapa del mundo, en {site}.',
   '{count, plural, one {# photo of {building}, on {site}.} other {# photos of {building}, on {site}.}}':
     '{count, plural, one {# foto de {building}, en {site}.} other {# fotos de {building}, en {site}.}}',
-  '{count, plural, one {Architect: } other {Architects: }}':
-    '{count, plural, one {Arquitecto: } other {Arquitectos: }}',
   '{step} of {count}': '{step} de {count}',
   '{type} image {number}': 'Imagen {number} ({type})',
   '{type} image {number}: {description}': 'Imagen {number} ({type}): {description}',

@@ -12,7 +12,9 @@ const messages: Readonly<Record<string, string>> = {
   'All years': 'Toutes les années',
   'Ancient Egyptian': 'Égyptien antique',
   'Ancient Roman': 'Romain antique',
+  'Architect: ': 'Architecte : ',
   Architects: 'Architectes',
+  'Architects: ': 'Architectes : ',
   'Architectural styles': 'Styles architecturaux',
   'Art Deco': 'Art déco',
   'Art Nouveau': 'Art nouveau',
@@ -223,8 +225,6 @@ const messages: Readonly<Record<string, string>> = {
     '{count, plural, one {# bâtiment} other {# bâtiments}} de {name} sur une carte du monde, sur {site}.',
   '{count, plural, one {# photo of {building}, on {site}.} other {# photos of {building}, on {site}.}}':
     '{count, plural, one {# photo de {building}, sur {site}.} other {# photos de {building}, sur {site}.}}',
-  '{count, plural, one {Architect: } other {Architects: }}':
-    '{count, plural, one {Architecte : } other {Architectes : }}',
   '{step} of {count}': '{step} sur {count}',
   '{type} image {number}': 'Image {number} ({type})',
   '{type} image {number}: {description}': 'Image {number} ({type}) : {description}',

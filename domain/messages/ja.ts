@@ -12,7 +12,9 @@ const messages: Readonly<Record<string, string>> = {
   'All years': 'すべての年',
   'Ancient Egyptian': '古代エジプト建築',
   'Ancient Roman': '古代ローマ建築',
+  'Architect: ': '建築家:',
   Architects: '建築家',
+  'Architects: ': '建築家:',
   'Architectural styles': '建築様式',
   'Art Deco': 'アール・デコ',
   'Art Nouveau': 'アール・ヌーヴォー',
@@ -220,7 +222,6 @@ const messages: Readonly<Record<string, string>> = {
     '{site} の世界地図で見る {name} の建物 {count, plural, other {# 件}}。',
   '{count, plural, one {# photo of {building}, on {site}.} other {# photos of {building}, on {site}.}}':
     '{count, plural, other {{building} の写真 # 枚({site})}}',
-  '{count, plural, one {Architect: } other {Architects: }}': '{count, plural, other {建築家:}}',
   '{step} of {count}': '{step} / {count}',
   '{type} image {number}': '{type}の画像 {number}',
   '{type} image {number}: {description}': '{type}の画像 {number}:{description}',

@@ -31,7 +31,9 @@ import { visibleBuilding } from '../../db/visibility.ts';
 import { exploreFrameReader, withExploreFrame } from './explore-frame.ts';
 import { frameIn } from './frame-language.ts';
 import { escapeHtml, pageHeadFor, renderIndexHtml } from './page-head.ts';
-import { buildingPreload, prefetchElement } from './prefetch.ts';
+import { buildingPreload, prefetchElement, scriptSafeJson } from './prefetch.ts';
+import { CATALOGUES } from '#domain/catalogues';
+import { MESSAGES_ELEMENT_ID } from '#domain/page-messages';
 import { manifestReader, routePreloads } from './route-preloads.ts';
 
 /** Sitemaps may list 50 000 URLs; smaller pages keep each answer quick to build and fetch. */
@@ -218,8 +220,14 @@ export function appPageSender(
   };
 }
 
-/** The page's `<html>` in `language`: its lang, and dir (English: the template as it is). */
+/**
+ * The page in `language`: `<html lang dir>`, and the language's catalogue at the end of the head
+ * for the app (web/src/lib/i18n.ts). English pages are the template as it is.
+ */
 export function inLanguage(html: string, language: Language): string {
   if (language === 'en') return html;
-  return html.replace(/<html\b[^>]*>/i, `<html lang="${language}" dir="${textDirection(language)}">`);
+  const catalogue = `<script type="application/json" id="${MESSAGES_ELEMENT_ID}">${scriptSafeJson(CATALOGUES[language])}</script>\n  `;
+  return html
+    .replace(/<html\b[^>]*>/i, `<html lang="${language}" dir="${textDirection(language)}">`)
+    .replace('</head>', () => `${catalogue}</head>`);
 }

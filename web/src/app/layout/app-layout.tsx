@@ -1,9 +1,9 @@
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { AuthControls } from '../../features/auth/components/auth-controls.tsx';
 import { AuthModal } from '../../features/auth/components/auth-modal.tsx';
 import { AddBuildingButton } from '../../features/create-building/components/add-building-button.tsx';
 import { FeedbackButton } from '../../features/feedback/components/feedback-button.tsx';
-import { LanguageMenu } from '../../features/navigation/components/language-menu.tsx';
 import { NavigationBar } from '../../features/navigation/components/navigation-bar.tsx';
 import { SearchBox } from '../../features/search/components/search-box.tsx';
 import { ThemeToggle } from '../../features/theme/components/theme-toggle.tsx';
@@ -17,6 +17,11 @@ import { useSearchPick } from './search-pick.ts';
  * header did).
  */
 const ZERO_RIGHT = 'right-scroll-bar-position';
+
+// Its own chunk, loaded as the bar first renders: English pages carry no more than before.
+const LanguageMenu = lazy(() =>
+  import('../../features/navigation/components/language-menu.tsx').then((m) => ({ default: m.LanguageMenu })),
+);
 
 /**
  * Global frame of every screen: navigation bar, routed content, auth modal, the welcome step after
@@ -34,7 +39,9 @@ export function AppLayout() {
           actions={
             <>
               <FeedbackButton />
-              <LanguageMenu />
+              <Suspense fallback={null}>
+                <LanguageMenu />
+              </Suspense>
               <ThemeToggle />
               <AuthControls />
             </>

@@ -20,8 +20,7 @@ import type { BuildingDetail } from '#domain/building-detail';
 import { BuildingCover } from '../../../components/building-cover.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
-import { formatYear, isDemolished } from '#domain/building-years';
-import { yearsText } from '../../../lib/years-text.ts';
+import { buildingYearsText, formatYear, isDemolished } from '#domain/building-years';
 import { useBuilding } from '../api/get-building.ts';
 import { BuildingImages } from './building-images.tsx';
 import { BuildingOwnerActions } from './building-owner-actions.tsx';
@@ -103,7 +102,7 @@ function BuildingProfile({ building, onDeleted, slots }: BuildingProfileProps) {
   const { user } = useAuth();
   // Product §6: only the user who added the building sees Edit and Delete.
   const isAdder = user !== null && building.added_by !== null && building.added_by.id === user.id;
-  const years = yearsText(building);
+  const years = buildingYearsText(building, t);
 
   return (
     <Stack gap="sm">
@@ -140,9 +139,7 @@ function BuildingProfile({ building, onDeleted, slots }: BuildingProfileProps) {
       )}
       {building.architects.length > 0 && (
         <Text size="sm" aria-label={t('Architects')}>
-          {t('{count, plural, one {Architect: } other {Architects: }}', {
-            count: building.architects.length,
-          })}
+          {building.architects.length === 1 ? t('Architect: ') : t('Architects: ')}
           {building.architects.map((architect, i) => (
             <span key={architect.id}>
               {i > 0 && ', '}

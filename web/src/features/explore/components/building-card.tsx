@@ -4,8 +4,7 @@ import { IconMoodEmpty, IconMoodSad, IconMoodSmile } from '@tabler/icons-react';
 import { BuildingCover } from '../../../components/building-cover.tsx';
 import { Link, useLocation } from 'react-router';
 import type { BuildingCard as BuildingCardData } from '#domain/building-list';
-import { isDemolished } from '#domain/building-years';
-import { yearsText } from '../../../lib/years-text.ts';
+import { buildingYearsText, isDemolished } from '#domain/building-years';
 import classes from './building-cards.module.css';
 import { pages } from '#domain/pages';
 import { t } from '../../../lib/i18n.ts';
@@ -20,7 +19,7 @@ interface BuildingCardProps {
 
 /** One building in the list: cover image (or, until it has one, a locator), name, years and vote summary. */
 export function BuildingCard({ building, highlighted, onHover, first = false }: BuildingCardProps) {
-  const years = yearsText(building);
+  const years = buildingYearsText(building, t);
   const { upvotes, meh_votes, downvotes } = building.vote_stats;
   const ref = useRef<HTMLAnchorElement>(null);
   // The explore query (the year the map shows) goes along to the building's page.

@@ -100,14 +100,7 @@ export function BuildingCards({
                 total={pages}
                 value={page}
                 onChange={onPageChange}
-                getControlProps={(control) => ({
-                  'aria-label': {
-                    first: t('first page'),
-                    previous: t('previous page'),
-                    next: t('next page'),
-                    last: t('last page'),
-                  }[control],
-                })}
+                getControlProps={(control) => ({ 'aria-label': t(`${control} page`) })}
               />
             </Center>
           )}

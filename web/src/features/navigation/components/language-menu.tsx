@@ -1,6 +1,6 @@
 import { LANGUAGE_NAMES, LANGUAGE_PARAM, LANGUAGES } from '#domain/languages';
 import { currentLanguage, t } from '../../../lib/i18n.ts';
-import classes from './navigation-bar.module.css';
+import classes from './language-menu.module.css';
 
 /**
  * The language menu of the navigation bar: each language named in itself. Choosing one loads the

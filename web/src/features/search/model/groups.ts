@@ -1,5 +1,6 @@
 import type { SearchHit } from '#domain/search';
-import { currentLanguage, t } from '../../../lib/i18n.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { plural } from '../../../lib/i18n-plural.ts';
 
 export const GROUP_LABELS: Record<SearchHit['type'], string> = {
   building: 'Buildings',
@@ -61,7 +62,7 @@ export function hitDetail(hit: SearchHit): string {
       return [hit.city, hit.country_code, hit.year_built ?? undefined].filter((p) => p != null).join(' · ');
     case 'architect':
     case 'style':
-      return t('{count, plural, one {# building} other {# buildings}}', { count: hit.building_count });
+      return plural('{count, plural, one {# building} other {# buildings}}', { count: hit.building_count });
     case 'place':
       // The country in full: three places named Paris read 'France', 'United States', 'Canada'.
       return countryName(hit.country_code);
