@@ -161,19 +161,20 @@ export function appPageSender(
     if (html === undefined) return false;
     const pathname = request.url.split('?')[0] ?? '/';
     const chosen = new URLSearchParams(request.url.split('?')[1] ?? '').get(LANGUAGE_PARAM);
+    // Read here: the cookie parser is not registered for the pages (it belongs to the auth module).
+    const cookie = new RegExp(`(?:^|;)\\s*${LANGUAGE_COOKIE}=([^;]*)`).exec(request.headers.cookie ?? '')?.[1];
     const language = resolveLanguage({
       query: chosen,
-      cookie: request.cookies[LANGUAGE_COOKIE],
+      cookie,
       acceptLanguage: request.headers['accept-language'],
     });
     // `?lang=` chooses for the visits to come: the server reads the cookie to paint their first frame.
-    if (isLanguage(chosen) && request.cookies[LANGUAGE_COOKIE] !== chosen)
-      reply.setCookie(LANGUAGE_COOKIE, chosen, {
-        path: '/',
-        maxAge: LANGUAGE_COOKIE_MAX_AGE,
-        sameSite: 'lax',
-        secure: app.config.publicUrl.startsWith('https:'),
-      });
+    if (isLanguage(chosen) && cookie !== chosen)
+      reply.header(
+        'set-cookie',
+        `${LANGUAGE_COOKIE}=${chosen}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE}; SameSite=Lax` +
+          (app.config.publicUrl.startsWith('https:') ? '; Secure' : ''),
+      );
     const head = await pageHeadFor(app.db, app.media, pathname, language);
     if (head.movedTo !== undefined) {
       // An old handle: search engines and links move to the current one. Not cached, as the
