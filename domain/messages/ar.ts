@@ -72,6 +72,7 @@ const messages: Readonly<Record<string, string>> = {
     'حدث خطأ أثناء معالجة المكان المحدد. يُرجى المحاولة مرة أخرى.',
   'Ethiopian Rock-Hewn': 'إثيوبي منحوت في الصخر',
   'Explore Buildings': 'استكشاف المباني',
+  Export: 'تصدير',
   'Export buildings': 'تصدير المباني',
   Expressionism: 'التعبيرية',
   Exterior: 'الخارج',

@@ -72,6 +72,7 @@ const messages: Readonly<Record<string, string>> = {
     'Error al procesar el lugar seleccionado. Inténtalo de nuevo.',
   'Ethiopian Rock-Hewn': 'Rupestre etíope',
   'Explore Buildings': 'Explorar edificios',
+  Export: 'Exportar',
   'Export buildings': 'Exportar edificios',
   Expressionism: 'Expresionismo',
   Exterior: 'Exterior',

@@ -72,6 +72,7 @@ const messages: Readonly<Record<string, string>> = {
     'Erreur lors du traitement du lieu choisi. Veuillez réessayer.',
   'Ethiopian Rock-Hewn': 'Rupestre éthiopien',
   'Explore Buildings': 'Explorer les bâtiments',
+  Export: 'Exporter',
   'Export buildings': 'Exporter les bâtiments',
   Expressionism: 'Expressionnisme',
   Exterior: 'Extérieur',

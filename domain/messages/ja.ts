@@ -72,6 +72,7 @@ const messages: Readonly<Record<string, string>> = {
     '選択した場所の処理に失敗しました。もう一度お試しください。',
   'Ethiopian Rock-Hewn': 'エチオピアの岩窟建築',
   'Explore Buildings': '建物を探す',
+  Export: 'エクスポート',
   'Export buildings': '建物をエクスポート',
   Expressionism: '表現主義建築',
   Exterior: '外観',

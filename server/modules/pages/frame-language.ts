@@ -82,7 +82,7 @@ const cache = new WeakMap<ExploreFrameFile, Map<Language, ExploreFrameFile>>();
 export function frameIn(frame: ExploreFrameFile, language: Language): ExploreFrameFile {
   if (language === 'en') return frame;
   let byLanguage = cache.get(frame);
-  if (!byLanguage) cache.set(frame, (byLanguage = new Map()));
+  if (!byLanguage) cache.set(frame, (byLanguage = new Map<Language, ExploreFrameFile>()));
   let translated = byLanguage.get(language);
   if (!translated) {
     const swaps = swapsFor(language);

@@ -1,14 +1,6 @@
 import { useEffect } from 'react';
-import { pageTitles, SITE_NAME } from '#domain/pages';
+import { pageTitles } from '#domain/pages';
 import { ApiError } from './api-client.ts';
-import { t } from './i18n.ts';
-
-/** The titles of the pages named by a word of their own ('About – Atlas of Buildings'), translated. */
-const NAMED_PAGES: Record<string, string> = {
-  [pageTitles.about]: 'About',
-  [pageTitles.moderation]: 'Moderation',
-  [pageTitles.notFound]: 'Not found',
-};
 
 /**
  * Sets the document's title while the page is shown (titles from #domain/pages, the same the
@@ -18,10 +10,7 @@ const NAMED_PAGES: Record<string, string> = {
  */
 export function usePageTitle(title: string | undefined): void {
   useEffect(() => {
-    if (title === undefined) return;
-    const page = NAMED_PAGES[title];
-    // The server writes the same in the page it sends (page-head.ts); a building's name stays as it is.
-    document.title = page === undefined ? title : `${t(page)} – ${SITE_NAME}`;
+    if (title !== undefined) document.title = title;
   }, [title]);
 }
 
