@@ -57,7 +57,8 @@ export const DYNAMIC_MESSAGES: readonly string[] = [
 
 /** Where translated texts are written. */
 const SOURCES = ['web/src', 'server/modules/pages', 'domain'];
-const CALL = /\b(?:t|tr|plural)\(\s*(['"])((?:\\.|(?!\1).)*)\1|\btranslate\(\s*\w+,\s*(['"])((?:\\.|(?!\3).)*)\3/g;
+const CALL =
+  /\b(?:t|tr|plural)\(\s*(['"])((?:\\.|(?!\1).)*)\1|\btranslate\(\s*\w+,\s*(['"])((?:\\.|(?!\3).)*)\3/g;
 
 function files(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

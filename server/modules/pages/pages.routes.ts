@@ -162,7 +162,9 @@ export function appPageSender(
     const pathname = request.url.split('?')[0] ?? '/';
     const chosen = new URLSearchParams(request.url.split('?')[1] ?? '').get(LANGUAGE_PARAM);
     // Read here: the cookie parser is not registered for the pages (it belongs to the auth module).
-    const cookie = new RegExp(`(?:^|;)\\s*${LANGUAGE_COOKIE}=([^;]*)`).exec(request.headers.cookie ?? '')?.[1];
+    const cookie = new RegExp(`(?:^|;)\\s*${LANGUAGE_COOKIE}=([^;]*)`).exec(
+      request.headers.cookie ?? '',
+    )?.[1];
     const language = resolveLanguage({
       query: chosen,
       cookie,
