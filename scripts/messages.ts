@@ -22,6 +22,7 @@ import { GALLERY_SORT_OPTIONS } from '../web/src/features/images/components/imag
 import { placeSearchNotice } from '../web/src/features/create-building/model/places.ts';
 import { WIZARD_MESSAGES, WIZARD_STEP_TITLES } from '../web/src/features/create-building/model/wizard.ts';
 import { GROUP_LABELS } from '../web/src/features/search/model/groups.ts';
+import { UPLOAD_TEXTS } from '../web/src/lib/uploads/upload.ts';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -43,6 +44,10 @@ export const DYNAMIC_MESSAGES: readonly string[] = [
   WIZARD_MESSAGES.nameRequired,
   WIZARD_MESSAGES.placeWithoutCoordinates,
   WIZARD_MESSAGES.placeFailed,
+  // Toasts (web/src/lib/toast/toast.ts translates their messages).
+  WIZARD_MESSAGES.duplicate,
+  WIZARD_MESSAGES.createFailed,
+  UPLOAD_TEXTS.failed,
   placeSearchNotice('off')!,
   placeSearchNotice('failed')!,
   'Discard the building you started adding?',

@@ -4,6 +4,8 @@
  */
 const messages: Readonly<Record<string, string>> = {
   '+ Scroll to zoom map': '+ التمرير لتكبير الخريطة',
+  'A building at this location already exists. Redirecting you to that building.':
+    'يوجد مبنى في هذا الموقع بالفعل. جارٍ تحويلك إلى ذلك المبنى.',
   About: 'حول',
   'Add New Building': 'إضافة مبنى جديد',
   'Added by': 'أضافه',
@@ -76,6 +78,7 @@ const messages: Readonly<Record<string, string>> = {
   'Export buildings': 'تصدير المباني',
   Expressionism: 'التعبيرية',
   Exterior: 'الخارج',
+  'Failed to create building': 'تعذّر إنشاء المبنى',
   Feedback: 'ملاحظات',
   'Filter buildings': 'تصفية المباني',
   Filters: 'عوامل التصفية',
@@ -195,6 +198,7 @@ const messages: Readonly<Record<string, string>> = {
     'تلميح: الصق «خط العرض، خط الطول» من موقع خرائط في أيٍّ من الحقلين.',
   'Toggle color scheme': 'تبديل نظام الألوان',
   'Upload Image(s)': 'رفع صور',
+  'Upload failed. Please try again.': 'فشل الرفع. يُرجى المحاولة مرة أخرى.',
   'Upload the first image': 'ارفع الصورة الأولى',
   Victorian: 'فيكتوري',
   'View Gallery': 'عرض المعرض',

@@ -4,6 +4,8 @@
  */
 const messages: Readonly<Record<string, string>> = {
   '+ Scroll to zoom map': '+ Scrollen zum Zoomen der Karte',
+  'A building at this location already exists. Redirecting you to that building.':
+    'An dieser Stelle gibt es bereits ein Gebäude. Sie werden zu diesem Gebäude weitergeleitet.',
   About: 'Über',
   'Add New Building': 'Neues Gebäude hinzufügen',
   'Added by': 'Hinzugefügt von',
@@ -76,6 +78,7 @@ const messages: Readonly<Record<string, string>> = {
   'Export buildings': 'Export der Gebäude',
   Expressionism: 'Expressionismus',
   Exterior: 'Außen',
+  'Failed to create building': 'Das Gebäude konnte nicht angelegt werden',
   Feedback: 'Feedback',
   'Filter buildings': 'Gebäude filtern',
   Filters: 'Filter',
@@ -197,6 +200,7 @@ const messages: Readonly<Record<string, string>> = {
     'Tipp: Fügen Sie „Breitengrad, Längengrad“ von einer Kartenseite in eines der Felder ein.',
   'Toggle color scheme': 'Farbschema umschalten',
   'Upload Image(s)': 'Bilder hochladen',
+  'Upload failed. Please try again.': 'Das Hochladen ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
   'Upload the first image': 'Das erste Bild hochladen',
   Victorian: 'Viktorianisch',
   'View Gallery': 'Galerie ansehen',

@@ -4,6 +4,8 @@
  */
 const messages: Readonly<Record<string, string>> = {
   '+ Scroll to zoom map': '+ desplazar para hacer zoom en el mapa',
+  'A building at this location already exists. Redirecting you to that building.':
+    'Ya existe un edificio en esta ubicación. Te redirigimos a ese edificio.',
   About: 'Acerca de',
   'Add New Building': 'Añadir edificio',
   'Added by': 'Añadido por',
@@ -76,6 +78,7 @@ const messages: Readonly<Record<string, string>> = {
   'Export buildings': 'Exportar edificios',
   Expressionism: 'Expresionismo',
   Exterior: 'Exterior',
+  'Failed to create building': 'No se pudo crear el edificio',
   Feedback: 'Comentarios',
   'Filter buildings': 'Filtrar edificios',
   Filters: 'Filtros',
@@ -197,6 +200,7 @@ const messages: Readonly<Record<string, string>> = {
     'Consejo: pega «latitud, longitud» desde un sitio de mapas en cualquiera de las dos casillas.',
   'Toggle color scheme': 'Cambiar el esquema de color',
   'Upload Image(s)': 'Subir imágenes',
+  'Upload failed. Please try again.': 'La subida ha fallado. Inténtalo de nuevo.',
   'Upload the first image': 'Sube la primera imagen',
   Victorian: 'Victoriano',
   'View Gallery': 'Ver galería',

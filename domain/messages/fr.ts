@@ -4,6 +4,8 @@
  */
 const messages: Readonly<Record<string, string>> = {
   '+ Scroll to zoom map': '+ molette pour zoomer sur la carte',
+  'A building at this location already exists. Redirecting you to that building.':
+    'Un bâtiment existe déjà à cet emplacement. Redirection vers ce bâtiment.',
   About: 'À propos',
   'Add New Building': 'Ajouter un bâtiment',
   'Added by': 'Ajouté par',
@@ -76,6 +78,7 @@ const messages: Readonly<Record<string, string>> = {
   'Export buildings': 'Exporter les bâtiments',
   Expressionism: 'Expressionnisme',
   Exterior: 'Extérieur',
+  'Failed to create building': 'La création du bâtiment a échoué',
   Feedback: 'Avis',
   'Filter buildings': 'Filtrer les bâtiments',
   Filters: 'Filtres',
@@ -197,6 +200,7 @@ const messages: Readonly<Record<string, string>> = {
     'Astuce : collez « latitude, longitude » depuis un site de cartes dans l’un ou l’autre champ.',
   'Toggle color scheme': 'Changer de thème',
   'Upload Image(s)': 'Envoyer des images',
+  'Upload failed. Please try again.': 'L’envoi a échoué. Veuillez réessayer.',
   'Upload the first image': 'Envoyer la première image',
   Victorian: 'Victorien',
   'View Gallery': 'Voir la galerie',

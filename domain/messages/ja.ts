@@ -4,6 +4,8 @@
  */
 const messages: Readonly<Record<string, string>> = {
   '+ Scroll to zoom map': '+ スクロールで地図を拡大・縮小',
+  'A building at this location already exists. Redirecting you to that building.':
+    'この場所にはすでに建物があります。その建物のページに移動します。',
   About: '概要',
   'Add New Building': '新しい建物を追加',
   'Added by': '追加したユーザー:',
@@ -76,6 +78,7 @@ const messages: Readonly<Record<string, string>> = {
   'Export buildings': '建物をエクスポート',
   Expressionism: '表現主義建築',
   Exterior: '外観',
+  'Failed to create building': '建物を作成できませんでした',
   Feedback: 'フィードバック',
   'Filter buildings': '建物を絞り込む',
   Filters: 'フィルター',
@@ -195,6 +198,7 @@ const messages: Readonly<Record<string, string>> = {
     'ヒント:地図サイトの「緯度, 経度」をどちらかの欄に貼り付けられます。',
   'Toggle color scheme': 'カラースキームを切り替え',
   'Upload Image(s)': '画像をアップロード',
+  'Upload failed. Please try again.': 'アップロードに失敗しました。もう一度お試しください。',
   'Upload the first image': '最初の画像をアップロード',
   Victorian: 'ヴィクトリア朝建築',
   'View Gallery': 'ギャラリーを見る',
