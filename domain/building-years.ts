@@ -5,10 +5,16 @@ export interface BuildingYears {
 }
 
 /** 'Built 1931 · Demolished 1963', 'Built 1931' or null when no year is known. */
-export function buildingYearsText(building: BuildingYears): string | null {
+export function buildingYearsText(
+  building: BuildingYears,
+  // The web app passes its `t` (web/src/lib/i18n.ts) for the page's language.
+  t: (message: string, values: { year: string }) => string = (message, { year }) =>
+    message.replace('{year}', year),
+): string | null {
   const parts: string[] = [];
-  if (building.year_built !== null) parts.push(`Built ${formatYear(building.year_built)}`);
-  if (building.year_demolished !== null) parts.push(`Demolished ${formatYear(building.year_demolished)}`);
+  if (building.year_built !== null) parts.push(t('Built {year}', { year: formatYear(building.year_built) }));
+  if (building.year_demolished !== null)
+    parts.push(t('Demolished {year}', { year: formatYear(building.year_demolished) }));
   return parts.length ? parts.join(' · ') : null;
 }
 

@@ -13,6 +13,8 @@ import { movedHandle } from '../users/users.service.ts';
 import { mergedInto } from '../architects/architects.service.ts';
 import { visibleBuilding } from '../../db/visibility.ts';
 import type { MediaUrls } from '../../storage/media-url.ts';
+import { translate } from '#domain/catalogues';
+import type { Language } from '#domain/languages';
 import {
   matchPattern,
   pages,
@@ -39,16 +41,19 @@ export interface PageHead {
   movedTo?: string;
 }
 
-const siteHead = (canonicalPath = '/'): PageHead => ({
+const siteHead = (language: Language, canonicalPath = '/'): PageHead => ({
   title: pageTitles.site,
-  description: SITE_DESCRIPTION,
+  description: translate(language, SITE_DESCRIPTION),
   canonicalPath,
   image: null,
 });
 
-const notFoundHead = (): PageHead => ({
-  ...siteHead('/'),
-  title: pageTitles.notFound,
+/** A page's title in `language`: 'À propos – Atlas of Buildings' (the site's name stays as it is). */
+const titled = (page: string) => `${page} – ${SITE_NAME}`;
+
+const notFoundHead = (language: Language): PageHead => ({
+  ...siteHead(language, '/'),
+  title: titled(translate(language, 'Not found')),
   notFound: true,
 });
 
@@ -92,8 +97,15 @@ const pageSegment = (pattern: string) => pattern.split('/')[1];
 
 const isUserSection = (section: string): section is UserSection => Object.hasOwn(USER_SECTIONS, section);
 
-/** The head for a path of the web app (`pathname` without the query). */
-export async function pageHeadFor(db: Db, media: MediaUrls, pathname: string): Promise<PageHead> {
+/** The head for a path of the web app (`pathname` without the query), in `language`. */
+export async function pageHeadFor(
+  db: Db,
+  media: MediaUrls,
+  pathname: string,
+  language: Language = 'en',
+): Promise<PageHead> {
+  const tr = (message: string, values?: Record<string, string | number>) =>
+    translate(language, message, values);
   const parts = pathname.split('/').filter(Boolean);
   const [first, second] = parts;
   const buildingPage = matchPattern(pages.building.pattern, pathname);
@@ -101,19 +113,30 @@ export async function pageHeadFor(db: Db, media: MediaUrls, pathname: string): P
   if (buildingPage || galleryPage) {
     const id = parseId(buildingPage?.id ?? galleryPage?.buildingId);
     const b = id === null ? null : await buildingFacts(db, id);
-    if (id === null || !b) return notFoundHead();
+    if (id === null || !b) return notFoundHead(language);
     const image =
       b.storage_key && b.renditions
         ? media.imageLarge({ storage_key: b.storage_key, renditions: b.renditions })
         : null;
-    const facts = [b.year_built !== null ? `built ${b.year_built}` : null, b.city ? `in ${b.city}` : null]
+    const facts = [
+      b.year_built !== null ? tr('built {year}', { year: b.year_built }) : null,
+      b.city ? tr('in {city}', { city: b.city }) : null,
+    ]
       .filter(Boolean)
       .join(', ');
+    const named = `${b.name}${facts ? `, ${facts}` : ''}`;
     if (galleryPage) {
       return {
-        title: pageTitles.gallery(b.name),
+        title: titled(tr('Photos of {name}', { name: b.name })),
         description: shorten(
-          `${b.image_count} ${b.image_count === 1 ? 'photo' : 'photos'} of ${b.name}${facts ? `, ${facts}` : ''}, on ${SITE_NAME}.`,
+          tr(
+            '{count, plural, one {# photo of {building}, on {site}.} other {# photos of {building}, on {site}.}}',
+            {
+              count: b.image_count,
+              building: named,
+              site: SITE_NAME,
+            },
+          ),
         ),
         canonicalPath: pages.gallery.href({ buildingId: id }),
         image,
@@ -121,7 +144,9 @@ export async function pageHeadFor(db: Db, media: MediaUrls, pathname: string): P
     }
     return {
       title: pageTitles.building(b.name),
-      description: shorten(b.description ?? `${b.name}${facts ? `, ${facts}` : ''}, on ${SITE_NAME}.`),
+      description: shorten(
+        b.description ?? tr('{building}, on {site}.', { building: named, site: SITE_NAME }),
+      ),
       canonicalPath: pages.building.href({ id }),
       image,
     };
@@ -144,16 +169,20 @@ export async function pageHeadFor(db: Db, media: MediaUrls, pathname: string): P
       const into = await mergedInto(db, id);
       if (into !== null) {
         const movedTo = pages.architect.href({ id: into });
-        return { ...siteHead(movedTo), movedTo };
+        return { ...siteHead(language, movedTo), movedTo };
       }
     }
     // An architect none of whose buildings visitors see has no page (nor a link preview).
-    if (id === null || !architect || architect.buildings === 0) return notFoundHead();
+    if (id === null || !architect || architect.buildings === 0) return notFoundHead(language);
     const n = architect.buildings;
     return {
       title: pageTitles.architect(architect.name),
       description: shorten(
-        `${n} ${n === 1 ? 'building' : 'buildings'} by ${architect.name} on a world map, on ${SITE_NAME}.`,
+        tr('{count, plural, one {# building} other {# buildings}} by {name} on a world map, on {site}.', {
+          count: n,
+          name: architect.name,
+          site: SITE_NAME,
+        }),
       ),
       canonicalPath: pages.architect.href({ id }),
       image: null,
@@ -161,9 +190,10 @@ export async function pageHeadFor(db: Db, media: MediaUrls, pathname: string): P
   }
   if (matchPattern(pages.about.pattern, pathname)) {
     return {
-      title: pageTitles.about,
-      description:
+      title: titled(tr('About')),
+      description: tr(
         'What Atlas of Buildings is, its open data licence (ODbL 1.0), the licences of its photos, and how to export the catalogue as GeoJSON or CSV.',
+      ),
       canonicalPath: pages.about.href(),
       image: null,
     };
@@ -179,37 +209,41 @@ export async function pageHeadFor(db: Db, media: MediaUrls, pathname: string): P
   if (matchPattern(pages.moderation.pattern, pathname)) {
     // The moderators' screen: nothing on it is public (robots.txt keeps crawlers out).
     return {
-      title: pageTitles.moderation,
-      description: `The moderation screen of ${SITE_NAME}, for its moderators.`,
+      title: titled(tr('Moderation')),
+      description: tr('The moderation screen of {site}, for its moderators.', { site: SITE_NAME }),
       canonicalPath: pages.moderation.href(),
       image: null,
     };
   }
   if (first === pageSegment(pages.user.pattern) && second !== undefined) {
     const handle = second.toLowerCase();
-    if (!/^[a-z0-9_]{1,30}$/.test(handle)) return notFoundHead();
+    if (!/^[a-z0-9_]{1,30}$/.test(handle)) return notFoundHead(language);
     // Only the user page's own sections exist: anything else is not a page (and not canonical).
     const section = matchPattern(pages.userSection.pattern, pathname)?.section;
     const userSection = section !== undefined && isUserSection(section) ? section : undefined;
-    if (!matchPattern(pages.user.pattern, pathname) && userSection === undefined) return notFoundHead();
+    if (!matchPattern(pages.user.pattern, pathname) && userSection === undefined)
+      return notFoundHead(language);
     const [user] = await db
       .select({ handle: users.handle, picture: users.picture })
       .from(users)
       .where(eq(users.handle, handle));
     if (!user) {
       const moved = await movedHandle(db, handle);
-      if (moved === null) return notFoundHead();
+      if (moved === null) return notFoundHead(language);
       const movedTo = userSection ? userSectionHref(moved, userSection) : pages.user.href({ handle: moved });
-      return { ...siteHead(movedTo), movedTo };
+      return { ...siteHead(language, movedTo), movedTo };
     }
     return {
       title: pageTitles.user(user.handle),
-      description: `Buildings, photos and lists by ${user.handle} on ${SITE_NAME}.`,
+      description: tr('Buildings, photos and lists by {handle} on {site}.', {
+        handle: user.handle,
+        site: SITE_NAME,
+      }),
       canonicalPath: userSection ? userSectionHref(second, userSection) : pages.user.href({ handle: second }),
       image: null,
     };
   }
-  return siteHead();
+  return siteHead(language);
 }
 
 /** Escapes text for HTML content and double- or single-quoted attribute values. */

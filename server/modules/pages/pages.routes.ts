@@ -16,13 +16,25 @@ import { BASEMAP_STREETS_META } from '#domain/streets-basemap';
 import { exploreMapModules, matchPattern, pages, showsExploreMap, STANDING_YEAR_PARAM } from '#domain/pages';
 import { MANIFEST_PATH } from '#domain/web-manifest';
 import { integerParam } from '#domain/query-params';
+import {
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_MAX_AGE,
+  LANGUAGE_PARAM,
+  isLanguage,
+  resolveLanguage,
+  textDirection,
+  type Language,
+} from '#domain/languages';
 import { buildings } from '../../db/schema.ts';
 import { etagMatches } from '../../http/compression.ts';
 import { notFound } from '../../http/errors.ts';
 import { visibleBuilding } from '../../db/visibility.ts';
 import { exploreFrameReader, withExploreFrame } from './explore-frame.ts';
+import { frameIn } from './frame-language.ts';
 import { escapeHtml, pageHeadFor, renderIndexHtml } from './page-head.ts';
-import { buildingPreload, prefetchElement } from './prefetch.ts';
+import { buildingPreload, prefetchElement, scriptSafeJson } from './prefetch.ts';
+import { CATALOGUES } from '#domain/catalogues';
+import { MESSAGES_ELEMENT_ID } from '#domain/page-messages';
 import { manifestReader, routePreloads } from './route-preloads.ts';
 
 /** Sitemaps may list 50 000 URLs; smaller pages keep each answer quick to build and fetch. */
@@ -166,7 +178,24 @@ export function appPageSender(
     const html = template();
     if (html === undefined) return false;
     const pathname = request.url.split('?')[0] ?? '/';
-    const head = await pageHeadFor(app.db, app.media, pathname);
+    const chosen = new URLSearchParams(request.url.split('?')[1] ?? '').get(LANGUAGE_PARAM);
+    // Read here: the cookie parser is not registered for the pages (it belongs to the auth module).
+    const cookie = new RegExp(`(?:^|;)\\s*${LANGUAGE_COOKIE}=([^;]*)`).exec(
+      request.headers.cookie ?? '',
+    )?.[1];
+    const language = resolveLanguage({
+      query: chosen,
+      cookie,
+      acceptLanguage: request.headers['accept-language'],
+    });
+    // `?lang=` chooses for the visits to come: the server reads the cookie to paint their first frame.
+    if (isLanguage(chosen) && cookie !== chosen)
+      reply.header(
+        'set-cookie',
+        `${LANGUAGE_COOKIE}=${chosen}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE}; SameSite=Lax` +
+          (app.config.publicUrl.startsWith('https:') ? '; Secure' : ''),
+      );
+    const head = await pageHeadFor(app.db, app.media, pathname, language);
     if (head.movedTo !== undefined) {
       // An old handle: search engines and links move to the current one. Not cached, as the
       // owner may take the old handle back.
@@ -178,7 +207,7 @@ export function appPageSender(
         .send();
       return true;
     }
-    const withHead = renderIndexHtml(html, head, app.config.publicUrl, {
+    const withHead = renderIndexHtml(inLanguage(html, language), head, app.config.publicUrl, {
       ...(basemapVersion ? { [BASEMAP_VERSION_META]: basemapVersion } : {}),
       ...(streetsArchive ? { [BASEMAP_STREETS_META]: streetsArchive } : {}),
     });
@@ -190,7 +219,7 @@ export function appPageSender(
       const prefetched = await prefetchElement(app, request);
       page = withExploreFrame(
         withHead,
-        frame,
+        frameIn(frame, language),
         prefetched.data +
           buildingPreload(pathname) +
           routePreloads(manifest(), exploreMapModules(pathname), withHead),
@@ -202,11 +231,24 @@ export function appPageSender(
     reply
       .code(head.notFound ? 404 : 200)
       .header('cache-control', 'no-cache')
-      // The map pages carry the visitor's first card page, asked for with their session.
-      .header('vary', 'Cookie')
+      // The map pages carry the visitor's first card page, asked for with their session; every
+      // page is in the language of the cookie, else of Accept-Language.
+      .header('vary', 'Cookie, Accept-Language')
       .header('etag', etag);
     if (!head.notFound && etagMatches(request.headers['if-none-match'], etag)) reply.code(304).send();
     else reply.type('text/html; charset=utf-8').send(page);
     return true;
   };
+}
+
+/**
+ * The page in `language`: `<html lang dir>`, and the language's catalogue at the end of the head
+ * for the app (web/src/lib/i18n.ts). English pages are the template as it is.
+ */
+export function inLanguage(html: string, language: Language): string {
+  if (language === 'en') return html;
+  const catalogue = `<script type="application/json" id="${MESSAGES_ELEMENT_ID}">${scriptSafeJson(CATALOGUES[language])}</script>\n  `;
+  return html
+    .replace(/<html\b[^>]*>/i, `<html lang="${language}" dir="${textDirection(language)}">`)
+    .replace('</head>', () => `${catalogue}</head>`);
 }

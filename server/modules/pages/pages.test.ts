@@ -532,6 +532,59 @@ describe('robots.txt and sitemap.xml', () => {
   });
 });
 
+describe('the page in the visitor\'s language', () => {
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers });
+
+  it('chooses French with ?lang=fr, remembers it a year in a cookie, and sends head, frame and catalogue in French', async () => {
+    const res = await get('/?lang=fr');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<html lang="fr" dir="ltr">');
+    expect(res.headers['set-cookie']).toBe('lang=fr; Path=/; Max-Age=31536000; SameSite=Lax; Secure');
+    expect(res.headers.vary).toMatch(/^Cookie, Accept-Language\b/);
+    expect(res.body).toContain(
+      '<meta name="description" content="Atlas of Buildings : un catalogue collaboratif d’architecture sur une carte du monde." />',
+    );
+    // The frame's texts swapped for the catalogue's, its tokens filled as in English.
+    expect(res.body).toContain('aria-label="Bâtiments visibles"');
+    expect(res.body).not.toContain('aria-label="Buildings in view"');
+    const catalogue = /<script type="application\/json" id="atlas-messages">(.*?)<\/script>/.exec(res.body)?.[1];
+    expect(JSON.parse(catalogue!)).toMatchObject({ 'Explore Buildings': 'Explorer les bâtiments' });
+  });
+
+  it('takes the cookie, then Accept-Language, and sets no cookie without a choice', async () => {
+    const arabic = await get(`/buildings/${ids.get('Plain')}`, { cookie: 'session=x; lang=ar', 'accept-language': 'de' });
+    expect(arabic.body).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic.headers['set-cookie']).toBeUndefined();
+    const german = await get('/about', { 'accept-language': 'pt-BR, de-AT;q=0.8, en;q=0.5' });
+    expect(german.body).toContain('<html lang="de" dir="ltr">');
+    expect(german.body).toContain('<title>Über – Atlas of Buildings</title>');
+    // A choice already remembered is not set again.
+    const again = await get('/?lang=fr', { cookie: 'lang=fr' });
+    expect(again.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('counts in the language: an architect page in French and in Arabic', async () => {
+    const [architect] = await t.app.db.insert(architects).values({ name: 'Lang Architect' }).returning();
+    await t.app.db
+      .insert(buildingArchitects)
+      .values([{ building_id: ids.get('Plain')!, architect_id: architect!.id }]);
+    const fr = await get(`/architects/${architect!.id}?lang=fr`);
+    expect(fr.body).toContain('1 bâtiment de Lang Architect sur une carte du monde');
+    const ar = await get(`/architects/${architect!.id}`, { cookie: 'lang=ar' });
+    expect(ar.body).toContain('مبنى واحد من تصميم Lang Architect');
+  });
+
+  it('sends English pages as before: the template\'s <html>, no catalogue, English frame', async () => {
+    for (const res of [await get('/'), await get('/?lang=xx', { 'accept-language': 'pt' })]) {
+      expect(res.body).toContain('<html lang="en">\n');
+      expect(res.body).not.toContain('atlas-messages');
+      expect(res.body).toContain('aria-label="Buildings in view"');
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+  });
+});
+
 describe('the app page sender', () => {
   it("names the basemap's version for the map style, and nothing without an archive", async () => {
     const app = Fastify({ logger: false });

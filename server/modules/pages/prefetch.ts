@@ -37,7 +37,7 @@ export function startCardsUrl(): string {
 }
 
 /** JSON that cannot end the script element it sits in (`</script>`, `<!--`). */
-function scriptSafeJson(value: unknown): string {
+export function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')

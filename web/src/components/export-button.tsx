@@ -2,6 +2,7 @@ import type { KeyboardEvent, PointerEvent, Ref } from 'react';
 import { Button, type ButtonProps } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { ExportFormat } from '#domain/export-formats';
+import { t } from '../lib/i18n.ts';
 
 export interface ExportGroup {
   /** Shown above the group's links, e.g. 'All matching buildings'. */
@@ -42,7 +43,7 @@ export function ExportButton({
       aria-label={ariaLabel}
       {...others}
     >
-      Export
+      {t('Export')}
     </Button>
   );
 }

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setCatalogue } from './i18n.ts';
 import { timeAgo } from './relative-time.ts';
 
 const now = new Date('2026-05-20T12:00:00Z');
@@ -31,5 +32,17 @@ describe("timeAgo ('x ago', product §2 'Joined' with a relative time)", () => {
 
   it('gives an empty text for an invalid date', () => {
     expect(timeAgo('not a date', now)).toBe('');
+  });
+});
+
+describe('timeAgo in the page language', () => {
+  afterEach(() => setCatalogue('en', {}));
+
+  it('formats through Intl in French and Arabic', () => {
+    setCatalogue('fr', { 'a few seconds ago': 'il y a quelques secondes' });
+    expect(timeAgo(before(3 * DAY), now)).toBe('il y a 3 jours');
+    expect(timeAgo(before(10_000), now)).toBe('il y a quelques secondes');
+    setCatalogue('ar', {});
+    expect(timeAgo(before(3 * DAY), now)).toBe(new Intl.RelativeTimeFormat('ar').format(-3, 'day'));
   });
 });

@@ -11,3 +11,9 @@ afterEach(async () => {
   const { notifications } = await import('@mantine/notifications');
   notifications.clean();
 });
+
+// The page's language (web/src/lib/i18n.ts): back to English for the next test.
+afterEach(async () => {
+  const { setCatalogue } = await import('../lib/i18n.ts');
+  setCatalogue('en', {});
+});

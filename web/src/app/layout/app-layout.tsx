@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { AuthControls } from '../../features/auth/components/auth-controls.tsx';
 import { AuthModal } from '../../features/auth/components/auth-modal.tsx';
@@ -17,6 +18,11 @@ import { useSearchPick } from './search-pick.ts';
  */
 const ZERO_RIGHT = 'right-scroll-bar-position';
 
+// Its own chunk, loaded as the bar first renders: English pages carry no more than before.
+const LanguageMenu = lazy(() =>
+  import('../../features/navigation/components/language-menu.tsx').then((m) => ({ default: m.LanguageMenu })),
+);
+
 /**
  * Global frame of every screen: navigation bar, routed content, auth modal, the welcome step after
  * a first sign-in, Feedback, Add New Building. A fixed 60 px header over the content, drawn as Mantine's AppShell drew it (same
@@ -33,6 +39,9 @@ export function AppLayout() {
           actions={
             <>
               <FeedbackButton />
+              <Suspense fallback={null}>
+                <LanguageMenu />
+              </Suspense>
               <ThemeToggle />
               <AuthControls />
             </>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, SimpleGrid, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { t } from '../i18n.ts';
 
 /**
  * The input groups the edit form and the create wizard share (product §5 "Building coordinates"):
@@ -28,20 +29,20 @@ export function CoordinateInputs({
   return (
     <SimpleGrid cols={2} spacing="sm">
       <TextInput
-        label="Longitude"
+        label={t('Longitude')}
         inputMode="decimal"
         placeholder={placeholders?.longitude}
         value={longitude}
         onChange={(e) => onChange('longitude', e.currentTarget.value)}
-        error={errors.longitude}
+        error={errors.longitude && t(errors.longitude)}
       />
       <TextInput
-        label="Latitude"
+        label={t('Latitude')}
         inputMode="decimal"
         placeholder={placeholders?.latitude}
         value={latitude}
         onChange={(e) => onChange('latitude', e.currentTarget.value)}
-        error={errors.latitude}
+        error={errors.latitude && t(errors.latitude)}
       />
     </SimpleGrid>
   );
@@ -61,16 +62,16 @@ export function YearInputs({ yearBuilt, yearDemolished, onChange, errors }: Year
   return (
     <SimpleGrid cols={2} spacing="sm">
       <TextInput
-        label="Year built"
-        placeholder="YYYY"
+        label={t('Year built')}
+        placeholder={t('YYYY')}
         inputMode="numeric"
         value={yearBuilt}
         onChange={(e) => onChange('yearBuilt', e.currentTarget.value)}
         error={errors.yearBuilt}
       />
       <TextInput
-        label="Year demolished"
-        placeholder="YYYY"
+        label={t('Year demolished')}
+        placeholder={t('YYYY')}
         inputMode="numeric"
         value={yearDemolished}
         onChange={(e) => onChange('yearDemolished', e.currentTarget.value)}

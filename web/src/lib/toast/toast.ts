@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications';
+import { t } from '../i18n.ts';
 
 /**
  * Toasts (product §3, 4 and 9): type info by default (success also used), shown for 3000 ms,
@@ -22,12 +23,13 @@ const COLORS: Record<ToastType, string> = { info: 'blue', success: 'teal', error
 /** Shows a toast and returns its id (for hideToast). */
 export function showToast({ message, type = 'info', duration = TOAST_DURATION_MS }: ToastInput): string {
   return notifications.show({
-    message,
+    // A message of the catalogues comes in the page's language (the rest as it is).
+    message: t(message),
     color: COLORS[type],
     autoClose: duration,
     withCloseButton: true,
     // Mantine's close button has no text: without a name it is a critical axe violation.
-    closeButtonProps: { 'aria-label': 'Close' },
+    closeButtonProps: { 'aria-label': t('Close') },
   });
 }
 

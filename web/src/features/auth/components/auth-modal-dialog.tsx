@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { pages } from '#domain/pages';
 import { useAuthModal } from '../../../lib/auth/auth-provider.tsx';
 import { LoginProviders } from './login-providers.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 /**
  * The auth modal itself (product §2): a title, a message, the login providers and a link to the
@@ -24,12 +25,12 @@ export function AuthModalDialog() {
     <Modal
       opened={state.isOpen}
       onClose={close}
-      title={state.title}
+      title={t(state.title)}
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('Close') }}
     >
       <Stack gap="md">
-        {state.message !== null && <Text>{state.message}</Text>}
+        {state.message !== null && <Text>{t(state.message)}</Text>}
         {state.isOpen && <LoginProviders />}
         <Text size="xs" c="dimmed" ta="center">
           What signing in stores, and how to download or delete it:{' '}

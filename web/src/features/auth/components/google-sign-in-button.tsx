@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Text, useComputedColorScheme } from '@mantine/core';
 import { initializeGoogleIdentity, loadGoogleIdentity } from '../lib/google-identity.ts';
+import { t } from '../../../lib/i18n.ts';
 
 interface GoogleSignInButtonProps {
   clientId: string;
@@ -46,6 +47,7 @@ export function GoogleSignInButton({ clientId, onCredential }: GoogleSignInButto
     };
   }, [clientId, colorScheme]);
 
-  if (failed) return <Text c="dimmed">Google sign-in could not be loaded. Please try again later.</Text>;
+  if (failed)
+    return <Text c="dimmed">{t('Google sign-in could not be loaded. Please try again later.')}</Text>;
   return <div ref={container} data-testid="google-sign-in" style={{ minHeight: 44 }} />;
 }

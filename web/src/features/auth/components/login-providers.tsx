@@ -4,6 +4,7 @@ import { useAuthProviders } from '../api/get-auth-providers.ts';
 import { DEMO_MODERATOR_HANDLE, DEMO_USER_HANDLE, useLoginAsDev } from '../api/login-as-dev.ts';
 import { useLoginWithGoogle } from '../api/login-with-google.ts';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 /** The demo sign-in's accounts, when the server offers it: a user, and a moderator to try moderation. */
 const DEMO_ACCOUNTS = [
@@ -24,13 +25,13 @@ export function LoginProviders() {
 
   if (providers.isPending) {
     return (
-      <Stack align="center" py="sm" role="status" aria-label="Loading sign-in options">
+      <Stack align="center" py="sm" role="status" aria-label={t('Loading sign-in options')}>
         <Loader size="sm" />
       </Stack>
     );
   }
   if (providers.isError) {
-    return <Text c="dimmed">Sign-in is unavailable right now. Please try again later.</Text>;
+    return <Text c="dimmed">{t('Sign-in is unavailable right now. Please try again later.')}</Text>;
   }
 
   const { google_client_id: googleClientId, dev_login: devLogin } = providers.data;
@@ -50,11 +51,11 @@ export function LoginProviders() {
             loading={dev.isPending && dev.variables === handle}
             onClick={() => dev.mutate(handle)}
           >
-            {label}
+            {t(label)}
           </Button>
         ))}
       {googleClientId === null && !devLogin && (
-        <Text c="dimmed">No sign-in method is configured on this server.</Text>
+        <Text c="dimmed">{t('No sign-in method is configured on this server.')}</Text>
       )}
     </Stack>
   );

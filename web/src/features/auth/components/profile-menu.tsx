@@ -13,6 +13,7 @@ import { faceplateUrl } from '../../../lib/faceplate.ts';
 import { useLogout } from '../api/logout.ts';
 import classes from './profile-menu.module.css';
 import { pages, userSectionHref } from '#domain/pages';
+import { t } from '../../../lib/i18n.ts';
 
 interface ProfileMenuProps {
   user: CurrentUser;
@@ -45,7 +46,7 @@ export function ProfileMenu({ user }: ProfileMenuProps) {
           to={userSectionHref(user.handle, 'lists')}
           leftSection={<IconStack2 size={16} aria-hidden />}
         >
-          My Stuff
+          {t('My Stuff')}
         </Menu.Item>
         {isModerator(user) && (
           <Menu.Item
@@ -53,7 +54,7 @@ export function ProfileMenu({ user }: ProfileMenuProps) {
             to={pages.moderation.href()}
             leftSection={<IconShieldCheck size={16} aria-hidden />}
           >
-            Moderation
+            {t('Moderation')}
           </Menu.Item>
         )}
         <Menu.Item
@@ -61,13 +62,13 @@ export function ProfileMenu({ user }: ProfileMenuProps) {
           to={pages.about.href()}
           leftSection={<IconInfoCircle size={16} aria-hidden />}
         >
-          About
+          {t('About')}
         </Menu.Item>
         <Menu.Item
           leftSection={<IconLogout size={16} aria-hidden />}
           onClick={() => logout.mutate(undefined, { onSuccess: () => void navigate(pages.explore.href()) })}
         >
-          Logout
+          {t('Logout')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -27,6 +27,7 @@ import { BuildingOwnerActions } from './building-owner-actions.tsx';
 import { BuildingCommunityActions } from './building-community-actions.tsx';
 import classes from './building-panel.module.css';
 import { pages } from '#domain/pages';
+import { t } from '../../../lib/i18n.ts';
 
 /**
  * Places in the panel that other features fill (composed in web/src/app, product §2). Each gets the
@@ -67,22 +68,22 @@ export function BuildingPanel({ buildingId, onClose, onDeleted, slots = {} }: Bu
       radius="md"
       withBorder
       component="aside"
-      aria-label="Building"
+      aria-label={t('Building')}
     >
       <Group justify="flex-end" className={classes.header}>
-        <CloseButton aria-label="Close building panel" onClick={onClose} size="lg" />
+        <CloseButton aria-label={t('Close building panel')} onClick={onClose} size="lg" />
       </Group>
       <ScrollArea.Autosize mah="var(--panel-scroll-max)" px="lg" pb="lg" type="auto" offsetScrollbars>
         {notFound ? (
-          <Text role="alert">Building not found</Text>
+          <Text role="alert">{t('Building not found')}</Text>
         ) : building.isPending ? (
           <Group gap="sm" role="status">
             <Loader size="sm" />
-            <Text>Loading building...</Text>
+            <Text>{t('Loading building...')}</Text>
           </Group>
         ) : building.isError ? (
           <Text role="alert" c="red">
-            Error loading building
+            {t('Error loading building')}
           </Text>
         ) : (
           <BuildingProfile building={building.data} onDeleted={onDeleted} slots={slots} />
@@ -105,7 +106,7 @@ function BuildingProfile({ building, onDeleted, slots }: BuildingProfileProps) {
   const isAdder = user !== null && building.added_by !== null && building.added_by.id === user.id;
   // A moderator or an admin (domain/roles.ts isModerator, inlined: the page's budget is tight).
   const canEdit = isAdder || (user !== null && user.role !== 'user');
-  const years = buildingYearsText(building);
+  const years = buildingYearsText(building, t);
 
   return (
     <Stack gap="sm">
@@ -122,12 +123,14 @@ function BuildingProfile({ building, onDeleted, slots }: BuildingProfileProps) {
       {years && <Text c="dimmed">{years}</Text>}
       {isDemolished(building) && (
         <Badge variant="light" color="gray" w="fit-content" data-testid="demolished-badge">
-          Demolished{building.year_demolished !== null ? ` in ${formatYear(building.year_demolished)}` : ''}
+          {building.year_demolished !== null
+            ? t('Demolished in {year}', { year: formatYear(building.year_demolished) })
+            : t('Demolished')}
         </Badge>
       )}
       {building.added_by && (
         <Text size="sm" c="dimmed">
-          Added by{' '}
+          {t('Added by')}{' '}
           {/* Underlined: a link inside text must not be told apart by colour alone (axe link-in-text-block). */}
           <Anchor
             component={Link}
@@ -139,8 +142,8 @@ function BuildingProfile({ building, onDeleted, slots }: BuildingProfileProps) {
         </Text>
       )}
       {building.architects.length > 0 && (
-        <Text size="sm" aria-label="Architects">
-          {building.architects.length === 1 ? 'Architect: ' : 'Architects: '}
+        <Text size="sm" aria-label={t('Architects')}>
+          {building.architects.length === 1 ? t('Architect: ') : t('Architects: ')}
           {building.architects.map((architect, i) => (
             <span key={architect.id}>
               {i > 0 && ', '}
@@ -153,17 +156,17 @@ function BuildingProfile({ building, onDeleted, slots }: BuildingProfileProps) {
       )}
       {slots.votes?.(building)}
       {building.architectural_styles.length > 0 && (
-        <Group gap="xs" aria-label="Architectural styles">
+        <Group gap="xs" aria-label={t('Architectural styles')}>
           {building.architectural_styles.map((style) => (
             <Badge key={style.id} variant="light">
-              {style.name}
+              {t(style.name)}
             </Badge>
           ))}
         </Group>
       )}
       {building.description && <Text className={classes.description}>{building.description}</Text>}
       {slots.images ? slots.images(building) : <BuildingImages building={building} />}
-      <Group gap="xs" wrap="wrap" aria-label="Building actions">
+      <Group gap="xs" wrap="wrap" aria-label={t('Building actions')}>
         <Button
           component={Link}
           to={pages.gallery.href({ buildingId: building.id })}
@@ -171,7 +174,7 @@ function BuildingProfile({ building, onDeleted, slots }: BuildingProfileProps) {
           size="xs"
           leftSection={<IconPhoto size={16} aria-hidden />}
         >
-          View Gallery
+          {t('View Gallery')}
         </Button>
         <Button
           variant="light"

@@ -5,6 +5,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { LOGIN_MESSAGES, LOGIN_TITLES } from '../../../lib/auth/messages.ts';
 import { useRequireLogin } from '../../../lib/auth/use-require-login.ts';
 import classes from './add-building-button.module.css';
+import { t } from '../../../lib/i18n.ts';
 
 // The wizard (its state and rules, its steps, the upload code, the preview map) loads when first
 // opened.
@@ -33,7 +34,7 @@ export function AddBuildingButton() {
           size="md"
           radius="xl"
           className={classes.button}
-          aria-label="Add New Building"
+          aria-label={t('Add New Building')}
           leftSection={<IconPlus size={20} aria-hidden />}
           style={{ boxShadow: 'var(--mantine-shadow-md)' }}
           onClick={() =>
@@ -43,7 +44,7 @@ export function AddBuildingButton() {
             })
           }
         >
-          <span className={classes.label}>Add New Building</span>
+          <span className={classes.label}>{t('Add New Building')}</span>
         </Button>
       </Affix>
       {wanted && (

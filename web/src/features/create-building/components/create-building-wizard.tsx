@@ -21,6 +21,7 @@ import { AddressStep } from './address-step.tsx';
 import { DetailsStep } from './details-step.tsx';
 import { ImagesStep } from './images-step.tsx';
 import { LocationStep } from './location-step.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 // The map library loads when the wizard first shows its preview, not with every page.
 const LocationPreviewMap = lazy(() =>
@@ -58,7 +59,7 @@ export function CreateBuildingWizard({ opened, onClose, state, dispatch }: Creat
 
   const close = () => {
     if (busy) return;
-    if (hasEnteredData(state) && !window.confirm(DISCARD_QUESTION)) return;
+    if (hasEnteredData(state) && !window.confirm(t(DISCARD_QUESTION))) return;
     dispatch({ type: 'reset' });
     setSubmitErrors([]);
     onClose();
@@ -95,27 +96,27 @@ export function CreateBuildingWizard({ opened, onClose, state, dispatch }: Creat
       onClose={close}
       title={
         <Title order={2} size="h3">
-          Add New Building
+          {t('Add New Building')}
         </Title>
       }
       size={narrow ? '100%' : 1100}
       fullScreen={narrow}
       centered
       closeOnClickOutside={false}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('Close') }}
     >
-      <form onSubmit={onSubmit} noValidate aria-label="Create building">
+      <form onSubmit={onSubmit} noValidate aria-label={t('Create building')}>
         <Stack gap="md">
           <Stack gap={4}>
             <Group justify="space-between">
-              <Text fw={600}>{WIZARD_STEP_TITLES[step]}</Text>
+              <Text fw={600}>{t(WIZARD_STEP_TITLES[step] ?? '')}</Text>
               <Text size="sm" c="dimmed">
-                {stepNumber} of {WIZARD_STEP_COUNT}
+                {t('{step} of {count}', { step: stepNumber, count: WIZARD_STEP_COUNT })}
               </Text>
             </Group>
             <Progress
               value={(stepNumber / WIZARD_STEP_COUNT) * 100}
-              aria-label={`Step ${stepNumber} of ${WIZARD_STEP_COUNT}`}
+              aria-label={t('Step {step} of {count}', { step: stepNumber, count: WIZARD_STEP_COUNT })}
             />
           </Stack>
           <Grid gap="lg">
@@ -136,7 +137,7 @@ export function CreateBuildingWizard({ opened, onClose, state, dispatch }: Creat
               <Stack gap={2}>
                 {submitErrors.map((message) => (
                   <Text key={message} size="sm">
-                    {message}
+                    {t(message)}
                   </Text>
                 ))}
               </Stack>
@@ -148,15 +149,15 @@ export function CreateBuildingWizard({ opened, onClose, state, dispatch }: Creat
               onClick={() => dispatch({ type: 'previous' })}
               disabled={step === 0 || busy}
             >
-              Previous
+              {t('Previous')}
             </Button>
             {step < WIZARD_STEP_COUNT - 1 ? (
               <Button type="submit" disabled={!isStepValid(state) || busy}>
-                {processingAddress ? 'Processing Address...' : 'Next'}
+                {processingAddress ? t('Processing Address...') : t('Next')}
               </Button>
             ) : (
               <Button type="submit" disabled={submitting}>
-                {buttonText}
+                {t(buttonText)}
               </Button>
             )}
           </Group>

@@ -6,6 +6,7 @@ import { CoordinateInputs, FormErrorAlert } from '../../../lib/building-form/bui
 import { locationModeOf, type LocationMode, type WizardAction, type WizardState } from '../model/wizard.ts';
 import { placeSearchNotice, type PlaceSearchStatus } from '../model/places.ts';
 import { PlaceSearch } from './place-search.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 interface LocationStepProps {
   state: WizardState;
@@ -23,33 +24,33 @@ export function LocationStep({ state, dispatch, placeSearch }: LocationStepProps
     <Stack gap="md">
       <SegmentedControl<LocationMode>
         fullWidth
-        aria-label="How to locate the building"
+        aria-label={t('How to locate the building')}
         value={mode}
         onChange={(value) => dispatch({ type: 'setLocationMode', mode: value })}
         data={[
           {
             value: 'search',
-            label: 'Search on Map',
+            label: t('Search on Map'),
             disabled: placeSearch === 'off' || placeSearch === 'failed',
           },
-          { value: 'manual', label: 'Enter Manually' },
+          { value: 'manual', label: t('Enter Manually') },
         ]}
       />
       {notice && (
         <Text size="sm" c="dimmed">
-          {notice}
+          {t(notice)}
         </Text>
       )}
       {mode === 'search' &&
         (placeSearch === 'pending' ? (
-          <Loader size="sm" role="status" aria-label="Loading place search" />
+          <Loader size="sm" role="status" aria-label={t('Loading place search')} />
         ) : (
           <PlaceSearch state={state} dispatch={dispatch} />
         ))}
       {mode === 'manual' && (
         <Stack gap="sm">
           <TextInput
-            label="Name"
+            label={t('Name')}
             required
             maxLength={BUILDING_NAME_MAX}
             value={state.name}
@@ -63,11 +64,11 @@ export function LocationStep({ state, dispatch, placeSearch }: LocationStepProps
             placeholders={{ longitude: '-73.9857', latitude: '40.7484' }}
           />
           <Text size="xs" c="dimmed">
-            Tip: paste &lsquo;latitude, longitude&rsquo; from a map site into either box.
+            {t('Tip: paste ‘latitude, longitude’ from a map site into either box.')}
           </Text>
         </Stack>
       )}
-      {state.placeError && <FormErrorAlert>{state.placeError}</FormErrorAlert>}
+      {state.placeError && <FormErrorAlert>{t(state.placeError)}</FormErrorAlert>}
     </Stack>
   );
 }

@@ -5,6 +5,7 @@ import { IconMapPin, IconSearch } from '@tabler/icons-react';
 import { getPlaceDetails, usePlaceSuggestions } from '../api/places.ts';
 import { newSessionToken, suggestionLabel, type PlaceSuggestion } from '../model/places.ts';
 import type { WizardAction, WizardState } from '../model/wizard.ts';
+import { t } from '../../../lib/i18n.ts';
 
 /** Product §9: the place search waits 250 ms after the last keystroke. */
 export const PLACE_SEARCH_DEBOUNCE_MS = 250;
@@ -58,10 +59,10 @@ export function PlaceSearch({ state, dispatch }: PlaceSearchProps) {
   return (
     <Stack gap="sm">
       <Autocomplete
-        label="Search for the building or its address"
-        placeholder="Start typing a place"
+        label={t('Search for the building or its address')}
+        placeholder={t('Start typing a place')}
         leftSection={<IconSearch size={16} aria-hidden />}
-        rightSection={busy ? <Loader size="xs" role="status" aria-label="Searching" /> : null}
+        rightSection={busy ? <Loader size="xs" role="status" aria-label={t('Searching')} /> : null}
         value={input}
         onChange={(text) => {
           setInput(text);
@@ -76,11 +77,11 @@ export function PlaceSearch({ state, dispatch }: PlaceSearchProps) {
       />
       {suggestions.isError && (
         <Text size="sm" c="red">
-          Place search failed. Please try again or enter the location manually.
+          {t('Place search failed. Please try again or enter the location manually.')}
         </Text>
       )}
       {place && (
-        <Paper withBorder p="sm" radius="md" aria-label="Selected place">
+        <Paper withBorder p="sm" radius="md" aria-label={t('Selected place')}>
           <Stack gap={2}>
             <Text fw={600}>
               <IconMapPin size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} />{' '}

@@ -7,6 +7,7 @@ import type { BuildingCard as BuildingCardData } from '#domain/building-list';
 import { buildingYearsText, isDemolished } from '#domain/building-years';
 import classes from './building-cards.module.css';
 import { pages } from '#domain/pages';
+import { t } from '../../../lib/i18n.ts';
 
 interface BuildingCardProps {
   building: BuildingCardData;
@@ -18,7 +19,7 @@ interface BuildingCardProps {
 
 /** One building in the list: cover image (or, until it has one, a locator), name, years and vote summary. */
 export function BuildingCard({ building, highlighted, onHover, first = false }: BuildingCardProps) {
-  const years = buildingYearsText(building);
+  const years = buildingYearsText(building, t);
   const { upvotes, meh_votes, downvotes } = building.vote_stats;
   const ref = useRef<HTMLAnchorElement>(null);
   // The explore query (the year the map shows) goes along to the building's page.
@@ -61,10 +62,18 @@ export function BuildingCard({ building, highlighted, onHover, first = false }: 
         )}
         {isDemolished(building) && (
           <Badge size="sm" variant="light" color="gray" data-testid="demolished-badge">
-            Demolished
+            {t('Demolished')}
           </Badge>
         )}
-        <Group gap="sm" mt={4} aria-label={`Votes: ${upvotes} smile, ${meh_votes} meh, ${downvotes} frown`}>
+        <Group
+          gap="sm"
+          mt={4}
+          aria-label={t('Votes: {upvotes} smile, {meh_votes} meh, {downvotes} frown', {
+            upvotes,
+            meh_votes,
+            downvotes,
+          })}
+        >
           <VoteCount icon={<IconMoodSmile size={16} aria-hidden />} count={upvotes} />
           <VoteCount icon={<IconMoodEmpty size={16} aria-hidden />} count={meh_votes} />
           <VoteCount icon={<IconMoodSad size={16} aria-hidden />} count={downvotes} />

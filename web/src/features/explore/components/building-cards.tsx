@@ -3,6 +3,7 @@ import { Box, Center, Group, Loader, Pagination, ScrollArea, Stack, Text, Title 
 import type { BuildingCard as BuildingCardData } from '#domain/building-list';
 import { BuildingCard } from './building-card.tsx';
 import classes from './building-cards.module.css';
+import { t } from '../../../lib/i18n.ts';
 
 interface BuildingCardsProps {
   cards: readonly BuildingCardData[];
@@ -41,17 +42,17 @@ export function BuildingCards({
 }: BuildingCardsProps) {
   const count = totalExact ? String(total) : `${total}+`;
   return (
-    <Box className={classes.root} component="section" aria-label="Buildings in view">
+    <Box className={classes.root} component="section" aria-label={t('Buildings in view')}>
       <Box className={classes.header}>
         <Group justify="space-between" mih={30} gap="xs" wrap="nowrap">
           {narrow ? (
             <Text size="sm" c="dimmed" role="status">
-              {loading ? 'Loading buildings...' : `Showing ${count} buildings worldwide`}
+              {loading ? t('Loading buildings...') : t('Showing {count} buildings worldwide', { count })}
             </Text>
           ) : (
             <Group align="baseline" gap="xs">
               <Title order={2} size="h4">
-                Buildings in view
+                {t('Buildings in view')}
               </Title>
               {!loading && (
                 <Text size="sm" c="dimmed">
@@ -70,11 +71,11 @@ export function BuildingCards({
           </Center>
         ) : error ? (
           <Text c="red" p="md" role="alert">
-            Error loading buildings
+            {t('Error loading buildings')}
           </Text>
         ) : cards.length === 0 ? (
           <Text c="dimmed" p="md">
-            No buildings here. Move the map or change the filters.
+            {t('No buildings here. Move the map or change the filters.')}
           </Text>
         ) : (
           // A new answer is a new list, not the old cards moved: keyed by its ids, it replaces the old
@@ -106,7 +107,7 @@ export function BuildingCards({
                 total={pages}
                 value={page}
                 onChange={onPageChange}
-                getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+                getControlProps={(control) => ({ 'aria-label': t(`${control} page`) })}
               />
             </Center>
           )}

@@ -31,6 +31,7 @@ import type { MapTarget } from './explore-map.tsx';
 import { FilterBar } from './filter-bar.tsx';
 import { TimeControl } from './time-control.tsx';
 import classes from './explore-screen.module.css';
+import { t } from '../../../lib/i18n.ts';
 
 /**
  * The map and its library (about 240 KB compressed) load after the screen's shell: the navigation,
@@ -189,8 +190,8 @@ export function ExploreScreen({
     const all: CatalogueExportFilters = filterParams;
     const inView: CatalogueExportFilters = { ...filterParams, bounds: viewport.bounds };
     return [
-      { label: 'All matching buildings', href: (f: ExportFormat) => catalogueExportHref(f, all) },
-      { label: "In the map's view", href: (f: ExportFormat) => catalogueExportHref(f, inView) },
+      { label: t('All matching buildings'), href: (f: ExportFormat) => catalogueExportHref(f, all) },
+      { label: t("In the map's view"), href: (f: ExportFormat) => catalogueExportHref(f, inView) },
     ];
   }, [filterParams, viewport.bounds]);
 
@@ -207,7 +208,7 @@ export function ExploreScreen({
           collapsible={narrow}
         />
         <div className={classes.exportSlot}>
-          <ExportMenu ariaLabel="Export buildings" groups={exportGroups} />
+          <ExportMenu ariaLabel={t('Export buildings')} groups={exportGroups} />
         </div>
       </div>
       <TimeControl year={standingInYear} onChange={setStandingInYear} />

@@ -5,6 +5,7 @@ import type { ArchitecturalStyle } from '#domain/styles';
 import { matchStyles } from '../../../lib/styles/match-styles.ts';
 import { yearInputText, type FiltersAction, type FiltersState } from '../model/filters.ts';
 import classes from './filter-bar.module.css';
+import { t } from '../../../lib/i18n.ts';
 
 interface FilterBarProps {
   filters: FiltersState;
@@ -38,7 +39,7 @@ export function FilterBar({
 }: FilterBarProps) {
   const [expanded, setExpanded] = useState(false);
   const controlsId = useId();
-  const data = styles.map((style) => ({ value: style.id, label: style.name }));
+  const data = styles.map((style) => ({ value: style.id, label: t(style.name) }));
   const filterStyles: OptionsFilter<number> = ({ options, search }) => {
     const items = options.flatMap((option) => ('value' in option ? [option] : []));
     const matched = matchStyles(
@@ -54,7 +55,7 @@ export function FilterBar({
   const folded = collapsible && !expanded;
 
   return (
-    <Box className={classes.bar} role="search" aria-label="Filter buildings">
+    <Box className={classes.bar} role="search" aria-label={t('Filter buildings')}>
       {collapsible && (
         <Button
           variant="default"
@@ -68,12 +69,12 @@ export function FilterBar({
             ) : null
           }
           // The name says what the number is; it starts with the visible text (axe label-content-name-mismatch).
-          aria-label={hasFilters ? `Filters ${count} active` : 'Filters'}
+          aria-label={hasFilters ? t('Filters {count} active', { count }) : t('Filters')}
           aria-expanded={expanded}
           aria-controls={controlsId}
           onClick={() => setExpanded((e) => !e)}
         >
-          Filters
+          {t('Filters')}
         </Button>
       )}
       <Group
@@ -85,8 +86,8 @@ export function FilterBar({
       >
         <MultiSelect<number>
           className={classes.styles}
-          aria-label="Architectural styles"
-          placeholder={filters.selectedArchitecturalStyles.length ? undefined : 'Architectural styles'}
+          aria-label={t('Architectural styles')}
+          placeholder={filters.selectedArchitecturalStyles.length ? undefined : t('Architectural styles')}
           data={data}
           value={filters.selectedArchitecturalStyles}
           onChange={(styleIds) => dispatch({ type: 'stylesChanged', styleIds })}
@@ -94,22 +95,22 @@ export function FilterBar({
           hidePickedOptions
           searchable
           clearable
-          nothingFoundMessage={stylesLoading ? 'Loading styles...' : 'No matching style'}
+          nothingFoundMessage={stylesLoading ? t('Loading styles...') : t('No matching style')}
           maxDropdownHeight={280}
           comboboxProps={{ zIndex: 400 }}
         />
-        <Group gap="xs" wrap="nowrap" role="group" aria-label="Built between">
+        <Group gap="xs" wrap="nowrap" role="group" aria-label={t('Built between')}>
           <Text size="sm" className={classes.label}>
-            Built between
+            {t('Built between')}
           </Text>
           <YearInput
-            label="Start year"
+            label={t('Start year')}
             year={filters.builtAfterDate}
             onCommit={(input) => dispatch({ type: 'startYearChanged', input })}
           />
-          <Text size="sm">and</Text>
+          <Text size="sm">{t('and')}</Text>
           <YearInput
-            label="End year"
+            label={t('End year')}
             year={filters.builtBeforeDate}
             onCommit={(input) => dispatch({ type: 'endYearChanged', input })}
           />
@@ -129,7 +130,7 @@ export function FilterBar({
             leftSection={<IconFilterOff size={16} aria-hidden />}
             onClick={() => dispatch({ type: 'cleared' })}
           >
-            Clear filters
+            {t('Clear filters')}
           </Button>
         )}
       </Group>
@@ -162,7 +163,7 @@ function YearInput({ label, year, onCommit }: YearInputProps) {
     <TextInput
       className={classes.year}
       aria-label={label}
-      placeholder="YYYY"
+      placeholder={t('YYYY')}
       inputMode="numeric"
       maxLength={6}
       value={draft ?? yearInputText(year)}

@@ -1,5 +1,6 @@
 import { Button, Group, Loader, Paper, Text } from '@mantine/core';
 import classes from './map-status-overlay.module.css';
+import { t } from '../../../lib/i18n.ts';
 
 interface MapStatusOverlayProps {
   status: 'loading' | 'error';
@@ -23,14 +24,14 @@ export function MapStatusOverlay({ status, onRetry }: MapStatusOverlayProps) {
         {status === 'loading' ? (
           <Group gap="sm">
             <Loader size="sm" />
-            <Text>Loading map data...</Text>
+            <Text>{t('Loading map data...')}</Text>
           </Group>
         ) : (
           <Group gap="sm">
-            <Text c="red">Error loading map data</Text>
+            <Text c="red">{t('Error loading map data')}</Text>
             {status === 'error' && onRetry && (
               <Button size="compact-sm" variant="light" onClick={onRetry}>
-                Retry
+                {t('Retry')}
               </Button>
             )}
           </Group>

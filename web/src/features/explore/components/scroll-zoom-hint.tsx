@@ -1,5 +1,6 @@
 import { Kbd, Paper, Text } from '@mantine/core';
 import classes from './scroll-zoom-hint.module.css';
+import { t } from '../../../lib/i18n.ts';
 
 /** Cmd on Apple systems, Ctrl elsewhere. */
 function modifierKey(): string {
@@ -14,7 +15,7 @@ export function ScrollZoomHint({ visible }: { visible: boolean }) {
       <Paper className={classes.hint} radius="md" px="lg" py="sm" role="status">
         {visible && (
           <Text fw={500}>
-            <Kbd>{modifierKey()}</Kbd> + Scroll to zoom map
+            <Kbd>{modifierKey()}</Kbd> {t('+ Scroll to zoom map')}
           </Text>
         )}
       </Paper>

@@ -5,6 +5,7 @@ import { currentYear } from '#domain/constants';
 import { formatYear } from '#domain/building-years';
 import { nextDecade, TIME_PLAY_START, TIME_SLIDER_MIN } from '../model/time.ts';
 import classes from './time-control.module.css';
+import { t } from '../../../lib/i18n.ts';
 
 /** Time between play's steps: long enough for the map to draw each decade. */
 export const TIME_PLAY_STEP_MS = 1200;
@@ -47,12 +48,12 @@ export function TimeControl({ year, onChange }: TimeControlProps) {
       gap="sm"
       wrap="nowrap"
       role="group"
-      aria-label="Buildings standing in a year"
+      aria-label={t('Buildings standing in a year')}
     >
       <ActionIcon
         variant="light"
         size="lg"
-        aria-label={isPlaying ? 'Pause' : 'Play through the decades'}
+        aria-label={isPlaying ? t('Pause') : t('Play through the decades')}
         aria-pressed={isPlaying}
         onClick={togglePlay}
       >
@@ -63,7 +64,7 @@ export function TimeControl({ year, onChange }: TimeControlProps) {
         )}
       </ActionIcon>
       <Text size="sm" className={classes.label} aria-live="polite" data-testid="standing-year-label">
-        {shown === null ? 'Standing: all years' : `Standing in ${formatYear(shown)}`}
+        {shown === null ? t('Standing: all years') : t('Standing in {year}', { year: formatYear(shown) })}
       </Text>
       <Slider
         className={classes.slider}
@@ -72,7 +73,7 @@ export function TimeControl({ year, onChange }: TimeControlProps) {
         step={1}
         value={shown ?? last}
         label={(v) => formatYear(v)}
-        thumbLabel="Year the map shows"
+        thumbLabel={t('Year the map shows')}
         thumbValueText={(v) => formatYear(v)}
         onChange={(v) => {
           setPlaying(false);
@@ -92,7 +93,7 @@ export function TimeControl({ year, onChange }: TimeControlProps) {
             onChange(null);
           }}
         >
-          All years
+          {t('All years')}
         </Button>
       )}
     </Group>

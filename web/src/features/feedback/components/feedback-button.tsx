@@ -3,6 +3,7 @@ import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconMessageReport } from '@tabler/icons-react';
 import classes from './feedback-button.module.css';
+import { t } from '../../../lib/i18n.ts';
 
 // The modal (its form, select and rules) loads when first opened.
 const FeedbackModal = lazy(() => import('./feedback-modal.tsx').then((m) => ({ default: m.FeedbackModal })));
@@ -20,13 +21,13 @@ export function FeedbackButton() {
         size="compact-md"
         leftSection={<IconMessageReport size={18} aria-hidden />}
         classNames={{ root: classes.root, section: classes.section, label: classes.label }}
-        aria-label="Feedback"
+        aria-label={t('Feedback')}
         onClick={() => {
           setWanted(true);
           open();
         }}
       >
-        Feedback
+        {t('Feedback')}
       </Button>
       {wanted && (
         <Suspense fallback={null}>

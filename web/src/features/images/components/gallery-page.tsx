@@ -14,6 +14,7 @@ import { ImageListBody } from './image-list-body.tsx';
 import { ThroughTimeButton } from './through-time-button.tsx';
 import type { ImageViewerSlots } from './image-viewer.tsx';
 import { pages } from '#domain/pages';
+import { t } from '../../../lib/i18n.ts';
 
 // The dialog (the dropzone, the per-file form, the upload sequence) loads when first opened.
 const UploadImagesDialog = lazy(() =>
@@ -43,8 +44,8 @@ export function GalleryPage({ buildingId, buildingName = null, slots }: GalleryP
     <Container size="xl" py="xl">
       {buildingId === null ? (
         <Stack gap="md">
-          <Title order={1}>Gallery</Title>
-          <Text role="alert">{GALLERY_TEXTS.notFound}</Text>
+          <Title order={1}>{t('Gallery')}</Title>
+          <Text role="alert">{t(GALLERY_TEXTS.notFound)}</Text>
         </Stack>
       ) : (
         <BuildingGallery key={buildingId} buildingId={buildingId} buildingName={buildingName} slots={slots} />
@@ -87,7 +88,7 @@ function BuildingGallery({ buildingId, buildingName, slots }: BuildingGalleryPro
       <Group justify="space-between" align="center" wrap="wrap">
         {/* The heading stays 'Gallery' (product §2); the building it shows is named right under it. */}
         <Stack gap={2}>
-          <Title order={1}>Gallery</Title>
+          <Title order={1}>{t('Gallery')}</Title>
           {buildingName !== null && (
             <Anchor component={Link} to={pages.building.href({ id: buildingId })} size="lg" fw={500}>
               {buildingName}
@@ -96,11 +97,11 @@ function BuildingGallery({ buildingId, buildingName, slots }: BuildingGalleryPro
         </Stack>
         <Group gap="sm">
           <Anchor component={Link} to={pages.building.href({ id: buildingId })}>
-            See Building Page
+            {t('See Building Page')}
           </Anchor>
           <ThroughTimeButton buildingId={buildingId} />
           <Button leftSection={<IconUpload size={16} aria-hidden />} onClick={upload}>
-            Upload Image(s)
+            {t('Upload Image(s)')}
           </Button>
         </Group>
       </Group>
@@ -108,18 +109,18 @@ function BuildingGallery({ buildingId, buildingName, slots }: BuildingGalleryPro
         query={query}
         state={state}
         actions={actions}
-        label="Gallery images"
+        label={t('Gallery images')}
         texts={{
-          loading: GALLERY_TEXTS.loading,
-          error: GALLERY_TEXTS.error,
-          empty: query.imageTypes.length > 0 ? GALLERY_TEXTS.emptyFiltered : GALLERY_TEXTS.empty,
+          loading: t(GALLERY_TEXTS.loading),
+          error: t(GALLERY_TEXTS.error),
+          empty: t(query.imageTypes.length > 0 ? GALLERY_TEXTS.emptyFiltered : GALLERY_TEXTS.empty),
         }}
         onDeleted={onDeleted}
         slots={slots}
         emptyAction={
           query.imageTypes.length === 0 && (
             <Button variant="light" leftSection={<IconUpload size={16} aria-hidden />} onClick={upload}>
-              {GALLERY_TEXTS.uploadFirst}
+              {t(GALLERY_TEXTS.uploadFirst)}
             </Button>
           )
         }

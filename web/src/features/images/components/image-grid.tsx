@@ -3,6 +3,7 @@ import type { Image } from '#domain/images';
 import { imageTypeLabel, RENDITION_SIZES } from '#domain/images';
 import { renditionSize } from '../model/rendition-size.ts';
 import classes from './images.module.css';
+import { t } from '../../../lib/i18n.ts';
 
 const THUMB_SIDE = RENDITION_SIZES[0];
 
@@ -24,7 +25,7 @@ export function ImageGrid({
   activeIndex,
   onOpen,
   onHoverChange,
-  label = 'Images',
+  label,
   dense = false,
 }: ImageGridProps) {
   const list = useRef<HTMLUListElement>(null);
@@ -38,7 +39,7 @@ export function ImageGrid({
   return (
     <ul
       className={`${classes.grid} ${dense ? classes.dense : ''}`}
-      aria-label={label}
+      aria-label={label ?? t('Images')}
       ref={list}
       onMouseLeave={() => onHoverChange?.(null)}
     >
@@ -50,7 +51,7 @@ export function ImageGrid({
             <button
               type="button"
               className={`${classes.gridItem} ${index === activeIndex ? classes.active : ''}`}
-              aria-label={`Open ${name}`}
+              aria-label={t('Open {name}', { name })}
               onClick={() => onOpen(index)}
               onMouseEnter={() => onHoverChange?.(index)}
               onFocus={() => onHoverChange?.(index)}
@@ -66,6 +67,8 @@ export function ImageGrid({
 
 /** The accessible name of an image: its type, its description when it has one, and its position. */
 export function imageName(image: Pick<Image, 'image_type' | 'description'>, index: number): string {
-  const base = `${imageTypeLabel(image.image_type)} image ${index + 1}`;
-  return image.description ? `${base}: ${image.description}` : base;
+  const values = { type: t(imageTypeLabel(image.image_type)), number: index + 1 };
+  return image.description
+    ? t('{type} image {number}: {description}', { ...values, description: image.description })
+    : t('{type} image {number}', values);
 }

@@ -3,6 +3,7 @@ import { IconArrowDown } from '@tabler/icons-react';
 import { IMAGE_TYPE_OPTIONS, type ImageSort, type ImageType } from '#domain/images';
 import type { ImageListQuery } from '../api/get-images.ts';
 import classes from './images.module.css';
+import { t } from '../../../lib/i18n.ts';
 
 /** Product §2: the gallery's sorts, and 'Year taken' (by capture year); the user page adds 'Vote Date'. */
 export const GALLERY_SORT_OPTIONS: readonly { value: ImageSort; label: string }[] = [
@@ -29,13 +30,13 @@ export function ImageListControls({
   onToggleType,
 }: ImageListControlsProps) {
   const ascending = query.sortOrder === 'asc';
-  const directionLabel = ascending ? 'Ascending' : 'Descending';
+  const directionLabel = ascending ? t('Ascending') : t('Descending');
   return (
     <Group gap="md" align="flex-end" wrap="wrap">
       <Group gap="xs" align="flex-end" wrap="nowrap">
         <Select
-          label="Sort by"
-          data={sortOptions.map((o) => ({ value: o.value, label: o.label }))}
+          label={t('Sort by')}
+          data={sortOptions.map((o) => ({ value: o.value, label: t(o.label) }))}
           value={query.sortBy}
           onChange={(value) => value && onSortChange(value)}
           allowDeselect={false}
@@ -46,7 +47,7 @@ export function ImageListControls({
             variant="default"
             size="lg"
             onClick={onToggleDirection}
-            aria-label={`Sort order: ${directionLabel}`}
+            aria-label={t('Sort order: {direction}', { direction: directionLabel })}
             data-sort-order={query.sortOrder}
           >
             <IconArrowDown
@@ -57,11 +58,11 @@ export function ImageListControls({
           </ActionIcon>
         </Tooltip>
       </Group>
-      <Group gap="sm" role="group" aria-label="Image types" wrap="wrap" pb={6}>
+      <Group gap="sm" role="group" aria-label={t('Image types')} wrap="wrap" pb={6}>
         {IMAGE_TYPE_OPTIONS.map((option) => (
           <Checkbox
             key={option.value}
-            label={option.label}
+            label={t(option.label)}
             checked={query.imageTypes.includes(option.value)}
             onChange={() => onToggleType(option.value)}
           />

@@ -4,6 +4,7 @@ import { NavLink } from 'react-router';
 import { Logo } from './logo.tsx';
 import classes from './navigation-bar.module.css';
 import { pages } from '#domain/pages';
+import { t } from '../../../lib/i18n.ts';
 
 interface NavigationBarProps {
   /** Right-hand controls composed by the app: theme toggle, login or profile menu. */
@@ -22,7 +23,7 @@ export function NavigationBar({ actions, search }: NavigationBarProps) {
   return (
     <Group
       component="nav"
-      aria-label="Main"
+      aria-label={t('Main')}
       h="100%"
       px="md"
       justify="space-between"
@@ -33,7 +34,7 @@ export function NavigationBar({ actions, search }: NavigationBarProps) {
         <Anchor
           component={NavLink}
           to={pages.explore.href()}
-          aria-label="Atlas of Buildings home"
+          aria-label={t('Atlas of Buildings home')}
           underline="never"
         >
           <Logo />
@@ -44,10 +45,10 @@ export function NavigationBar({ actions, search }: NavigationBarProps) {
           end={false}
           className={`${classes.link} ${classes.explore}`}
         >
-          Explore Buildings
+          {t('Explore Buildings')}
         </Anchor>
         <Anchor component={NavLink} to={pages.about.href()} className={`${classes.link} ${classes.wide}`}>
-          About
+          {t('About')}
         </Anchor>
       </Group>
       {search && <div className={classes.search}>{search}</div>}

@@ -7,6 +7,7 @@ import { useSearch } from '../api/search.ts';
 import { groupHits, hitDetail } from '../model/groups.ts';
 import classes from './search-box.module.css';
 import { isTyping, PHONE_MAX_WIDTH, SearchIconButton, searchInputProps } from './search-input.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 /** Waits this long after the last keystroke before searching. */
 export const SEARCH_DEBOUNCE_MS = 200;
@@ -102,7 +103,9 @@ export function SearchCombobox({ onPick, start }: SearchComboboxProps) {
             ref={inputRef}
             {...searchInputProps({
               phone,
-              busy: result.isFetching ? <Loader size="xs" role="status" aria-label="Searching" /> : undefined,
+              busy: result.isFetching ? (
+                <Loader size="xs" role="status" aria-label={t('Searching')} />
+              ) : undefined,
               onClose: () => setExpanded(false),
             })}
             value={text}
@@ -128,10 +131,10 @@ export function SearchCombobox({ onPick, start }: SearchComboboxProps) {
             }}
           />
         </Combobox.Target>
-        <Combobox.Dropdown hidden={!open} aria-label="Search results">
+        <Combobox.Dropdown hidden={!open} aria-label={t('Search results')}>
           <Combobox.Options mah={420} style={{ overflowY: 'auto' }}>
             {groups.map((group) => (
-              <Combobox.Group key={group.type} label={group.label}>
+              <Combobox.Group key={group.type} label={t(group.label)}>
                 {group.hits.map(({ hit, value }) => (
                   <Combobox.Option key={value} value={value}>
                     <Group gap={6} wrap="nowrap" justify="space-between">

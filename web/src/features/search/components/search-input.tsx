@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { ActionIcon, Text, type TextInputProps } from '@mantine/core';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import classes from './search-box.module.css';
+import { t } from '../../../lib/i18n.ts';
 
 /** Below this width the box folds into an icon. */
 export const PHONE_MAX_WIDTH = 640;
@@ -27,15 +28,15 @@ export function searchInputProps({
   onClose: () => void;
 }): TextInputProps & { maxLength: number } {
   return {
-    'aria-label': 'Search',
+    'aria-label': t('Search'),
     'aria-autocomplete': 'list',
-    placeholder: 'Search buildings, architects, places',
+    placeholder: t('Search buildings, architects, places'),
     className: classes.input,
     leftSection: <IconSearch size={16} aria-hidden />,
     rightSection:
       busy ??
       (phone ? (
-        <ActionIcon variant="subtle" size="sm" aria-label="Close search" onClick={onClose}>
+        <ActionIcon variant="subtle" size="sm" aria-label={t('Close search')} onClick={onClose}>
           <IconX size={14} aria-hidden />
         </ActionIcon>
       ) : (
@@ -50,7 +51,7 @@ export function searchInputProps({
 /** The phone's folded search: an icon that opens the box over the bar. */
 export function SearchIconButton({ onOpen }: { onOpen: () => void }) {
   return (
-    <ActionIcon variant="subtle" size="lg" aria-label="Search" onClick={onOpen}>
+    <ActionIcon variant="subtle" size="lg" aria-label={t('Search')} onClick={onOpen}>
       <IconSearch size={20} aria-hidden />
     </ActionIcon>
   );

@@ -1,4 +1,6 @@
 import type { SearchHit } from '#domain/search';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { plural } from '../../../lib/i18n-plural.ts';
 
 export const GROUP_LABELS: Record<SearchHit['type'], string> = {
   building: 'Buildings',
@@ -32,12 +34,22 @@ export function groupHits(hits: readonly SearchHit[]): HitGroup[] {
   return [...groups.values()];
 }
 
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+const regionNames = new Map<string, Intl.DisplayNames>();
 
-/** A country's English name from its ISO code ('FR' → 'France'), the code when unknown. */
+/**
+ * A country's name in the page's language from its ISO code ('FR' → 'France', 'Frankreich' in
+ * German), the code when unknown.
+ */
 export function countryName(code: string): string {
+  const language = currentLanguage();
+  let names = regionNames.get(language);
+  if (!names)
+    regionNames.set(
+      language,
+      (names = new Intl.DisplayNames([language], { type: 'region', fallback: 'code' })),
+    );
   try {
-    return regionNames.of(code) ?? code;
+    return names.of(code) ?? code;
   } catch {
     return code; // not a well-formed region code
   }
@@ -50,7 +62,7 @@ export function hitDetail(hit: SearchHit): string {
       return [hit.city, hit.country_code, hit.year_built ?? undefined].filter((p) => p != null).join(' · ');
     case 'architect':
     case 'style':
-      return `${hit.building_count} building${hit.building_count === 1 ? '' : 's'}`;
+      return plural('{count, plural, one {# building} other {# buildings}}', { count: hit.building_count });
     case 'place':
       // The country in full: three places named Paris read 'France', 'United States', 'Canada'.
       return countryName(hit.country_code);

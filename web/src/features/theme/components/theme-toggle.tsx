@@ -4,6 +4,7 @@ import { IconMoon, IconSun } from '@tabler/icons-react';
 import { oppositeColorScheme } from '../model.ts';
 import { startThemeTransition } from '../theme-transition.ts';
 import '../theme-transition.css';
+import { t } from '../../../lib/i18n.ts';
 
 /** Sun in dark mode, moon in light mode (product §2, navigation bar). */
 export function ThemeToggle() {
@@ -21,8 +22,8 @@ export function ThemeToggle() {
       variant="default"
       size="lg"
       radius="md"
-      aria-label="Toggle color scheme"
-      title={colorScheme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
+      aria-label={t('Toggle color scheme')}
+      title={colorScheme === 'dark' ? t('Switch to light theme') : t('Switch to dark theme')}
       onClick={toggle}
     >
       {colorScheme === 'dark' ? (

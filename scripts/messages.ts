@@ -1,0 +1,94 @@
+/**
+ * The English source messages of the catalogues (domain/messages/): every literal passed to the
+ * web app's `t()` and `plural()` or the server's `tr()` / `translate()`, and the texts components translate
+ * from constants (`t(GALLERY_TEXTS.empty)`, `t(style.name)`), listed in DYNAMIC_MESSAGES.
+ * domain/catalogues.test.ts checks every catalogue has all of them.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { IMAGE_TYPE_OPTIONS } from '../domain/images.ts';
+import { SEED_STYLES } from '../server/db/seed-data/styles.ts';
+import { SITE_DESCRIPTION } from '../server/modules/pages/page-head.ts';
+import {
+  AUTH_MODAL_DEFAULT_MESSAGE,
+  AUTH_MODAL_DEFAULT_TITLE,
+  LOGIN_MESSAGES,
+  LOGIN_MODAL_TITLE,
+  LOGIN_TITLES,
+} from '../web/src/lib/auth/messages.ts';
+import { GALLERY_TEXTS } from '../web/src/features/images/components/gallery-page.tsx';
+import { GALLERY_SORT_OPTIONS } from '../web/src/features/images/components/image-list-controls.tsx';
+import { placeSearchNotice } from '../web/src/features/create-building/model/places.ts';
+import { WIZARD_MESSAGES, WIZARD_STEP_TITLES } from '../web/src/features/create-building/model/wizard.ts';
+import { GROUP_LABELS } from '../web/src/features/search/model/groups.ts';
+import { UPLOAD_TEXTS } from '../web/src/lib/uploads/upload.ts';
+
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Texts translated where they are shown, from constants and data. */
+export const DYNAMIC_MESSAGES: readonly string[] = [
+  ...SEED_STYLES,
+  ...IMAGE_TYPE_OPTIONS.map((o) => o.label),
+  ...GALLERY_SORT_OPTIONS.map((o) => o.label),
+  ...Object.values(GALLERY_TEXTS),
+  ...Object.values(GROUP_LABELS),
+  AUTH_MODAL_DEFAULT_TITLE,
+  AUTH_MODAL_DEFAULT_MESSAGE,
+  LOGIN_MODAL_TITLE,
+  ...Object.values(LOGIN_TITLES),
+  ...Object.values(LOGIN_MESSAGES),
+  ...WIZARD_STEP_TITLES,
+  WIZARD_MESSAGES.invalidLongitude,
+  WIZARD_MESSAGES.invalidLatitude,
+  WIZARD_MESSAGES.nameRequired,
+  WIZARD_MESSAGES.placeWithoutCoordinates,
+  WIZARD_MESSAGES.placeFailed,
+  // Toasts (web/src/lib/toast/toast.ts translates their messages).
+  WIZARD_MESSAGES.duplicate,
+  WIZARD_MESSAGES.createFailed,
+  UPLOAD_TEXTS.failed,
+  placeSearchNotice('off')!,
+  placeSearchNotice('failed')!,
+  'Discard the building you started adding?',
+  'Create Building',
+  // building-cards.tsx: Mantine's pagination controls, `${control} page`.
+  ...['first', 'previous', 'next', 'last'].map((control) => `${control} page`),
+  'Creating Building & Uploading Images...',
+  'Continue as demo user',
+  'Continue as demo moderator',
+  SITE_DESCRIPTION,
+];
+
+/** Where translated texts are written. */
+const SOURCES = ['web/src', 'server/modules/pages', 'domain'];
+const CALL =
+  /\b(?:t|tr|plural)\(\s*(['"])((?:\\.|(?!\1).)*)\1|\btranslate\(\s*\w+,\s*(['"])((?:\\.|(?!\3).)*)\3/g;
+
+function files(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return files(full);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+const unquote = (text: string) => text.replace(/\\(.)/g, '$1');
+
+/** Each literal message of the sources, with the files that use it. */
+export function literalMessages(): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  for (const file of SOURCES.flatMap((dir) => files(path.join(root, dir)))) {
+    const text = fs.readFileSync(file, 'utf8');
+    for (const match of text.matchAll(CALL)) {
+      const message = unquote(match[2] ?? match[4] ?? '');
+      found.set(message, [...(found.get(message) ?? []), path.relative(root, file)]);
+    }
+  }
+  return found;
+}
+
+/** Every English message the catalogues must translate. */
+export function sourceMessages(): string[] {
+  return [...new Set([...literalMessages().keys(), ...DYNAMIC_MESSAGES])].sort();
+}
