@@ -36,8 +36,8 @@ const MODULE_PUBLIC_FILES = [
   'auth/auth.plugin.ts',
   // The Prometheus registry every part counts into.
   'metrics/registry.ts',
-  // appendLog(): a moderator's change made through another module (an image, a comment, an
-  // architect) is logged in that change's transaction.
+  // appendLog(): a moderator's change made through another module (a building, an image, a
+  // comment, an architect) is logged in that change's transaction.
   'moderation/moderation-log.ts',
 ];
 const MODULE_TEST_SUPPORT = /\.test-support\.ts$/;
@@ -51,8 +51,6 @@ const MODULE_EXCEPTIONS = [
   { module: 'export', imports: 'pages/page-head.ts' },
   // The visibility test checks that link previews (the page heads) leave hidden buildings out.
   { module: 'moderation', imports: 'pages/page-head.ts' },
-  // A moderator's edit or deletion of someone else's building is logged in the edit's transaction.
-  { module: 'buildings', imports: 'moderation/moderation-log.ts' },
 ];
 
 /** Every file of other modules that `module` may import (paths relative to server/modules). */

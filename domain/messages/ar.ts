@@ -231,6 +231,7 @@ const messages: Readonly<Record<string, string>> = {
   '{step} of {count}': '{step} من {count}',
   '{type} image {number}': 'صورة {number} ({type})',
   '{type} image {number}: {description}': 'صورة {number} ({type}): {description}',
+  'Year taken': 'سنة التصوير',
 };
 
 export default messages;

@@ -233,6 +233,7 @@ const messages: Readonly<Record<string, string>> = {
   '{step} of {count}': '{step} von {count}',
   '{type} image {number}': 'Bild {number} ({type})',
   '{type} image {number}: {description}': 'Bild {number} ({type}): {description}',
+  'Year taken': 'Aufnahmejahr',
 };
 
 export default messages;

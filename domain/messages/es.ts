@@ -233,6 +233,7 @@ const messages: Readonly<Record<string, string>> = {
   '{step} of {count}': '{step} de {count}',
   '{type} image {number}': 'Imagen {number} ({type})',
   '{type} image {number}: {description}': 'Imagen {number} ({type}): {description}',
+  'Year taken': 'Año de la foto',
 };
 
 export default messages;

@@ -233,6 +233,7 @@ const messages: Readonly<Record<string, string>> = {
   '{step} of {count}': '{step} sur {count}',
   '{type} image {number}': 'Image {number} ({type})',
   '{type} image {number}: {description}': 'Image {number} ({type}) : {description}',
+  'Year taken': 'Année de prise de vue',
 };
 
 export default messages;

@@ -230,6 +230,7 @@ const messages: Readonly<Record<string, string>> = {
   '{step} of {count}': '{step} / {count}',
   '{type} image {number}': '{type}の画像 {number}',
   '{type} image {number}: {description}': '{type}の画像 {number}:{description}',
+  'Year taken': '撮影年',
 };
 
 export default messages;
