@@ -1,8 +1,9 @@
+import { lazy, Suspense } from 'react';
+import { Center, Loader } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { BuildingDetail } from '#domain/building-detail';
 import type { BuildingPanelSlots } from '../../features/buildings/components/building-panel.tsx';
 import { AddToListButton } from '../../features/lists/components/add-to-list-button.tsx';
-import { CommentsSection } from '../../features/comments/components/comments-section.tsx';
 import { ReportButton } from '../../features/reports/components/report-button.tsx';
 import { reportComment } from './report-actions.tsx';
 import { VoteFaces } from '../../features/votes/components/vote-faces.tsx';
@@ -30,12 +31,29 @@ function BuildingVoteFaces({ building }: { building: BuildingDetail }) {
   );
 }
 
+// The comments (their list, form, votes and replies) sit below the building's own sections: their
+// code loads with the first building shown rather than with the page, which keeps the building
+// page's first download within its budget (scripts/budgets.ts).
+const CommentsSection = lazy(() =>
+  import('../../features/comments/components/comments-section.tsx').then((m) => ({
+    default: m.CommentsSection,
+  })),
+);
+
 /** Product §2: the building profile shows vote faces and comments. */
 export const votesAndCommentsSlots: Pick<BuildingPanelSlots, 'votes' | 'comments'> = {
   votes: (building) => <BuildingVoteFaces building={building} />,
   // The building panel holds the page's h1 (the building's name): its sections are h2.
   comments: (building) => (
-    <CommentsSection targetType="building" targetId={building.id} headingOrder={2} report={reportComment} />
+    <Suspense
+      fallback={
+        <Center mih={80}>
+          <Loader size="sm" role="status" aria-label="Loading comments" />
+        </Center>
+      }
+    >
+      <CommentsSection targetType="building" targetId={building.id} headingOrder={2} report={reportComment} />
+    </Suspense>
   ),
 };
 
