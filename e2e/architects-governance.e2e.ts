@@ -9,6 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildingDetail } from '#domain/building-detail';
 import { getJson } from './api.ts';
+import { expectAccessible } from './axe.ts';
 import { launchBrowser, newContext } from './browser.ts';
 import { buildingPayload, pageFetch, signIn, styleIdsByName } from './session.ts';
 
@@ -19,16 +20,19 @@ const tag = rand();
 const keep = `Zeta Keeper ${tag}`;
 const duplicate = `Zeta Twin ${tag}`;
 // Far from the seeded buildings and from other files' test buildings.
+/** The architect that stays, for the later test. */
+let keptId = 0;
 const spot: [number, number] = [100 + Math.random() * 5, -70 - Math.random() * 3];
 
-async function openPage(): Promise<Page> {
-  const context = await newContext(browser);
+async function openPage(colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
+  // axe comes in as an injected script, which the app's CSP would refuse.
+  const context = await newContext(browser, { colorScheme, bypassCSP: true });
   contexts.push(context);
   return context.newPage();
 }
 
-async function signedIn(handle: string): Promise<Page> {
-  const page = await openPage();
+async function signedIn(handle: string, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
+  const page = await openPage(colorScheme);
   await page.goto('/about');
   await signIn(page, handle);
   return page;
@@ -63,6 +67,7 @@ describe('architects governed by moderators', () => {
     const architectOf = async (id: number) =>
       (await getJson<BuildingDetail>(`/api/buildings/${id}`)).architects[0]!;
     const kept = await architectOf(ids[0]!);
+    keptId = kept.id;
     const twin = await architectOf(ids[1]!);
     expect([kept.name, twin.name]).toEqual([keep, duplicate]);
 
@@ -73,6 +78,7 @@ describe('architects governed by moderators', () => {
     const dialog = moderator.getByRole('dialog');
     await dialog.getByRole('textbox', { name: 'Find the architect to keep' }).fill(keep);
     await dialog.getByRole('radio', { name: keep }).check();
+    await expectAccessible(moderator, 'merge dialog (light)');
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await dialog.getByText(`Merge ${duplicate} into ${keep}?`, { exact: false }).waitFor();
     await dialog.getByRole('button', { name: 'Merge' }).click();
@@ -85,5 +91,19 @@ describe('architects governed by moderators', () => {
     await visitor.waitForURL(`**/architects/${kept.id}`);
     await visitor.getByRole('heading', { name: keep }).waitFor();
     expect((await architectOf(ids[1]!)).id).toBe(kept.id);
+  });
+
+  it("a moderator's 'Edit name' and 'Merge into…' dialogs are axe clean in the dark scheme", async () => {
+    const moderator = await signedIn('demo_moderator', 'dark');
+    await moderator.goto(`/architects/${keptId}`);
+    await moderator.getByRole('heading', { name: keep }).waitFor();
+    for (const action of ['Edit name', 'Merge into…']) {
+      await moderator.getByRole('button', { name: action }).click();
+      const dialog = moderator.getByRole('dialog');
+      await dialog.waitFor();
+      await expectAccessible(moderator, `${action} (dark)`);
+      await moderator.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    }
   });
 });

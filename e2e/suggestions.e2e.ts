@@ -80,6 +80,8 @@ describe('suggesting an edit to a seeded building', () => {
     expect(await panel(user).getByRole('button', { name: 'Edit', exact: true }).count()).toBe(0);
     await panel(user).getByRole('button', { name: 'Suggest an edit' }).click();
     const form = user.getByRole('form', { name: 'Suggest an edit' });
+    await form.getByRole('textbox', { name: 'Description' }).waitFor();
+    await expectAccessible(user, 'suggest an edit (light)');
     await form.getByRole('textbox', { name: 'Description' }).fill(corrected);
     await form.getByRole('textbox', { name: /Note to the reviewers/ }).fill('From the plaque at the door');
     await form.getByRole('button', { name: 'Send suggestion' }).click();
@@ -121,6 +123,7 @@ describe('suggesting an edit to a seeded building', () => {
     const mine = user.getByTestId('my-suggestion').filter({ hasText: seeded.name });
     await mine.getByText('Accepted', { exact: true }).waitFor();
     await mine.getByText(/accepted by demo_moderator/).waitFor();
+    await expectAccessible(user, 'my suggestions (light)');
   });
 
   it('the history and suggestions dialogs are axe clean in the dark scheme', async () => {
@@ -143,5 +146,18 @@ describe('suggesting an edit to a seeded building', () => {
       .first()
       .waitFor();
     await expectAccessible(page, 'suggestions (dark)');
+  });
+
+  it("the 'Suggest an edit' form and the suggester's own list are axe clean in the dark scheme", async () => {
+    const page = await signedIn(suggester, 'dark');
+    await page.goto(`/buildings/${seeded.id}`);
+    await panel(page).getByRole('heading', { name: seeded.name }).waitFor();
+    await panel(page).getByRole('button', { name: 'Suggest an edit' }).click();
+    const form = page.getByRole('form', { name: 'Suggest an edit' });
+    await form.getByRole('textbox', { name: 'Description' }).waitFor();
+    await expectAccessible(page, 'suggest an edit (dark)');
+    await page.goto(`/user/${suggester}/lists`);
+    await page.getByTestId('my-suggestion').first().waitFor();
+    await expectAccessible(page, 'my suggestions (dark)');
   });
 });

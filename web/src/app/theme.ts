@@ -7,7 +7,9 @@ import { createTheme, type CSSVariablesResolver, type Modal } from '@mantine/cor
  * here put the modal, its scroll area and floating-ui into every screen's first download.
  */
 const modalTheme: Parameters<typeof Modal.extend>[0] = {
-  defaultProps: { attributes: { header: { role: 'none' } } },
+  // The close button (an ×) is named for screen readers in every modal (axe button-name); a
+  // modal may still give its own name.
+  defaultProps: { attributes: { header: { role: 'none' } }, closeButtonProps: { 'aria-label': 'Close' } },
 };
 
 // Contrast (WCAG AA 4.5:1 for normal text): Mantine's default blue 6 (#228be6) gives

@@ -8,10 +8,12 @@ import { timeAgo } from '../../../../lib/relative-time.ts';
 import { mySuggestionsQuery } from '../../api/revisions.ts';
 import { FieldChanges } from './field-changes.tsx';
 
+// Filled with the darkest shades: white text on them passes WCAG AA (4.5:1) in both schemes, where
+// the light variant's teal text did not.
 const STATUS: Record<SuggestionStatus, { label: string; color: string }> = {
-  pending: { label: 'Pending', color: 'gray' },
-  accepted: { label: 'Accepted', color: 'teal' },
-  rejected: { label: 'Rejected', color: 'red' },
+  pending: { label: 'Pending', color: 'gray.7' },
+  accepted: { label: 'Accepted', color: 'teal.9' },
+  rejected: { label: 'Rejected', color: 'red.9' },
 };
 
 /** 'My suggestions' on the user's own page: each suggested edit, its building and its outcome. */
@@ -45,7 +47,7 @@ export function MySuggestions({ handle }: { handle: string }) {
                     <Anchor component={Link} to={pages.building.href({ id: s.building.id })}>
                       {s.building.name}
                     </Anchor>
-                    <Badge color={STATUS[s.status].color} variant="light">
+                    <Badge color={STATUS[s.status].color} variant="filled">
                       {STATUS[s.status].label}
                     </Badge>
                   </Group>
