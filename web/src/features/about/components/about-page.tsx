@@ -29,7 +29,7 @@ export function AboutPage() {
 
         <Text>
           What the site stores about the people who use it, and how to download or delete it:{' '}
-          <Anchor component={Link} to={pages.privacy.href()}>
+          <Anchor component={Link} to={pages.privacy.href()} underline="always">
             Privacy
           </Anchor>
           .

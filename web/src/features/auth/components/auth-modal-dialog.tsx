@@ -34,7 +34,7 @@ export function AuthModalDialog() {
         {state.isOpen && <LoginProviders />}
         <Text size="xs" c="dimmed" ta="center">
           What signing in stores, and how to download or delete it:{' '}
-          <Anchor component={Link} to={pages.privacy.href()} size="xs">
+          <Anchor component={Link} to={pages.privacy.href()} size="xs" underline="always">
             Privacy
           </Anchor>
         </Text>

@@ -17,7 +17,7 @@ export function DownloadMyData({ handle }: { handle: string }) {
       <Title order={3}>Download my data</Title>
       <Text size="sm" c="dimmed">
         {DOWNLOAD_MY_DATA_HINT} See{' '}
-        <Anchor component={Link} to={pages.privacy.href()} inherit>
+        <Anchor component={Link} to={pages.privacy.href()} inherit underline="always">
           Privacy
         </Anchor>{' '}
         for what is kept.
