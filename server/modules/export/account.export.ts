@@ -5,12 +5,13 @@
  * rows or a chunk of a file, whatever the account's size. The user's own hidden content is
  * included: it is theirs, only hidden from others.
  */
-import { and, asc, eq, getTableColumns, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { AnyPgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import { ACCOUNT_EXPORT_JSON_FILES, accountExportImagePath } from '#domain/account-export';
 import { pages } from '#domain/pages';
 import type { Db } from '../../db/client.ts';
+import { columnsOf } from '../../db/columns.ts';
 import {
   buildings,
   comments,
@@ -99,15 +100,6 @@ async function* jsonArray<T>(
     first = false;
   }
   yield first ? ']\n' : '\n]\n';
-}
-
-/** The columns of `table` named in `names`, in that order, for a select. */
-function columnsOf<T extends PgTable, const K extends keyof T['_']['columns'] & string>(
-  table: T,
-  names: readonly K[],
-): Pick<T['_']['columns'], K> {
-  const all = getTableColumns(table);
-  return Object.fromEntries(names.map((name) => [name, all[name]])) as Pick<T['_']['columns'], K>;
 }
 
 /**
