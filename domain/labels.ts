@@ -4,6 +4,7 @@
  */
 
 /** The keys of a label table, in the order written, as a non-empty tuple (what z.enum takes). */
+/*#__NO_SIDE_EFFECTS__*/
 export function keysOf<const K extends string>(labels: Readonly<Record<K, string>>): readonly [K, ...K[]] {
   // Object.keys keeps the order string keys were written in; the table has at least one.
   return Object.keys(labels) as unknown as readonly [K, ...K[]];

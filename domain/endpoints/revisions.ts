@@ -26,16 +26,15 @@ const building = record('/buildings/:id', buildingIdParamsSchema);
 const revision = record('/buildings/:id/revisions/:rid', revisionParamsSchema);
 const suggestion = record('/buildings/:id/suggestions/:sid', suggestionParamsSchema);
 
-/** Answers of a review (accept, reject) and of a revert besides the standard problems. */
-const reviewErrors = { ...problems(403), 409: revisionConflictProblemSchema };
-
 export const revisionEndpoints = {
   list: read(building, '/revisions', {
     query: revisionListQuerySchema,
     responses: { 200: revisionListSchema },
   }),
 
-  revert: write('POST', revision, '/revert', { responses: { 201: revertResponseSchema, ...reviewErrors } }),
+  revert: write('POST', revision, '/revert', {
+    responses: { 201: revertResponseSchema, ...problems(403), 409: revisionConflictProblemSchema },
+  }),
 
   suggest: write('POST', building, '/suggestions', {
     body: suggestionBodySchema,
@@ -49,9 +48,13 @@ export const revisionEndpoints = {
     responses: { 200: suggestionListSchema, ...problems(403) },
   }),
 
-  accept: write('POST', suggestion, '/accept', { responses: { 200: reviewResponseSchema, ...reviewErrors } }),
+  accept: write('POST', suggestion, '/accept', {
+    responses: { 200: reviewResponseSchema, ...problems(403), 409: revisionConflictProblemSchema },
+  }),
 
-  reject: write('POST', suggestion, '/reject', { responses: { 200: reviewResponseSchema, ...reviewErrors } }),
+  reject: write('POST', suggestion, '/reject', {
+    responses: { 200: reviewResponseSchema, ...problems(403), 409: revisionConflictProblemSchema },
+  }),
 
   userSuggestions: defineEndpoint('GET', '/users/:handle/suggestions', {
     auth: 'required',
