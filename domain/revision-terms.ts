@@ -3,27 +3,16 @@
  * tracks, how the history names them and how a value reads. The web's history and suggestions
  * views read these without loading zod (revisions.ts holds the payload schemas).
  */
-
-/** The building fields a revision records and a suggestion may change, in the order they show. */
-export const REVISION_FIELDS = [
-  'name',
-  'year_built',
-  'year_demolished',
-  'description',
-  'coordinates',
-  'architectural_styles',
-  'architects',
-  'address',
-] as const;
-export type RevisionField = (typeof REVISION_FIELDS)[number];
-
-export const REVISION_KINDS = ['create', 'edit', 'suggestion', 'revert'] as const;
-export type RevisionKind = (typeof REVISION_KINDS)[number];
+import { keysOf } from './labels.ts';
 
 export const SUGGESTION_STATUSES = ['pending', 'accepted', 'rejected'] as const;
 export type SuggestionStatus = (typeof SUGGESTION_STATUSES)[number];
 
-export const REVISION_FIELD_LABELS: Record<RevisionField, string> = {
+/**
+ * The building fields a revision records and a suggestion may change, in the order they show, and
+ * how the history names each: the fields are its keys.
+ */
+export const REVISION_FIELD_LABELS = {
   name: 'Name',
   year_built: 'Year built',
   year_demolished: 'Year demolished',
@@ -32,14 +21,19 @@ export const REVISION_FIELD_LABELS: Record<RevisionField, string> = {
   architectural_styles: 'Architectural styles',
   architects: 'Architects',
   address: 'Address',
-};
+} as const;
+export const REVISION_FIELDS = keysOf(REVISION_FIELD_LABELS);
+export type RevisionField = (typeof REVISION_FIELDS)[number];
 
-export const REVISION_KIND_LABELS: Record<RevisionKind, string> = {
+/** The kinds of revision, and how the history names each: the kinds are its keys. */
+export const REVISION_KIND_LABELS = {
   create: 'Added',
   edit: 'Edited',
   suggestion: 'Suggestion accepted',
   revert: 'Reverted',
-};
+} as const;
+export const REVISION_KINDS = keysOf(REVISION_KIND_LABELS);
+export type RevisionKind = (typeof REVISION_KINDS)[number];
 
 export const SUGGESTION_NOTE_MAX = 1000;
 export const REVISIONS_PER_PAGE_DEFAULT = 20;

@@ -22,20 +22,20 @@ import {
   architectMergeBodySchema,
   architectMergeResponseSchema,
 } from '../architects.ts';
-import { defineEndpoint, problems, type EndpointDocs } from './define.ts';
+import { defineEndpoint, problems, record, write, type EndpointDocs } from './define.ts';
+
+const reportRecord = record('/moderation/reports/:id', reportIdParamsSchema);
+const userRecord = record('/moderation/users/:handle', handleParamsSchema);
 
 export const moderationEndpoints = {
   // Under /users (it is a user's role), described here with the rest of governance.
-  setRole: defineEndpoint('PUT', '/users/:handle/role', {
-    auth: 'required',
+  setRole: write('PUT', record('/users/:handle', handleParamsSchema), '/role', {
     role: 'admin',
-    params: handleParamsSchema,
     body: setRoleBodySchema,
     responses: { 200: setRoleResponseSchema, ...problems(403) },
   }),
 
-  report: defineEndpoint('POST', '/reports', {
-    auth: 'required',
+  report: write('POST', '/reports', {
     body: createReportBodySchema,
     responses: { 201: createReportResponseSchema, ...problems(403, 404, 409, 429) },
   }),
@@ -47,40 +47,30 @@ export const moderationEndpoints = {
     responses: { 200: reportQueueSchema, ...problems(403) },
   }),
 
-  resolve: defineEndpoint('POST', '/moderation/reports/:id/resolve', {
-    auth: 'required',
+  resolve: write('POST', reportRecord, '/resolve', {
     role: 'moderator',
-    params: reportIdParamsSchema,
     body: resolveReportBodySchema,
     responses: { 200: resolveReportResponseSchema, ...problems(403, 409) },
   }),
 
-  restore: defineEndpoint('POST', '/moderation/:target_type/:id/restore', {
-    auth: 'required',
+  restore: write('POST', record('/moderation/:target_type/:id', restoreParamsSchema), '/restore', {
     role: 'moderator',
-    params: restoreParamsSchema,
     responses: { 204: z.null(), ...problems(403) },
   }),
 
-  suspend: defineEndpoint('POST', '/moderation/users/:handle/suspend', {
-    auth: 'required',
+  suspend: write('POST', userRecord, '/suspend', {
     role: 'moderator',
-    params: handleParamsSchema,
     body: suspendBodySchema,
     responses: { 200: suspensionSchema, ...problems(403) },
   }),
 
-  unsuspend: defineEndpoint('POST', '/moderation/users/:handle/unsuspend', {
-    auth: 'required',
+  unsuspend: write('POST', userRecord, '/unsuspend', {
     role: 'moderator',
-    params: handleParamsSchema,
     responses: { 200: suspensionSchema, ...problems(403) },
   }),
 
-  mergeArchitect: defineEndpoint('POST', '/moderation/architects/:id/merge', {
-    auth: 'required',
+  mergeArchitect: write('POST', record('/moderation/architects/:id', architectIdParamsSchema), '/merge', {
     role: 'moderator',
-    params: architectIdParamsSchema,
     body: architectMergeBodySchema,
     responses: { 200: architectMergeResponseSchema, ...problems(403, 409) },
   }),

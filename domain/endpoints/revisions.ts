@@ -20,25 +20,23 @@ import {
   userSuggestionListQuerySchema,
 } from '../revisions.ts';
 import { handleParamsSchema } from '../users.ts';
-import { defineEndpoint, problems, type EndpointDocs } from './define.ts';
+import { defineEndpoint, problems, read, record, write, type EndpointDocs } from './define.ts';
+
+const building = record('/buildings/:id', buildingIdParamsSchema);
+const revision = record('/buildings/:id/revisions/:rid', revisionParamsSchema);
+const suggestion = record('/buildings/:id/suggestions/:sid', suggestionParamsSchema);
 
 export const revisionEndpoints = {
-  list: defineEndpoint('GET', '/buildings/:id/revisions', {
-    auth: 'optional',
-    params: buildingIdParamsSchema,
+  list: read(building, '/revisions', {
     query: revisionListQuerySchema,
     responses: { 200: revisionListSchema },
   }),
 
-  revert: defineEndpoint('POST', '/buildings/:id/revisions/:rid/revert', {
-    auth: 'required',
-    params: revisionParamsSchema,
+  revert: write('POST', revision, '/revert', {
     responses: { 201: revertResponseSchema, ...problems(403), 409: revisionConflictProblemSchema },
   }),
 
-  suggest: defineEndpoint('POST', '/buildings/:id/suggestions', {
-    auth: 'required',
-    params: buildingIdParamsSchema,
+  suggest: write('POST', building, '/suggestions', {
     body: suggestionBodySchema,
     responses: { 201: suggestionCreatedSchema, ...problems(403, 429) },
   }),
@@ -50,15 +48,11 @@ export const revisionEndpoints = {
     responses: { 200: suggestionListSchema, ...problems(403) },
   }),
 
-  accept: defineEndpoint('POST', '/buildings/:id/suggestions/:sid/accept', {
-    auth: 'required',
-    params: suggestionParamsSchema,
+  accept: write('POST', suggestion, '/accept', {
     responses: { 200: reviewResponseSchema, ...problems(403), 409: revisionConflictProblemSchema },
   }),
 
-  reject: defineEndpoint('POST', '/buildings/:id/suggestions/:sid/reject', {
-    auth: 'required',
-    params: suggestionParamsSchema,
+  reject: write('POST', suggestion, '/reject', {
     responses: { 200: reviewResponseSchema, ...problems(403), 409: revisionConflictProblemSchema },
   }),
 

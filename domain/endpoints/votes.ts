@@ -1,11 +1,9 @@
 /** /api/votes (product §7). */
 import { voteBodySchema, voteParamsSchema, voteResultSchema } from '../votes.ts';
-import { defineEndpoint, problems, type EndpointDocs } from './define.ts';
+import { problems, record, write, type EndpointDocs } from './define.ts';
 
 export const voteEndpoints = {
-  cast: defineEndpoint('POST', '/votes/:votable_type', {
-    auth: 'required',
-    params: voteParamsSchema,
+  cast: write('POST', record('/votes/:votable_type', voteParamsSchema), '', {
     body: voteBodySchema,
     responses: { 200: voteResultSchema, ...problems(409) },
   }),

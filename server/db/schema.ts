@@ -41,6 +41,17 @@ const hiddenColumns = () => ({
   hidden_by: integer('hidden_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
 });
 /** The same lists as domain/roles.ts and domain/moderation.ts (drizzle-kit reads this file on its own). */
+/** A row's building: removed with it. */
+const buildingRef = () =>
+  integer('building_id')
+    .notNull()
+    .references(() => buildings.id, { onDelete: 'cascade' });
+/** A row's user (its owner, author or reporter): removed with the account. */
+const userRef = <N extends string>(column: N) =>
+  integer(column)
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 const USER_ROLES = ['user', 'moderator', 'admin'] as const;
 const REPORT_TARGET_TYPES = ['building', 'image', 'comment', 'user', 'architect'] as const;
 const REPORT_REASONS = ['spam', 'offensive', 'incorrect', 'copyright', 'privacy', 'other'] as const;
@@ -104,9 +115,7 @@ export const previousHandles = pgTable(
 export const placesUsage = pgTable(
   'places_usage',
   {
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: userRef('user_id'),
     day: date('day').notNull(),
     count: integer('count').notNull().default(0),
   },
@@ -118,9 +127,7 @@ export const sessions = pgTable(
   {
     /** SHA-256 of the cookie's random id; the id itself is never stored. */
     id_hash: text('id_hash').primaryKey(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: userRef('user_id'),
     created_at: createdAt(),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
@@ -215,9 +222,7 @@ export const buildings = pgTable(
 export const buildingStyles = pgTable(
   'building_styles',
   {
-    building_id: integer('building_id')
-      .notNull()
-      .references(() => buildings.id, { onDelete: 'cascade' }),
+    building_id: buildingRef(),
     style_id: integer('style_id')
       .notNull()
       .references(() => architecturalStyles.id, { onDelete: 'cascade' }),
@@ -290,9 +295,7 @@ export const architectRedirects = pgTable(
 export const buildingArchitects = pgTable(
   'building_architects',
   {
-    building_id: integer('building_id')
-      .notNull()
-      .references(() => buildings.id, { onDelete: 'cascade' }),
+    building_id: buildingRef(),
     architect_id: integer('architect_id')
       .notNull()
       .references(() => architects.id, { onDelete: 'cascade' }),
@@ -313,12 +316,8 @@ export const images = pgTable(
   'images',
   {
     id: serial('id').primaryKey(),
-    building_id: integer('building_id')
-      .notNull()
-      .references(() => buildings.id, { onDelete: 'cascade' }),
-    added_by: integer('added_by')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    building_id: buildingRef(),
+    added_by: userRef('added_by'),
     status: text('status', { enum: IMAGE_STATUSES }).notNull().default('pending'),
     failure_reason: text('failure_reason'),
     image_type: text('image_type').notNull(),
@@ -364,9 +363,7 @@ export const votes = pgTable(
   'votes',
   {
     id: serial('id').primaryKey(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: userRef('user_id'),
     votable_type: text('votable_type').notNull(),
     votable_id: integer('votable_id').notNull(),
     vote: smallint('vote').notNull(),
@@ -389,9 +386,7 @@ export const comments = pgTable(
   'comments',
   {
     id: serial('id').primaryKey(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: userRef('user_id'),
     target_type: text('target_type').notNull(),
     target_id: integer('target_id').notNull(),
     parent_id: integer('parent_id').references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
@@ -421,9 +416,7 @@ export const lists = pgTable(
   'lists',
   {
     id: serial('id').primaryKey(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: userRef('user_id'),
     name: text('name').notNull(),
     is_public: boolean('is_public').notNull().default(false),
     created_at: createdAt(),
@@ -440,9 +433,7 @@ export const listBuildings = pgTable(
     list_id: integer('list_id')
       .notNull()
       .references(() => lists.id, { onDelete: 'cascade' }),
-    building_id: integer('building_id')
-      .notNull()
-      .references(() => buildings.id, { onDelete: 'cascade' }),
+    building_id: buildingRef(),
     added_at: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -536,9 +527,7 @@ export const reports = pgTable(
     target_id: integer('target_id').notNull(),
     reason: text('reason', { enum: REPORT_REASONS }).notNull(),
     note: text('note'),
-    reporter_id: integer('reporter_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    reporter_id: userRef('reporter_id'),
     status: text('status', { enum: ['open', 'resolved'] })
       .notNull()
       .default('open'),
@@ -620,12 +609,8 @@ export const buildingSuggestions = pgTable(
   'building_suggestions',
   {
     id: serial('id').primaryKey(),
-    building_id: integer('building_id')
-      .notNull()
-      .references(() => buildings.id, { onDelete: 'cascade' }),
-    author_id: integer('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    building_id: buildingRef(),
+    author_id: userRef('author_id'),
     status: text('status', { enum: SUGGESTION_STATUSES }).notNull().default('pending'),
     changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>().notNull(),
     created_at: createdAt(),
@@ -649,9 +634,7 @@ export const buildingRevisions = pgTable(
   'building_revisions',
   {
     id: serial('id').primaryKey(),
-    building_id: integer('building_id')
-      .notNull()
-      .references(() => buildings.id, { onDelete: 'cascade' }),
+    building_id: buildingRef(),
     /** Null once the author's account is gone. */
     author_id: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     kind: text('kind', { enum: REVISION_KINDS }).notNull(),

@@ -7,7 +7,7 @@
  * merged by one (mergeArchitects). Only architects with a building visitors see are suggested or
  * shown (visibility.ts).
  */
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { ArchitectDetail, ArchitectMerged, ArchitectRef, ArchitectRevision } from '#domain/architects';
 import type { Actor } from '#domain/roles';
 import type { Db } from '../../db/client.ts';
@@ -18,10 +18,10 @@ import {
   buildingArchitects,
   buildings,
   images,
-  users,
 } from '../../db/schema.ts';
 import type { MediaUrls } from '../../storage/media-url.ts';
 import { selectRows } from '../../db/rows.ts';
+import { historyOf } from '../../db/history.ts';
 import { coverImageColumns, coverImageJoin } from '../buildings/buildings.queries.ts';
 import { visibleAlias, visibleBuilding } from '../../db/visibility.ts';
 import { appendLog } from '../moderation/moderation-log.ts';
@@ -258,24 +258,11 @@ async function renameInTransaction(db: Db, actor: Actor, id: number, name: strin
 export async function architectRevisionsOf(db: Db, id: number): Promise<ArchitectRevision[] | null> {
   const [architect] = await db.select({ id: architects.id }).from(architects).where(eq(architects.id, id));
   if (!architect) return null;
-  const rows = await db
-    .select({
-      id: architectRevisions.id,
-      created_at: architectRevisions.created_at,
-      handle: users.handle,
-      from: architectRevisions.name_from,
-      to: architectRevisions.name_to,
-    })
-    .from(architectRevisions)
-    .leftJoin(users, eq(users.id, architectRevisions.author_id))
-    .where(eq(architectRevisions.architect_id, id))
-    .orderBy(desc(architectRevisions.created_at), desc(architectRevisions.id));
-  return rows.map((r) => ({
-    id: r.id,
-    created_at: r.created_at.toISOString(),
-    author: r.handle === null ? null : { handle: r.handle },
-    changes: { name: { from: r.from, to: r.to } },
-  }));
+  const rows = await historyOf(db, architectRevisions, eq(architectRevisions.architect_id, id), {
+    from: architectRevisions.name_from,
+    to: architectRevisions.name_to,
+  });
+  return rows.map(({ from, to, ...entry }) => ({ ...entry, changes: { name: { from, to } } }));
 }
 
 export type MergeResult =

@@ -9,9 +9,10 @@ import type { BuildingRevision } from '#domain/revisions';
 import type { FieldChanges } from '#domain/revision-terms';
 import { seesHidden, type Actor } from '#domain/roles';
 import type { Db } from '../../db/client.ts';
-import { buildingRevisions, buildings, users } from '../../db/schema.ts';
+import { buildingRevisions, buildings } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { Viewer } from '../../db/visibility.ts';
+import { historyOf } from '../../db/history.ts';
 import { appendLog } from '../moderation/moderation-log.ts';
 import { bodyFromState, readBuildingState, withValues } from './building-state.ts';
 import { changeBuilding, lockBuildingForChange } from './buildings.write.ts';
@@ -39,28 +40,15 @@ export async function listRevisions(
   perPage: number,
 ): Promise<{ items: BuildingRevision[]; has_more: boolean }> {
   await visibleBuildingOwner(db, buildingId, viewer);
-  const rows = await db
-    .select({
-      id: buildingRevisions.id,
-      created_at: buildingRevisions.created_at,
-      kind: buildingRevisions.kind,
-      handle: users.handle,
-      changes: buildingRevisions.changes,
-    })
-    .from(buildingRevisions)
-    .leftJoin(users, eq(users.id, buildingRevisions.author_id))
-    .where(eq(buildingRevisions.building_id, buildingId))
-    .orderBy(desc(buildingRevisions.created_at), desc(buildingRevisions.id))
-    .limit(perPage + 1)
-    .offset((page - 1) * perPage);
+  const rows = await historyOf(
+    db,
+    buildingRevisions,
+    eq(buildingRevisions.building_id, buildingId),
+    { kind: buildingRevisions.kind, changes: buildingRevisions.changes },
+    { limit: perPage + 1, offset: (page - 1) * perPage },
+  );
   return {
-    items: rows.slice(0, perPage).map((r) => ({
-      id: r.id,
-      created_at: r.created_at.toISOString(),
-      kind: r.kind,
-      author: r.handle === null ? null : { handle: r.handle },
-      changes: r.changes,
-    })),
+    items: rows.slice(0, perPage),
     has_more: rows.length > perPage,
   };
 }

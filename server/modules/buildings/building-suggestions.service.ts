@@ -10,6 +10,7 @@ import type { SuggestionBody } from '#domain/revisions';
 import type { SuggestionStatus } from '#domain/revision-terms';
 import { isModerator, type Actor } from '#domain/roles';
 import type { Db } from '../../db/client.ts';
+import { columnsOf } from '../../db/columns.ts';
 import { buildings, buildingSuggestions, users } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { Viewer } from '../../db/visibility.ts';
@@ -67,15 +68,17 @@ const reviewer = alias(users, 'reviewer');
 function suggestionRows(db: Db, where: SQL | undefined, page: number, perPage: number) {
   return db
     .select({
-      id: buildingSuggestions.id,
-      building_id: buildingSuggestions.building_id,
+      ...columnsOf(buildingSuggestions, [
+        'id',
+        'building_id',
+        'status',
+        'created_at',
+        'changes',
+        'note',
+        'reviewed_at',
+      ]),
       building_name: buildings.name,
-      status: buildingSuggestions.status,
-      created_at: buildingSuggestions.created_at,
       author: users.handle,
-      changes: buildingSuggestions.changes,
-      note: buildingSuggestions.note,
-      reviewed_at: buildingSuggestions.reviewed_at,
       reviewed_by: reviewer.handle,
     })
     .from(buildingSuggestions)

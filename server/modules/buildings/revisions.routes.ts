@@ -15,21 +15,28 @@ import {
   reviewSuggestion,
 } from './building-suggestions.service.ts';
 
+/**
+ * A paged list's answer: the page `list` reads for the query's page and per_page, with those
+ * two echoed back.
+ */
+async function pageOf<T>(
+  query: { page: number; per_page: number },
+  list: (page: number, perPage: number) => Promise<{ items: T[]; has_more: boolean }>,
+) {
+  const { page, per_page } = query;
+  const { items, has_more } = await list(page, per_page);
+  return { items, page, per_page, has_more };
+}
+
 export const revisionsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The map's version: a revert or an accepted suggestion changes the building as an edit does.
   const versions = app.mapVersions;
 
-  route(app, revisionEndpoints.list, async (request) => {
-    const { page, per_page } = request.query;
-    const { items, has_more } = await listRevisions(
-      app.db,
-      request.params.id,
-      viewerOf(request),
-      page,
-      per_page,
-    );
-    return { items, page, per_page, has_more };
-  });
+  route(app, revisionEndpoints.list, (request) =>
+    pageOf(request.query, (page, perPage) =>
+      listRevisions(app.db, request.params.id, viewerOf(request), page, perPage),
+    ),
+  );
 
   route(app, revisionEndpoints.revert, async (request, reply) => {
     const me = requireUser(request);
@@ -46,16 +53,9 @@ export const revisionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, revisionEndpoints.suggestions, async (request) => {
     const me = requireUser(request);
-    const { status, page, per_page } = request.query;
-    const { items, has_more } = await listBuildingSuggestions(
-      app.db,
-      request.params.id,
-      me,
-      status,
-      page,
-      per_page,
+    return pageOf(request.query, (page, perPage) =>
+      listBuildingSuggestions(app.db, request.params.id, me, request.query.status, page, perPage),
     );
-    return { items, page, per_page, has_more };
   });
 
   route(app, revisionEndpoints.accept, async (request) => {
@@ -79,15 +79,8 @@ export const revisionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, revisionEndpoints.userSuggestions, async (request) => {
     const me = requireUser(request);
-    const { status, page, per_page } = request.query;
-    const { items, has_more } = await listUserSuggestions(
-      app.db,
-      request.params.handle,
-      me,
-      status,
-      page,
-      per_page,
+    return pageOf(request.query, (page, perPage) =>
+      listUserSuggestions(app.db, request.params.handle, me, request.query.status, page, perPage),
     );
-    return { items, page, per_page, has_more };
   });
 };

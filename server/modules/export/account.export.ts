@@ -6,9 +6,12 @@
  * included: it is theirs, only hidden from others.
  */
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import type { AnyPgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import { ACCOUNT_EXPORT_JSON_FILES, accountExportImagePath } from '#domain/account-export';
 import { pages } from '#domain/pages';
 import type { Db } from '../../db/client.ts';
+import { columnsOf } from '../../db/columns.ts';
 import {
   buildings,
   comments,
@@ -99,96 +102,108 @@ async function* jsonArray<T>(
   yield first ? ']\n' : '\n]\n';
 }
 
-function buildingRows(ctx: AccountExportContext, userId: number, n: number) {
-  const b = buildings;
-  return paged(
-    (after) =>
-      ctx.db
-        .select({
-          id: b.id,
-          name: b.name,
-          description: b.description,
-          lng: b.lng,
-          lat: b.lat,
-          year_built: b.year_built,
-          year_demolished: b.year_demolished,
-          address_line1: b.address_line1,
-          address_line2: b.address_line2,
-          address_line3: b.address_line3,
-          city: b.city,
-          state: b.state,
-          postal_code: b.postal_code,
-          country_code: b.country_code,
-          hidden_at: b.hidden_at,
-          created_at: b.created_at,
-          updated_at: b.updated_at,
-        })
-        .from(b)
-        .where(and(eq(b.added_by, userId), gt(b.id, after)))
-        .orderBy(b.id)
-        .limit(n),
-    n,
-  );
+/**
+ * The rows of `table` whose `owner` column is the user, in batches of `n` by id (keyset: each
+ * batch after the last id of the one before), with the columns `fields` names.
+ */
+function ownedRows<F extends SelectedFields & { id: AnyPgColumn }>(
+  ctx: AccountExportContext,
+  table: PgTable,
+  owner: AnyPgColumn,
+  userId: number,
+  n: number,
+  fields: F,
+) {
+  return paged(async (after) => {
+    const rows = await ctx.db
+      .select(fields as SelectedFields)
+      .from(table)
+      .where(and(eq(owner, userId), gt(fields.id, after)))
+      .orderBy(fields.id)
+      .limit(n);
+    // The query's own types cannot follow a generic selection: the rows are those of `fields`.
+    return rows as unknown as Array<SelectResultFields<F> & { id: number }>;
+  }, n);
 }
 
-function commentRows(ctx: AccountExportContext, userId: number, n: number) {
-  const c = comments;
-  return paged(
-    (after) =>
-      ctx.db
-        .select({
-          id: c.id,
-          target_type: c.target_type,
-          target_id: c.target_id,
-          parent_id: c.parent_id,
-          content: c.content,
-          deleted: c.deleted,
-          edited: c.edited,
-          hidden_at: c.hidden_at,
-          created_at: c.created_at,
-          updated_at: c.updated_at,
-        })
-        .from(c)
-        .where(and(eq(c.user_id, userId), gt(c.id, after)))
-        .orderBy(c.id)
-        .limit(n),
-    n,
-  );
-}
+/** What buildings.json, comments.json and votes.json show of each row. */
+const BUILDING_FIELDS = columnsOf(buildings, [
+  'id',
+  'name',
+  'description',
+  'lng',
+  'lat',
+  'year_built',
+  'year_demolished',
+  'address_line1',
+  'address_line2',
+  'address_line3',
+  'city',
+  'state',
+  'postal_code',
+  'country_code',
+  'hidden_at',
+  'created_at',
+  'updated_at',
+]);
+const COMMENT_FIELDS = columnsOf(comments, [
+  'id',
+  'target_type',
+  'target_id',
+  'parent_id',
+  'content',
+  'deleted',
+  'edited',
+  'hidden_at',
+  'created_at',
+  'updated_at',
+]);
+const VOTE_FIELDS = {
+  id: votes.id,
+  target_type: votes.votable_type,
+  target_id: votes.votable_id,
+  vote: votes.vote,
+  created_at: votes.created_at,
+  updated_at: votes.updated_at,
+};
+/** What images.json shows, and the storage key to find the original (left out of images.json). */
+const IMAGE_FIELDS = columnsOf(images, [
+  'id',
+  'building_id',
+  'status',
+  'image_type',
+  'description',
+  'capture_year',
+  'license',
+  'author',
+  'file_ext',
+  'content_type',
+  'size_bytes',
+  'width',
+  'height',
+  'hidden_at',
+  'created_at',
+  'updated_at',
+  'storage_key',
+]);
 
-function voteRows(ctx: AccountExportContext, userId: number, n: number) {
-  const v = votes;
-  return paged(
-    (after) =>
-      ctx.db
-        .select({
-          id: v.id,
-          target_type: v.votable_type,
-          target_id: v.votable_id,
-          vote: v.vote,
-          created_at: v.created_at,
-          updated_at: v.updated_at,
-        })
-        .from(v)
-        .where(and(eq(v.user_id, userId), gt(v.id, after)))
-        .orderBy(v.id)
-        .limit(n),
-    n,
-  );
-}
+const buildingRows = (ctx: AccountExportContext, userId: number, n: number) =>
+  ownedRows(ctx, buildings, buildings.added_by, userId, n, BUILDING_FIELDS);
+const commentRows = (ctx: AccountExportContext, userId: number, n: number) =>
+  ownedRows(ctx, comments, comments.user_id, userId, n, COMMENT_FIELDS);
+const voteRows = (ctx: AccountExportContext, userId: number, n: number) =>
+  ownedRows(ctx, votes, votes.user_id, userId, n, VOTE_FIELDS);
+const imageRows = (ctx: AccountExportContext, userId: number, n: number) =>
+  ownedRows(ctx, images, images.added_by, userId, n, IMAGE_FIELDS);
 
 /** The user's lists, each with its buildings (id, name, when added). */
 async function* listRows(ctx: AccountExportContext, userId: number, n: number) {
-  const pagesOfLists = paged(
-    (after) =>
-      ctx.db
-        .select({ id: lists.id, name: lists.name, is_public: lists.is_public, created_at: lists.created_at })
-        .from(lists)
-        .where(and(eq(lists.user_id, userId), gt(lists.id, after)))
-        .orderBy(lists.id)
-        .limit(n),
-    n,
-  );
+  const pagesOfLists = ownedRows(ctx, lists, lists.user_id, userId, n, {
+    id: lists.id,
+    name: lists.name,
+    is_public: lists.is_public,
+    created_at: lists.created_at,
+  });
   for await (const batch of pagesOfLists) {
     const items = await ctx.db
       .select({
@@ -211,38 +226,6 @@ async function* listRows(ctx: AccountExportContext, userId: number, n: number) {
       items: items.filter((i) => i.list_id === list.id).map(({ list_id: _list, ...item }) => item),
     }));
   }
-}
-
-function imageRows(ctx: AccountExportContext, userId: number, n: number) {
-  const i = images;
-  return paged(
-    (after) =>
-      ctx.db
-        .select({
-          id: i.id,
-          building_id: i.building_id,
-          status: i.status,
-          image_type: i.image_type,
-          description: i.description,
-          capture_year: i.capture_year,
-          license: i.license,
-          author: i.author,
-          file_ext: i.file_ext,
-          content_type: i.content_type,
-          size_bytes: i.size_bytes,
-          width: i.width,
-          height: i.height,
-          hidden_at: i.hidden_at,
-          created_at: i.created_at,
-          updated_at: i.updated_at,
-          storage_key: i.storage_key,
-        })
-        .from(i)
-        .where(and(eq(i.added_by, userId), gt(i.id, after)))
-        .orderBy(i.id)
-        .limit(n),
-    n,
-  );
 }
 
 type ImageRow = Awaited<ReturnType<typeof imageRows>> extends AsyncGenerator<(infer R)[]> ? R : never;

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Card, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { ReportQueueItem, ReportStatus } from '#domain/moderation';
 import { isHideable, REPORT_NOTE_MAX } from '#domain/moderation-terms';
+import { LoadingLine } from '../../../components/query-state.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { buildingsQueryKey, moderationKeys } from '../../../lib/query-keys.ts';
 import { reportQueueQuery, resolveReport, restoreTarget } from '../api/moderation-api.ts';
@@ -39,14 +40,7 @@ export function ReportQueue({ status }: { status: ReportStatus }) {
   const queue = useQuery(reportQueueQuery(status));
   const [resolving, setResolving] = useState<Resolution | null>(null);
 
-  if (queue.isPending) {
-    return (
-      <Group gap="sm" role="status">
-        <Loader size="sm" />
-        <Text>Loading reports...</Text>
-      </Group>
-    );
-  }
+  if (queue.isPending) return <LoadingLine>Loading reports...</LoadingLine>;
   if (queue.isError) {
     return (
       <Stack gap="xs" align="flex-start">

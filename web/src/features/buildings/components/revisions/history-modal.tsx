@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { REVISION_KIND_LABELS } from '#domain/revision-terms';
 import type { BuildingRevision } from '#domain/revisions';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
+import { QueryWait } from '../../../../components/query-state.tsx';
 import { timeAgo } from '../../../../lib/relative-time.ts';
 import { showToast } from '../../../../lib/toast/toast.ts';
 import { revisionsQuery, useRevert } from '../../api/revisions.ts';
@@ -42,20 +43,8 @@ function HistoryList({ buildingId, canRevert }: { buildingId: number; canRevert:
   const revert = useRevert();
   const [confirming, setConfirming] = useState<BuildingRevision | null>(null);
 
-  if (history.isPending) {
-    return (
-      <Group gap="sm" role="status">
-        <Loader size="sm" />
-        <Text>Loading history...</Text>
-      </Group>
-    );
-  }
-  if (history.isError) {
-    return (
-      <Text role="alert" c="red">
-        Error loading history
-      </Text>
-    );
+  if (!history.isSuccess) {
+    return <QueryWait failed={history.isError} loading="Loading history..." error="Error loading history" />;
   }
   const { items, has_more } = history.data;
   if (items.length === 0) return <Text>No changes recorded yet.</Text>;

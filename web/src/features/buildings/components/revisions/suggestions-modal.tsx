@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { BuildingSuggestion } from '#domain/revisions';
 import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
+import { QueryWait } from '../../../../components/query-state.tsx';
 import { timeAgo } from '../../../../lib/relative-time.ts';
 import { showToast } from '../../../../lib/toast/toast.ts';
 import { pendingSuggestionsQuery, useReviewSuggestion } from '../../api/revisions.ts';
@@ -44,19 +45,13 @@ function PendingSuggestions({ buildingId }: { buildingId: number }) {
     null,
   );
 
-  if (pending.isPending) {
+  if (!pending.isSuccess) {
     return (
-      <Group gap="sm" role="status">
-        <Loader size="sm" />
-        <Text>Loading suggestions...</Text>
-      </Group>
-    );
-  }
-  if (pending.isError) {
-    return (
-      <Text role="alert" c="red">
-        Error loading suggestions
-      </Text>
+      <QueryWait
+        failed={pending.isError}
+        loading="Loading suggestions..."
+        error="Error loading suggestions"
+      />
     );
   }
   const { items } = pending.data;
