@@ -1,16 +1,12 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { DialogLoading } from '../../../components/dialog-loading.tsx';
 import { LOGIN_MESSAGES, LOGIN_TITLES } from '../../../lib/auth/messages.ts';
 import { useRequireLogin } from '../../../lib/auth/use-require-login.ts';
 import { BUILDINGS_QUERY_PREFIX, IMAGES_QUERY_PREFIX } from '../../../lib/query-keys.ts';
-import { useOpenedOnce } from '../../../lib/use-opened-once.ts';
+import { UploadDialogOnDemand } from './upload-dialog-on-demand.tsx';
 
-const UploadImagesDialog = lazy(() =>
-  import('./upload-images-dialog.tsx').then((m) => ({ default: m.UploadImagesDialog })),
-);
 
 export const FIRST_PHOTO_TEXTS = {
   none: 'No photos of this building yet.',
@@ -24,7 +20,6 @@ export const FIRST_PHOTO_TEXTS = {
  */
 export function FirstPhotoInvite({ buildingId }: { buildingId: number }) {
   const [uploading, setUploading] = useState(false);
-  const uploadWanted = useOpenedOnce(uploading);
   const requireLogin = useRequireLogin(LOGIN_TITLES.default, LOGIN_MESSAGES.uploadImages);
   const queryClient = useQueryClient();
   const onUploaded = () => {
@@ -45,16 +40,12 @@ export function FirstPhotoInvite({ buildingId }: { buildingId: number }) {
       >
         {FIRST_PHOTO_TEXTS.upload}
       </Button>
-      {uploadWanted && (
-        <Suspense fallback={<DialogLoading />}>
-          <UploadImagesDialog
-            buildingId={buildingId}
-            opened={uploading}
-            onClose={() => setUploading(false)}
-            onUploaded={onUploaded}
-          />
-        </Suspense>
-      )}
+      <UploadDialogOnDemand
+        buildingId={buildingId}
+        opened={uploading}
+        onClose={() => setUploading(false)}
+        onUploaded={onUploaded}
+      />
     </Group>
   );
 }

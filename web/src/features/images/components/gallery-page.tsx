@@ -1,12 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { DialogLoading } from '../../../components/dialog-loading.tsx';
 import { LOGIN_MESSAGES, LOGIN_TITLES } from '../../../lib/auth/messages.ts';
 import { useRequireLogin } from '../../../lib/auth/use-require-login.ts';
-import { useOpenedOnce } from '../../../lib/use-opened-once.ts';
+import { UploadDialogOnDemand } from './upload-dialog-on-demand.tsx';
 import { BUILDINGS_QUERY_PREFIX, IMAGES_QUERY_PREFIX } from '../../../lib/query-keys.ts';
 import { useImageList } from '../hooks/use-image-list.ts';
 import { GALLERY_DEFAULT_QUERY } from '../model/image-list.ts';
@@ -17,9 +16,6 @@ import { pages } from '#domain/pages';
 import { t } from '../../../lib/i18n.ts';
 
 // The dialog (the dropzone, the per-file form, the upload sequence) loads when first opened.
-const UploadImagesDialog = lazy(() =>
-  import('./upload-images-dialog.tsx').then((m) => ({ default: m.UploadImagesDialog })),
-);
 
 export const GALLERY_TEXTS = {
   loading: 'Loading images...',
@@ -63,7 +59,6 @@ interface BuildingGalleryProps {
 function BuildingGallery({ buildingId, buildingName, slots }: BuildingGalleryProps) {
   const { state, actions } = useImageList({ kind: 'building', buildingId }, GALLERY_DEFAULT_QUERY);
   const [uploading, setUploading] = useState(false);
-  const uploadWanted = useOpenedOnce(uploading);
   const requireLogin = useRequireLogin(LOGIN_TITLES.default, LOGIN_MESSAGES.uploadImages);
   const queryClient = useQueryClient();
 
@@ -125,16 +120,12 @@ function BuildingGallery({ buildingId, buildingName, slots }: BuildingGalleryPro
           )
         }
       />
-      {uploadWanted && (
-        <Suspense fallback={<DialogLoading />}>
-          <UploadImagesDialog
-            buildingId={buildingId}
-            opened={uploading}
-            onClose={() => setUploading(false)}
-            onUploaded={onUploaded}
-          />
-        </Suspense>
-      )}
+      <UploadDialogOnDemand
+        buildingId={buildingId}
+        opened={uploading}
+        onClose={() => setUploading(false)}
+        onUploaded={onUploaded}
+      />
     </Stack>
   );
 }
