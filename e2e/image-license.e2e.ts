@@ -96,8 +96,9 @@ describe('photo licences and credits', () => {
     await viewer(page).getByRole('button', { name: 'Edit credit' }).click();
     const form = viewer(page).getByRole('group', { name: 'Credit and licence' });
     await form.getByRole('combobox', { name: 'Licence' }).click();
-    // Only the same or a more open licence is offered.
-    const options = await page.getByRole('option').allTextContents();
+    // Only the same or a more open licence is offered (the dropdown's options: the navigation bar's
+    // language select has options too).
+    const options = await page.getByRole('listbox').getByRole('option').allTextContents();
     expect(options).toEqual(['CC BY 4.0', 'CC0 1.0']);
     await page.getByRole('option', { name: 'CC0 1.0', exact: true }).click();
     await form.getByRole('textbox', { name: 'Credit' }).fill('');

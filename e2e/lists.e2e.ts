@@ -136,10 +136,14 @@ describe('lists and the user page (product §2, 4, 5, 6, 8)', () => {
     await openListsTab(bobPage, alice);
     await listCard(bobPage).getByRole('link', { name: buildingName }).waitFor();
     expect(await listCard(bobPage).getByRole('switch').count()).toBe(0);
-    // No control but the Export menu (a public list exports for anyone).
-    const buttons = listCard(bobPage).getByRole('button');
-    expect(await buttons.count()).toBe(1);
-    expect(await buttons.first().getAttribute('aria-label')).toMatch(/^Export list /);
+    // No owner's control: only the Export menu and the walking tour (a public list is anyone's to
+    // export and to walk).
+    const labels = await listCard(bobPage)
+      .getByRole('button')
+      .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? b.textContent ?? ''));
+    expect(labels).toHaveLength(2);
+    expect(labels.some((label) => /^Export list /.test(label))).toBe(true);
+    expect(labels.some((label) => /^Walking tour of /.test(label))).toBe(true);
     expect(await listsSection(bobPage).getByRole('button', { name: 'Create List' }).count()).toBe(0);
 
     await toggle.click();

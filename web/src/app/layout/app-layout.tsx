@@ -40,7 +40,7 @@ export function AppLayout() {
             <>
               <FeedbackButton />
               <Suspense fallback={null}>
-                <LanguageMenu />
+                <LanguageMenu inBar />
               </Suspense>
               <ThemeToggle />
               <AuthControls />

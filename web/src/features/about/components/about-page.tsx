@@ -1,4 +1,5 @@
 import { Anchor, Code, Container, List, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { API_PREFIX } from '#domain/endpoints/define';
 import { DATA_LICENSE } from '#domain/export-formats';
@@ -9,14 +10,16 @@ import { ABOUT_DATA_SECTION, pages } from '#domain/pages';
 const EVERYTHING = { archStyles: [], builtAfterDate: null, builtBeforeDate: null, standingInYear: null };
 
 /**
- * /about: what the catalogue is, the data licence (ODbL 1.0), the photo licences and
- * how to export. The texts match README.md ("Licences") and docs/api.md ("Open data export").
+ * /about: what the catalogue is, the data licence (ODbL 1.0), the photo licences and how to
+ * export, and `language`: the language menu (composed by the route). The texts match README.md
+ * ("Licences") and docs/api.md ("Open data export").
  */
-export function AboutPage() {
+export function AboutPage({ language }: { language?: ReactNode }) {
   return (
     <Container size="md" py="lg" style={{ overflowY: 'auto' }}>
       <Stack gap="lg">
         <Title order={1}>About Atlas of Buildings</Title>
+        {language}
         <Text>
           Atlas of Buildings is a community catalogue of architecture on a world map: buildings with their
           years, styles, architects and photos, added and rated by the people who visit them. The{' '}

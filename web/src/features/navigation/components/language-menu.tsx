@@ -4,31 +4,55 @@ import { currentLanguage, t } from '../../../lib/i18n.ts';
 import classes from './language-menu.module.css';
 
 /**
- * The language menu of the navigation bar: each language named in itself. Choosing one loads the
- * page again with `?lang=`, which the server remembers (a cookie) and paints the first frame in.
- * A native select: the smallest accessible menu, and the phone's own picker on phones, where it
- * shows as a language icon (the bar has no room for a language's name beside the profile menu).
+ * The language menu: each language named in itself. Choosing one loads the page again with
+ * `?lang=`, which the server remembers (a cookie) and paints the first frame in. A native select:
+ * the smallest accessible menu, and the phone's own picker on phones.
+ *
+ * In the navigation bar (`inBar`) it shows as a language icon on small screens, and below 420 px,
+ * where the bar has no room left, not at all: there the About page and the user's Settings have
+ * it (with its label), and a first visit already follows the browser's language.
  */
-export function LanguageMenu() {
+export function LanguageMenu({ inBar = false }: { inBar?: boolean }) {
+  if (!inBar) {
+    return (
+      <label className={classes.field}>
+        <span>{t('Language')}</span>
+        <select
+          className={classes.language}
+          value={currentLanguage()}
+          onChange={(event) => choose(event.currentTarget.value)}
+        >
+          {options()}
+        </select>
+      </label>
+    );
+  }
   return (
-    <span className={classes.wrap}>
+    <span className={`${classes.wrap} ${classes.bar}`}>
       <IconLanguage className={classes.icon} size={20} stroke={1.5} aria-hidden />
       <select
         className={classes.language}
         aria-label={t('Language')}
         value={currentLanguage()}
-        onChange={(event) => {
-          const url = new URL(window.location.href);
-          url.searchParams.set(LANGUAGE_PARAM, event.currentTarget.value);
-          window.location.assign(url);
-        }}
+        onChange={(event) => choose(event.currentTarget.value)}
       >
-        {LANGUAGES.map((language) => (
-          <option key={language} value={language} lang={language}>
-            {LANGUAGE_NAMES[language]}
-          </option>
-        ))}
+        {options()}
       </select>
     </span>
   );
+}
+
+/** Loads the page again in `language` (the server remembers it). */
+function choose(language: string) {
+  const url = new URL(window.location.href);
+  url.searchParams.set(LANGUAGE_PARAM, language);
+  window.location.assign(url);
+}
+
+function options() {
+  return LANGUAGES.map((language) => (
+    <option key={language} value={language} lang={language}>
+      {LANGUAGE_NAMES[language]}
+    </option>
+  ));
 }
