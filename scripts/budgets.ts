@@ -64,9 +64,10 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     // lazy import, ≈ 60 bytes) and the card list's order state (the select itself, the locate
     // control and the worker's code load later).
     // 175.1 KB with the language runtime (t() and the page's language; English has no catalogue),
-    // the explore view's state in the URL and the Needs photos filter (+1.1 KB, 2026-11-27): to be
-    // won back before the language and explore-further work is done (they ask for `/` unchanged).
-    maxJsBytes: 176 * KB,
+    // the explore view's state in the URL and the Needs photos filter (+1.1 KB), then 157.5 KB
+    // once the style multi-select (Mantine's combobox, its dropdown and floating-ui) came just
+    // after the screen instead of in its first download (−17.7 KB, 2026-11-27).
+    maxJsBytes: 159 * KB,
     maxCssBytes: 28 * KB,
     targetJsBytes: 200 * KB,
     targetCssBytes: 30 * KB,
@@ -80,8 +81,8 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     // mark (2026-11-27): +1.3 KB, still under the target.
     // 189.9 KB: the building's comments (list, form, votes, replies) load with the first building
     // shown, not with the page (−12 KB), while history, suggestions, Share, Through time and the
-    // first-photo invite came (2026-11-27).
-    maxJsBytes: 192 * KB,
+    // first-photo invite came; 172.4 KB with the style multi-select after the screen (2026-11-27).
+    maxJsBytes: 174 * KB,
     // CSS 29.4 KB since Mantine's Radio (report dialog) and Tabs (moderation screen) styles joined
     // the one shared sheet (web/src/app/mantine.css): +0.9 KB.
     maxCssBytes: 30 * KB,
@@ -92,8 +93,10 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     route: '/gallery/:id',
     modules: [pages.gallery.module],
     // 169.9 KB since the image viewer and its comments have the Report action (2026-11-27): +1.2 KB.
-    // 171.1 KB with the language runtime and 'Year taken' (2026-11-27).
-    maxJsBytes: 172 * KB,
+    // 171.1 KB with the language runtime and 'Year taken'; 172.1 KB since the explore screen's style
+    // select loads after it, so the combobox code the gallery's sort select uses is a chunk of its
+    // own (2026-11-27).
+    maxJsBytes: 173 * KB,
     maxCssBytes: 19 * KB,
     targetJsBytes: 180 * KB,
     targetCssBytes: 30 * KB,
@@ -119,7 +122,9 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
     // dialog), so floating-ui became a chunk of its own that this route loads beside its own
     // code: the same code, +0.4 KB of chunk overhead.
     // 176.5 KB since the user page and the image viewer have the Report action (2026-11-27): +2.3 KB.
-    maxJsBytes: 178 * KB,
+    // 178.5 KB since the explore screen's style select loads after it: the combobox code the sort
+    // select uses is a chunk of its own (2026-11-27).
+    maxJsBytes: 179 * KB,
     // CSS 19.1 KB since the Radio and Tabs styles joined the shared sheet: +0.9 KB.
     maxCssBytes: 20 * KB,
     targetJsBytes: 180 * KB,

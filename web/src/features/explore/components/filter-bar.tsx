@@ -1,11 +1,15 @@
-import { useId, useState, type KeyboardEvent } from 'react';
-import { Badge, Box, Button, Group, MultiSelect, Text, TextInput, type OptionsFilter } from '@mantine/core';
+import { lazy, Suspense, useId, useState, type KeyboardEvent } from 'react';
+import { Badge, Box, Button, Group, Text, TextInput } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconFilterOff } from '@tabler/icons-react';
 import type { ArchitecturalStyle } from '#domain/styles';
-import { matchStyles } from '../../../lib/styles/match-styles.ts';
 import { yearInputText, type FiltersAction, type FiltersState } from '../model/filters.ts';
 import classes from './filter-bar.module.css';
 import { t } from '../../../lib/i18n.ts';
+
+// The style multi-select comes just after the screen (its own chunk, requested as the bar first
+// renders): until then an input of the same size and name stands in its place, which takes no
+// typing (readOnly), so nothing typed is lost.
+const StylesSelect = lazy(() => import('./styles-select.tsx').then((m) => ({ default: m.StylesSelect })));
 
 interface FilterBarProps {
   filters: FiltersState;
@@ -39,17 +43,6 @@ export function FilterBar({
 }: FilterBarProps) {
   const [expanded, setExpanded] = useState(false);
   const controlsId = useId();
-  const data = styles.map((style) => ({ value: style.id, label: t(style.name) }));
-  const filterStyles: OptionsFilter<number> = ({ options, search }) => {
-    const items = options.flatMap((option) => ('value' in option ? [option] : []));
-    const matched = matchStyles(
-      items.map((item) => ({ id: item.value, name: item.label })),
-      filters.selectedArchitecturalStyles,
-      search,
-    );
-    const ids = new Set(matched.map((m) => m.id));
-    return items.filter((item) => ids.has(item.value));
-  };
   const count = activeFilterCount(filters);
   const hasFilters = count > 0;
   const folded = collapsible && !expanded;
@@ -84,21 +77,23 @@ export function FilterBar({
         hidden={folded}
         className={collapsible ? classes.folding : undefined}
       >
-        <MultiSelect<number>
-          className={classes.styles}
-          aria-label={t('Architectural styles')}
-          placeholder={filters.selectedArchitecturalStyles.length ? undefined : t('Architectural styles')}
-          data={data}
-          value={filters.selectedArchitecturalStyles}
-          onChange={(styleIds) => dispatch({ type: 'stylesChanged', styleIds })}
-          filter={filterStyles}
-          hidePickedOptions
-          searchable
-          clearable
-          nothingFoundMessage={stylesLoading ? t('Loading styles...') : t('No matching style')}
-          maxDropdownHeight={280}
-          comboboxProps={{ zIndex: 400 }}
-        />
+        <Suspense
+          fallback={
+            <TextInput
+              className={classes.styles}
+              aria-label={t('Architectural styles')}
+              placeholder={t('Architectural styles')}
+              readOnly
+            />
+          }
+        >
+          <StylesSelect
+            styles={styles}
+            selected={filters.selectedArchitecturalStyles}
+            onChange={(styleIds) => dispatch({ type: 'stylesChanged', styleIds })}
+            loading={stylesLoading}
+          />
+        </Suspense>
         <Group gap="xs" wrap="nowrap" role="group" aria-label={t('Built between')}>
           <Text size="sm" className={classes.label}>
             {t('Built between')}
