@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from './client.ts';
+import { warmPlacesIndex } from '../modules/search/places-index.ts';
 
 const BUILDINGS = 30_000;
 const P99_LIMIT_MS = 250;
@@ -146,6 +147,9 @@ describe('long reads on the embedded database, at 30,000 buildings', () => {
     app = await buildApp(config, { database, logger: false });
     await app.listen({ host: '127.0.0.1', port: 0 });
     base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    // As the server does right after it starts listening (server/main.ts): the search's place
+    // gazetteer is built before the probes, which measure the database's long statements.
+    warmPlacesIndex();
   }, 120_000);
 
   afterAll(async () => {
@@ -167,7 +171,9 @@ describe('long reads on the embedded database, at 30,000 buildings', () => {
   it('answers the liveness probe within 250 ms (p99) during trigram searches for typos', async () => {
     const searched = (async () => {
       const found: Record<string, boolean> = {};
-      for (const q of TYPO_QUERIES) {
+      // Four rounds: long enough for the probe to sample throughout (one round takes a few hundred
+      // milliseconds with the place gazetteer built beforehand).
+      for (const q of [...TYPO_QUERIES, ...TYPO_QUERIES, ...TYPO_QUERIES, ...TYPO_QUERIES]) {
         const res = await fetch(`${base}/api/search?q=${encodeURIComponent(q)}`);
         expect(res.status).toBe(200);
         const body = (await res.json()) as { items: unknown[] };
