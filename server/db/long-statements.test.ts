@@ -149,7 +149,7 @@ describe('long reads on the embedded database, at 30,000 buildings', () => {
     base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     // As the server does right after it starts listening (server/main.ts): the search's place
     // gazetteer is built before the probes, which measure the database's long statements.
-    warmPlacesIndex();
+    await warmPlacesIndex();
   }, 120_000);
 
   afterAll(async () => {

