@@ -21,6 +21,11 @@ import { warmPlacesIndex } from '../modules/search/places-index.ts';
 const BUILDINGS = 30_000;
 const P99_LIMIT_MS = 250;
 const SAMPLE_EVERY_MS = 50;
+/**
+ * Each load repeats until it has run this long, so the probe samples it many times on a fast
+ * machine as on a slow one (one export took under 300 ms on a faster machine: too few samples).
+ */
+const LOAD_AT_LEAST_MS = 1_500;
 
 const KINDS = [
   'Casa',
@@ -134,7 +139,15 @@ describe('long reads on the embedded database, at 30,000 buildings', () => {
     if (!file) throw new Error('no PGlite template (server/test/global-setup.ts)');
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'atlas-long-statements-'));
     const config = {
-      ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED: 'false' }),
+      ...loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: dataDir,
+        SEED: 'false',
+        // The searches repeat for a while (LOAD_AT_LEAST_MS): this test measures the event loop,
+        // not the per-IP search limit.
+        SEARCH_RATE_LIMIT: '100000',
+      }),
       webDir: undefined,
     };
     // As the server opens it: PGlite in its own thread (here a copy of the migrated template
@@ -159,8 +172,16 @@ describe('long reads on the embedded database, at 30,000 buildings', () => {
 
   it('answers the liveness probe within 250 ms (p99) during a whole-catalogue GeoJSON export', async () => {
     const exported = (async () => {
-      const res = await fetch(`${base}/api/buildings/export?format=geojson`);
-      return { status: res.status, features: await countFeatures(res) };
+      const started = performance.now();
+      const results: { status: number; features: number }[] = [];
+      do {
+        const res = await fetch(`${base}/api/buildings/export?format=geojson`);
+        results.push({ status: res.status, features: await countFeatures(res) });
+      } while (performance.now() - started < LOAD_AT_LEAST_MS);
+      // Every round downloaded the whole catalogue.
+      return results.every((r) => r.status === results[0]!.status && r.features === results[0]!.features)
+        ? results[0]
+        : results;
     })();
     const latencies = await sampleLiveness(base, exported);
     expect(await exported).toEqual({ status: 200, features: BUILDINGS });
@@ -171,14 +192,17 @@ describe('long reads on the embedded database, at 30,000 buildings', () => {
   it('answers the liveness probe within 250 ms (p99) during trigram searches for typos', async () => {
     const searched = (async () => {
       const found: Record<string, boolean> = {};
-      // Four rounds: long enough for the probe to sample throughout (one round takes a few hundred
-      // milliseconds with the place gazetteer built beforehand).
-      for (const q of [...TYPO_QUERIES, ...TYPO_QUERIES, ...TYPO_QUERIES, ...TYPO_QUERIES]) {
-        const res = await fetch(`${base}/api/search?q=${encodeURIComponent(q)}`);
-        expect(res.status).toBe(200);
-        const body = (await res.json()) as { items: unknown[] };
-        found[q] = body.items.some(isBuilding);
-      }
+      const started = performance.now();
+      // Rounds until the load has lasted long enough for the probe to sample throughout (one
+      // round takes a few hundred milliseconds with the place gazetteer built beforehand).
+      do {
+        for (const q of TYPO_QUERIES) {
+          const res = await fetch(`${base}/api/search?q=${encodeURIComponent(q)}`);
+          expect(res.status).toBe(200);
+          const body = (await res.json()) as { items: unknown[] };
+          found[q] = (found[q] ?? true) && body.items.some(isBuilding);
+        }
+      } while (performance.now() - started < LOAD_AT_LEAST_MS);
       return found;
     })();
     const latencies = await sampleLiveness(base, searched);
