@@ -99,6 +99,7 @@ function buildServer() {
       'server/worker.ts',
       { in: 'server/db/pglite-thread.ts', out: 'pglite-thread' },
       'server/modules/images/image-process.ts',
+      { in: 'server/modules/search/write-places.ts', out: 'write-places' },
     ],
     absWorkingDir: root,
     bundle: true,
@@ -136,6 +137,9 @@ function buildServer() {
   ]);
   // server/db/client.ts finds the migrations beside itself (import.meta.url): beside the bundle.
   fs.cpSync(path.join(root, 'server/db/migrations'), path.join(outdir, 'migrations'), { recursive: true });
+  // The search's place gazetteer as a file beside the bundle, which the server reads at start
+  // instead of building it (server/modules/search/places-file.ts).
+  run(process.execPath, [path.join(outdir, 'write-places.js')]);
 }
 
 /**

@@ -8,9 +8,13 @@
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { PbfReader } from 'pbf';
 import { architectNameKey as normalise } from '#domain/architects';
 import type { PlaceHit } from '#domain/search';
+import { decodeGazetteer, type Gazetteer } from './places-file.ts';
+
+export type { Gazetteer };
 
 /** The places as decoded, one array a field, in the file's order. */
 interface Columns {
@@ -55,29 +59,6 @@ function* readCities(): Generator<void, Columns> {
     if (columns.names.length % SLICE === 0) yield;
   }
   return columns;
-}
-
-/**
- * The gazetteer in a few flat arrays and two string tables, biggest place first: these hold
- * ≈ 10 MB where the package's objects held ≈ 60 MB. Place i's name is
- * names.slice(nameAt[i], nameAt[i + 1]).
- */
-export interface Gazetteer {
-  names: string;
-  nameAt: Int32Array;
-  /** The names normalised (normalise()), likewise. */
-  keys: string;
-  keyAt: Int32Array;
-  /** ISO 3166-1 alpha-2 codes, two letters a place. */
-  countries: string;
-  lng: Float64Array;
-  lat: Float64Array;
-  /**
-   * Places by the first two and by the first three letters of each word of their name, biggest
-   * first. A query of three letters or more looks only in its three-letter bucket: a typo must
-   * come after the third letter, and a query costs a few hundred comparisons, not thousands.
-   */
-  buckets: Map<string, Int32Array>;
 }
 
 let gazetteer: Gazetteer | undefined;
@@ -149,19 +130,40 @@ export function buildGazetteer(): Gazetteer {
   }
 }
 
+/** The gazetteer file's name beside the server bundle (write-places.ts writes it there). */
+export const PLACES_FILE_NAME = 'places.bin';
+
+/**
+ * The gazetteer from its file beside this code, when there is one of this format: the bundled
+ * server has it (scripts/start.mjs); the TypeScript sources (tests, `npm run dev`) build instead.
+ */
+export function readPlacesFile(
+  file = fileURLToPath(new URL(`./${PLACES_FILE_NAME}`, import.meta.url)),
+): Gazetteer | undefined {
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(file);
+  } catch {
+    return undefined;
+  }
+  return decodeGazetteer(bytes);
+}
+
 function places(): Gazetteer {
-  gazetteer ??= buildGazetteer();
+  gazetteer ??= readPlacesFile() ?? buildGazetteer();
   return gazetteer;
 }
 
 /**
- * Builds the gazetteer now, in slices with the event loop free in between (≈ 1 s of CPU on this
- * machine, once): the server calls it right after it starts listening, so the first search does
- * not wait for it and the health checks of the first seconds are answered. A search that comes
- * before it is done builds the gazetteer at once itself (that answer is the first search's).
+ * Loads the gazetteer now: from its file when the server is bundled (milliseconds), else built in
+ * slices with the event loop free in between (≈ 1 s of CPU on this machine, once). The server
+ * calls it right after it starts listening, so the first search does not wait for it and the
+ * health checks of the first seconds are answered. A search that comes before a build is done
+ * builds the gazetteer at once itself (that answer is the first search's).
  */
 export async function warmPlacesIndex(): Promise<number> {
   const start = performance.now();
+  gazetteer ??= readPlacesFile();
   if (!gazetteer) {
     const steps = buildSteps();
     for (let step = steps.next(); ; step = steps.next()) {
