@@ -9,6 +9,8 @@ import { MapPlaceholder } from '../../../lib/map/map-placeholder.tsx';
 import { useAfterFirstPaint } from '../../../lib/use-after-first-paint.ts';
 import { formatYear } from '#domain/building-years';
 import { useArchitect } from '../api/get-architect.ts';
+import { t } from '../../../lib/i18n.ts';
+import { plural } from '../../../lib/i18n-plural.ts';
 import classes from './architect-page.module.css';
 import { pages } from '#domain/pages';
 
@@ -64,7 +66,7 @@ export function ArchitectPage({ id }: ArchitectPageProps) {
   if (notFound) {
     return (
       <Container py="xl">
-        <Text role="alert">Architect not found</Text>
+        <Text role="alert">{t('Architect not found')}</Text>
       </Container>
     );
   }
@@ -73,7 +75,7 @@ export function ArchitectPage({ id }: ArchitectPageProps) {
       <Container py="xl">
         <Group gap="sm" role="status">
           <Loader size="sm" />
-          <Text>Loading architect...</Text>
+          <Text>{t('Loading architect...')}</Text>
         </Group>
       </Container>
     );
@@ -82,7 +84,7 @@ export function ArchitectPage({ id }: ArchitectPageProps) {
     return (
       <Container py="xl">
         <Text role="alert" c="red">
-          Error loading architect
+          {t('Error loading architect')}
         </Text>
       </Container>
     );
@@ -93,7 +95,9 @@ export function ArchitectPage({ id }: ArchitectPageProps) {
       <Stack gap="md">
         <Title order={1}>{name}</Title>
         <Text c="dimmed">
-          {total} building{total === 1 ? '' : 's'} in the atlas
+          {plural('{count, plural, one {# building in the atlas} other {# buildings in the atlas}}', {
+            count: total,
+          })}
         </Text>
         {isModerator(user) && (
           <Suspense fallback={null}>
