@@ -1,15 +1,17 @@
 import { Anchor, Code, Container, List, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Suspense, use, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SESSION_COOKIE, SESSION_TTL_DAYS } from '#domain/auth';
 import { pages } from '#domain/pages';
 import { HANDLE_RESERVED_DAYS } from '#domain/users';
 import { t } from '../../../lib/i18n.ts';
-import { plural } from '../../../lib/i18n-plural.ts';
 import { usePrivacyInfo } from '../api/get-privacy-info.ts';
 
 /** Shown where the operator has not configured OPERATOR_CONTACT (translated where shown). */
 export const NO_OPERATOR_CONTACT = 'The operator of this site has not published a contact yet.';
+
+/** The plural formatter (≈ 0.4 KB, which the route's first download has no room for), loading with this module. */
+const pluralFormatter = import('../../../lib/i18n-plural.ts').then((m) => m.plural);
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -39,9 +41,19 @@ function Contact({ contact }: { contact: string }) {
  * /privacy: what the site stores about people, what of it is public, its cookies, how long things
  * are kept and how to download or delete one's data. The periods are the code's (sessions,
  * rate-limit windows, reserved handles); the operator's contact and the sessions' absolute
- * lifetime come from the server's configuration (GET /api/privacy).
+ * lifetime come from the server's configuration (GET /api/privacy). The page shows once the
+ * plural formatter (its periods are counted in days) has loaded beside those settings.
  */
 export function PrivacyPage() {
+  return (
+    <Suspense fallback={null}>
+      <PrivacyText />
+    </Suspense>
+  );
+}
+
+function PrivacyText() {
+  const plural = use(pluralFormatter);
   const info = usePrivacyInfo();
   const maxAgeDays = info.data?.session_max_age_days;
 

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ModerationLogEntry } from '#domain/moderation';
 import { currentLanguage, t } from '../../../lib/i18n.ts';
+import { LoadingLine } from '../../../components/query-state.tsx';
 import { moderationLogQuery } from '../api/moderation-api.ts';
 
 /** The log's target, 'building 12': its type in the page's language (a type it does not know as the API names it). */
@@ -54,14 +55,7 @@ export function ModerationLog() {
   const [page, setPage] = useState(1);
   const log = useQuery(moderationLogQuery(page));
 
-  if (log.isPending) {
-    return (
-      <Group gap="sm" role="status">
-        <Loader size="sm" />
-        <Text>{t('Loading the log...')}</Text>
-      </Group>
-    );
-  }
+  if (log.isPending) return <LoadingLine>{t('Loading the log...')}</LoadingLine>;
   if (log.isError) {
     return (
       <Stack gap="xs" align="flex-start">

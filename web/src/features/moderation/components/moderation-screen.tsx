@@ -1,10 +1,14 @@
-import { Button, Container, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Button, Container, Stack, Tabs, Text, Title } from '@mantine/core';
 import { isModerator } from '#domain/roles';
 import { useAuth, useAuthModal } from '../../../lib/auth/auth-provider.tsx';
 import { t } from '../../../lib/i18n.ts';
-import { ModerationLog } from './moderation-log.tsx';
+import { LoadingLine } from '../../../components/query-state.tsx';
 import { ReportQueue } from './report-queue.tsx';
-import { UserActions } from './user-actions.tsx';
+
+// The log and the user actions load when their tab is first opened: the open reports come first.
+const ModerationLog = lazy(() => import('./moderation-log.tsx').then((m) => ({ default: m.ModerationLog })));
+const UserActions = lazy(() => import('./user-actions.tsx').then((m) => ({ default: m.UserActions })));
 
 /** What the screen says to those who may not use it (English; translated where shown). */
 export const MODERATION_TEXTS = {
@@ -23,12 +27,7 @@ export function ModerationScreen() {
 
   let body;
   if (isChecking) {
-    body = (
-      <Group gap="sm" role="status">
-        <Loader size="sm" />
-        <Text>{t('Loading...')}</Text>
-      </Group>
-    );
+    body = <LoadingLine>{t('Loading...')}</LoadingLine>;
   } else if (!user) {
     body = (
       <Stack gap="sm" align="flex-start">
@@ -54,10 +53,14 @@ export function ModerationScreen() {
           <ReportQueue status="resolved" />
         </Tabs.Panel>
         <Tabs.Panel value="log" pt="md">
-          <ModerationLog />
+          <Suspense fallback={<LoadingLine>{t('Loading...')}</LoadingLine>}>
+            <ModerationLog />
+          </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="users" pt="md">
-          <UserActions isAdmin={user.role === 'admin'} />
+          <Suspense fallback={<LoadingLine>{t('Loading...')}</LoadingLine>}>
+            <UserActions isAdmin={user.role === 'admin'} />
+          </Suspense>
         </Tabs.Panel>
       </Tabs>
     );
