@@ -25,7 +25,10 @@ import { WIZARD_MESSAGES, WIZARD_STEP_TITLES } from '../web/src/features/create-
 import { GROUP_LABELS } from '../web/src/features/search/model/groups.ts';
 import { UPLOAD_TEXTS } from '../web/src/lib/uploads/upload.ts';
 import { NO_OPERATOR_CONTACT } from '../web/src/features/about/components/privacy-page.tsx';
-import { FEEDBACK_MESSAGES, FEEDBACK_TYPE_OPTIONS } from '../web/src/features/feedback/model/feedback-form.ts';
+import {
+  FEEDBACK_MESSAGES,
+  FEEDBACK_TYPE_OPTIONS,
+} from '../web/src/features/feedback/model/feedback-form.ts';
 import { REPORT_MESSAGES } from '../web/src/features/reports/components/report-dialog.tsx';
 import { MODERATION_TEXTS } from '../web/src/features/moderation/components/moderation-screen.tsx';
 import { QUEUE_TEXTS } from '../web/src/features/moderation/components/report-queue.tsx';

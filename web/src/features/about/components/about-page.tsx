@@ -62,7 +62,9 @@ export function AboutPage({ language }: { language?: ReactNode }) {
             {t('The data: ODbL 1.0')}
           </Title>
           <Text>
-            {t('The catalogue (buildings, their places, years, styles and architects) is open data under the')}{' '}
+            {t(
+              'The catalogue (buildings, their places, years, styles and architects) is open data under the',
+            )}{' '}
             <Anchor href={DATA_LICENSE.url} target="_blank" rel="noopener noreferrer license">
               {DATA_LICENSE.name}
             </Anchor>

@@ -136,7 +136,9 @@ function PrivacyText() {
                 'Rate-limit counts per address are kept for at most two minutes. Place searches are counted per user and day, and the counts are deleted the next day.',
               )}
             </List.Item>
-            <List.Item>{t("The server's log is kept as long as the operator's log system keeps it.")}</List.Item>
+            <List.Item>
+              {t("The server's log is kept as long as the operator's log system keeps it.")}
+            </List.Item>
             <List.Item>
               {plural(
                 'What you add is kept until you remove it or delete your account. When you change your handle, or delete your account, the old handle stays reserved for {days, plural, one {# day} other {# days}}, so that no one else can take it at once; after that anyone may choose it.',

@@ -125,7 +125,11 @@ function MergeDialog({ architect, onClose }: { architect: ArchitectRef; onClose:
   };
 
   return (
-    <Modal opened onClose={onClose} title={t('Merge {name} into another architect', { name: architect.name })}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('Merge {name} into another architect', { name: architect.name })}
+    >
       {confirming && target ? (
         <Stack gap="sm">
           <Text>

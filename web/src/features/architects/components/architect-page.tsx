@@ -40,7 +40,9 @@ function BuildingCount({ total }: { total: number }) {
   const plural = use(pluralFormatter);
   return (
     <Text c="dimmed">
-      {plural('{count, plural, one {# building in the atlas} other {# buildings in the atlas}}', { count: total })}
+      {plural('{count, plural, one {# building in the atlas} other {# buildings in the atlas}}', {
+        count: total,
+      })}
     </Text>
   );
 }

@@ -19,9 +19,7 @@ export function ArchitectPager({
       <Button variant="default" size="xs" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         {t('Previous')}
       </Button>
-      <Text size="sm">
-        {t('Page {page} of {pages}', { page: Math.min(page, pages), pages })}
-      </Text>
+      <Text size="sm">{t('Page {page} of {pages}', { page: Math.min(page, pages), pages })}</Text>
       <Button variant="default" size="xs" disabled={page >= pages} onClick={() => onPage(page + 1)}>
         {t('Next')}
       </Button>

@@ -74,13 +74,21 @@ export function ModerationLog() {
       {items.length === 0 ? (
         <Text c="dimmed">{page === 1 ? t('Nothing has been logged yet.') : t('No more entries.')}</Text>
       ) : (
-        <Stack component="ol" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('Moderation log')}>
+        <Stack
+          component="ol"
+          gap="xs"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label={t('Moderation log')}
+        >
           {items.map((entry) => {
             const at = new Date(entry.created_at);
             return (
               <li key={entry.id}>
                 <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                  <time dateTime={entry.created_at}>{at.toLocaleString(currentLanguage())}</time> · {logLine(entry)}
+                  <time dateTime={entry.created_at}>{at.toLocaleString(currentLanguage())}</time> ·{' '}
+                  {logLine(entry)}
                 </Text>
                 {entry.note && (
                   <Text size="sm" c="dimmed" pl="md" style={{ overflowWrap: 'anywhere' }}>

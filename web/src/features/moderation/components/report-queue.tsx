@@ -193,9 +193,12 @@ function ResolveDialog({ resolution, onClose }: { resolution: Resolution | null;
   const hide = action === 'hide';
   const what = resolution?.item.target?.title ?? t('this target');
   const explanation: Record<Action, string> = {
-    hide: t('“{what}” will be hidden from everyone but its owner and the moderators. It can be restored later.', {
-      what,
-    }),
+    hide: t(
+      '“{what}” will be hidden from everyone but its owner and the moderators. It can be restored later.',
+      {
+        what,
+      },
+    ),
     dismiss: t('The reports of “{what}” will be closed and nothing will change.', { what }),
     restore: t('“{what}” will be shown to everyone again.', { what }),
   };
