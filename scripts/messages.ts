@@ -31,6 +31,7 @@ import {
 } from '../web/src/features/feedback/model/feedback-form.ts';
 import { REPORT_MESSAGES } from '../web/src/features/reports/components/report-dialog.tsx';
 import { MODERATION_TEXTS } from '../web/src/features/moderation/components/moderation-screen.tsx';
+import { LOG_LINES } from '../web/src/features/moderation/components/moderation-log.tsx';
 import { QUEUE_TEXTS } from '../web/src/features/moderation/components/report-queue.tsx';
 import { USER_ACTION_ERRORS } from '../web/src/features/moderation/components/user-actions.tsx';
 import { TARGET_TYPE_LABELS } from '../web/src/features/moderation/model/queue-item.ts';
@@ -79,6 +80,7 @@ export const DYNAMIC_MESSAGES: readonly string[] = [
   ...Object.values(MODERATION_TEXTS),
   ...Object.values(QUEUE_TEXTS),
   ...Object.values(USER_ACTION_ERRORS),
+  ...Object.values(LOG_LINES),
   ...Object.values(TARGET_TYPE_LABELS),
 ];
 

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CSV_COLUMNS } from '#domain/export';
 import fr from '#domain/messages/fr';
 import { setCatalogue } from '../../../lib/i18n.ts';
 import { renderWithProviders, stubMatchMedia } from '../../../testing/render.tsx';
-import { AboutPage } from './about-page.tsx';
+import { AboutPage, CSV_COLUMN_NAMES } from './about-page.tsx';
 
 const ODBL = 'Open Database License (ODbL) v1.0';
 
@@ -26,6 +27,10 @@ describe('the about page', () => {
     expect(screen.getByText(/\(the default\): Anyone may reuse it, crediting you/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'The explore screen' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('link', { name: 'see the API documentation' })).toBeTruthy();
+  });
+
+  it("lists the CSV export's columns as the export writes them", () => {
+    expect(CSV_COLUMN_NAMES).toEqual(CSV_COLUMNS);
   });
 
   it('speaks French on a French page, links and licence names kept', () => {

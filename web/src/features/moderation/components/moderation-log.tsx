@@ -1,10 +1,25 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ModerationLogEntry } from '#domain/moderation';
+import type { ModerationAction, ModerationLogEntry } from '#domain/moderation';
 import { currentLanguage, t } from '../../../lib/i18n.ts';
 import { LoadingLine } from '../../../components/query-state.tsx';
 import { moderationLogQuery } from '../api/moderation-api.ts';
+
+/** Each action's line in the log (English; translated where shown): 'mo hid building 12'. */
+export const LOG_LINES: Record<ModerationAction, string> = {
+  hide: '{actor} hid {target}',
+  restore: '{actor} restored {target}',
+  dismiss: '{actor} dismissed reports of {target}',
+  suspend: '{actor} suspended {target}',
+  unsuspend: '{actor} lifted the suspension of {target}',
+  set_role: '{actor} changed the role of {target}',
+  delete_account: '{actor} deleted the account of {target}',
+  edit: '{actor} edited {target}',
+  delete: '{actor} deleted {target}',
+  rename: '{actor} renamed {target}',
+  merge: '{actor} merged {target}',
+};
 
 /** The log's target, 'building 12': its type in the page's language (a type it does not know as the API names it). */
 function targetText(type: string, id: number): string {
@@ -20,34 +35,10 @@ function targetText(type: string, id: number): string {
 
 /** One line of the log in the page's language: 'mo hid building 12'. Call while rendering. */
 export function logLine(entry: ModerationLogEntry): string {
-  const values = {
+  return t(LOG_LINES[entry.action], {
     actor: entry.actor?.handle ?? t('Someone'),
     target: targetText(entry.target_type, entry.target_id),
-  };
-  switch (entry.action) {
-    case 'hide':
-      return t('{actor} hid {target}', values);
-    case 'restore':
-      return t('{actor} restored {target}', values);
-    case 'dismiss':
-      return t('{actor} dismissed reports of {target}', values);
-    case 'suspend':
-      return t('{actor} suspended {target}', values);
-    case 'unsuspend':
-      return t('{actor} lifted the suspension of {target}', values);
-    case 'set_role':
-      return t('{actor} changed the role of {target}', values);
-    case 'delete_account':
-      return t('{actor} deleted the account of {target}', values);
-    case 'edit':
-      return t('{actor} edited {target}', values);
-    case 'delete':
-      return t('{actor} deleted {target}', values);
-    case 'rename':
-      return t('{actor} renamed {target}', values);
-    case 'merge':
-      return t('{actor} merged {target}', values);
-  }
+  });
 }
 
 /** The moderation log, newest first, a page at a time (who, when, what, target, note). */
