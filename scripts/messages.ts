@@ -7,7 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { IMAGE_TYPE_OPTIONS } from '../domain/images.ts';
+import { IMAGE_LICENSE_INFO, IMAGE_TYPE_OPTIONS } from '../domain/images.ts';
+import { REPORT_REASON_LABELS } from '../domain/moderation-terms.ts';
 import { SEED_STYLES } from '../server/db/seed-data/styles.ts';
 import { SITE_DESCRIPTION } from '../server/modules/pages/page-head.ts';
 import {
@@ -23,6 +24,17 @@ import { placeSearchNotice } from '../web/src/features/create-building/model/pla
 import { WIZARD_MESSAGES, WIZARD_STEP_TITLES } from '../web/src/features/create-building/model/wizard.ts';
 import { GROUP_LABELS } from '../web/src/features/search/model/groups.ts';
 import { UPLOAD_TEXTS } from '../web/src/lib/uploads/upload.ts';
+import { NO_OPERATOR_CONTACT } from '../web/src/features/about/components/privacy-page.tsx';
+import {
+  FEEDBACK_MESSAGES,
+  FEEDBACK_TYPE_OPTIONS,
+} from '../web/src/features/feedback/model/feedback-form.ts';
+import { REPORT_MESSAGES } from '../web/src/features/reports/components/report-dialog.tsx';
+import { MODERATION_TEXTS } from '../web/src/features/moderation/components/moderation-screen.tsx';
+import { LOG_LINES } from '../web/src/features/moderation/components/moderation-log.tsx';
+import { QUEUE_TEXTS } from '../web/src/features/moderation/components/report-queue.tsx';
+import { USER_ACTION_ERRORS } from '../web/src/features/moderation/components/user-actions.tsx';
+import { TARGET_TYPE_LABELS } from '../web/src/features/moderation/model/queue-item.ts';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -58,6 +70,18 @@ export const DYNAMIC_MESSAGES: readonly string[] = [
   'Continue as demo user',
   'Continue as demo moderator',
   SITE_DESCRIPTION,
+  // About, privacy, feedback, reports and moderation.
+  ...Object.values(IMAGE_LICENSE_INFO).map((info) => info.explanation),
+  NO_OPERATOR_CONTACT,
+  ...FEEDBACK_TYPE_OPTIONS.map((o) => o.label),
+  ...Object.values(FEEDBACK_MESSAGES),
+  ...Object.values(REPORT_REASON_LABELS),
+  ...Object.values(REPORT_MESSAGES),
+  ...Object.values(MODERATION_TEXTS),
+  ...Object.values(QUEUE_TEXTS),
+  ...Object.values(USER_ACTION_ERRORS),
+  ...Object.values(LOG_LINES),
+  ...Object.values(TARGET_TYPE_LABELS),
 ];
 
 /** Where translated texts are written. */

@@ -1,8 +1,17 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import fr from '#domain/messages/fr';
+import { setCatalogue } from '../../../lib/i18n.ts';
 import { json, renderWithProviders, stubFetch, stubMatchMedia } from '../../../testing/render.tsx';
 import { NO_OPERATOR_CONTACT, PrivacyPage } from './privacy-page.tsx';
+
+/** The page waits for its plural formatter (a promise it uses): awaited act lets it show. */
+async function renderPage() {
+  await act(async () => {
+    renderWithProviders(<PrivacyPage />);
+  });
+}
 
 describe('the privacy page', () => {
   beforeEach(stubMatchMedia);
@@ -15,10 +24,12 @@ describe('the privacy page', () => {
     stubFetch({
       'GET /api/privacy': () => json({ operator_contact: 'privacy@atlas.example', session_max_age_days: 90 }),
     });
-    renderWithProviders(<PrivacyPage />);
+    await renderPage();
     const mail = await screen.findByRole('link', { name: 'privacy@atlas.example' });
     expect(mail.getAttribute('href')).toBe('mailto:privacy@atlas.example');
     expect(await screen.findByText(/at the latest 90 days after you signed in/)).toBeTruthy();
+    expect(screen.getByText(/A session ends 30 days after it was last used, and/)).toBeTruthy();
+    expect(screen.getByText(/the old handle stays reserved for 30 days,/)).toBeTruthy();
     for (const heading of ['What is stored', 'What is public', 'Cookies', 'How long things are kept']) {
       expect(screen.getByRole('heading', { name: heading })).toBeTruthy();
     }
@@ -27,7 +38,23 @@ describe('the privacy page', () => {
 
   it('says when the operator has published no contact', async () => {
     stubFetch({ 'GET /api/privacy': () => json({ operator_contact: null, session_max_age_days: 30 }) });
-    renderWithProviders(<PrivacyPage />);
+    await renderPage();
     expect(await screen.findByText(NO_OPERATOR_CONTACT, { exact: false })).toBeTruthy();
+  });
+
+  it('speaks French on a French page: headings, counted days and the missing contact', async () => {
+    setCatalogue('fr', fr);
+    stubFetch({ 'GET /api/privacy': () => json({ operator_contact: null, session_max_age_days: 1 }) });
+    await renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Confidentialité' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Ce qui est conservé' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Télécharger ou supprimer vos données' })).toBeTruthy();
+    // One day, then thirty: the plural of the language.
+    expect(await screen.findByText(/et au plus tard 1 jour après votre connexion/)).toBeTruthy();
+    expect(screen.getByText(/l’ancien identifiant reste réservé 30 jours,/)).toBeTruthy();
+    expect(
+      await screen.findByText('L’exploitant de ce site n’a pas encore publié de contact.', { exact: false }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'À propos' })).toBeTruthy();
   });
 });

@@ -4,6 +4,7 @@ import { LngLatBounds, Marker, type Map as MapLibreMap } from 'maplibre-gl';
 import { createMap } from '../../../lib/map/create-map.ts';
 import { buildMapStyle, fitMaxZoom } from '../../../lib/map/map-style.ts';
 import { configuredTileSources } from '../../../lib/map/tile-config.ts';
+import { t } from '../../../lib/i18n.ts';
 
 interface ArchitectMapProps {
   /** [lng, lat] of each building. */
@@ -55,12 +56,12 @@ export function ArchitectMap({ points }: ArchitectMapProps) {
       h={280}
       style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}
       role="region"
-      aria-label="Map of the architect's buildings"
+      aria-label={t("Map of the architect's buildings")}
     >
       <Box ref={containerRef} pos="absolute" inset={0} />
       {failed && (
         <Text pos="absolute" inset={0} ta="center" pt="xl" c="dimmed">
-          The map is not available.
+          {t('The map is not available.')}
         </Text>
       )}
     </Box>

@@ -11,6 +11,7 @@ import type { ArchitectRef } from '#domain/architects';
 import { pages } from '#domain/pages';
 import { ApiError } from '../../../lib/api-client.ts';
 import { buildingKeys, buildingsQueryKey } from '../../../lib/query-keys.ts';
+import { t } from '../../../lib/i18n.ts';
 import { getArchitectSuggestions } from '../api/get-architect.ts';
 import { mergeArchitect, renameArchitect } from '../api/govern-architect.ts';
 
@@ -26,10 +27,10 @@ export function ArchitectModeration({ architect }: { architect: ArchitectRef }) 
   return (
     <Group gap="xs">
       <Button variant="default" size="xs" onClick={() => setDialog('rename')}>
-        Edit name
+        {t('Edit name')}
       </Button>
       <Button variant="default" size="xs" onClick={() => setDialog('merge')}>
-        Merge into…
+        {t('Merge into…')}
       </Button>
       {dialog === 'rename' && <RenameDialog architect={architect} onClose={() => setDialog(null)} />}
       {dialog === 'merge' && <MergeDialog architect={architect} onClose={() => setDialog(null)} />}
@@ -54,16 +55,16 @@ function RenameDialog({ architect, onClose }: { architect: ArchitectRef; onClose
       },
       (e: unknown) => {
         setPending(false);
-        setError(failureText(e, 'Failed to change the name'));
+        setError(failureText(e, t('Failed to change the name')));
       },
     );
   };
   return (
-    <Modal opened onClose={onClose} title="Edit the architect's name">
+    <Modal opened onClose={onClose} title={t("Edit the architect's name")}>
       <form onSubmit={submit}>
         <Stack gap="sm">
           <TextInput
-            label="Name"
+            label={t('Name')}
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
             maxLength={120}
@@ -77,10 +78,10 @@ function RenameDialog({ architect, onClose }: { architect: ArchitectRef; onClose
           )}
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={onClose} disabled={pending}>
-              Cancel
+              {t('Cancel')}
             </Button>
             <Button type="submit" loading={pending} disabled={name.trim() === ''}>
-              Save name
+              {t('Save name')}
             </Button>
           </Group>
         </Stack>
@@ -118,32 +119,38 @@ function MergeDialog({ architect, onClose }: { architect: ArchitectRef; onClose:
       (e: unknown) => {
         setPending(false);
         setConfirming(false);
-        setError(failureText(e, 'Failed to merge the architects'));
+        setError(failureText(e, t('Failed to merge the architects')));
       },
     );
   };
 
   return (
-    <Modal opened onClose={onClose} title={`Merge ${architect.name} into another architect`}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('Merge {name} into another architect', { name: architect.name })}
+    >
       {confirming && target ? (
         <Stack gap="sm">
           <Text>
-            Merge {architect.name} into {target.name}? Every building of {architect.name} moves to{' '}
-            {target.name}, and this page will lead to theirs. This cannot be undone.
+            {t(
+              'Merge {name} into {target}? Every building of {name} moves to {target}, and this page will lead to theirs. This cannot be undone.',
+              { name: architect.name, target: target.name },
+            )}
           </Text>
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={() => setConfirming(false)} disabled={pending}>
-              Back
+              {t('Back')}
             </Button>
             <Button color="red" onClick={merge} loading={pending}>
-              Merge
+              {t('Merge')}
             </Button>
           </Group>
         </Stack>
       ) : (
         <Stack gap="sm">
           <TextInput
-            label="Find the architect to keep"
+            label={t('Find the architect to keep')}
             value={q}
             onChange={(e) => {
               setQ(e.currentTarget.value);
@@ -153,12 +160,12 @@ function MergeDialog({ architect, onClose }: { architect: ArchitectRef; onClose:
           />
           {term !== '' && suggestions.isSuccess && choices.length === 0 && (
             <Text size="sm" c="dimmed">
-              No other architect matches.
+              {t('No other architect matches.')}
             </Text>
           )}
           {choices.length > 0 && (
             <Radio.Group
-              label="Architect to keep"
+              label={t('Architect to keep')}
               value={target ? String(target.id) : null}
               onChange={(value) => setTarget(choices.find((c) => String(c.id) === value) ?? null)}
             >
@@ -176,10 +183,10 @@ function MergeDialog({ architect, onClose }: { architect: ArchitectRef; onClose:
           )}
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('Cancel')}
             </Button>
             <Button onClick={() => setConfirming(true)} disabled={!target}>
-              Continue
+              {t('Continue')}
             </Button>
           </Group>
         </Stack>

@@ -3,6 +3,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ArchitectDetail } from '#domain/architects';
+import fr from '#domain/messages/fr';
+import { setCatalogue } from '../../../lib/i18n.ts';
 import {
   json,
   problem,
@@ -149,5 +151,25 @@ describe('ArchitectPage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Merge' }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/architects/9'));
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ into: 9 });
+  });
+
+  it('speaks French on a French page: the count, the pager and the moderators’ actions', async () => {
+    setCatalogue('fr', fr);
+    stubFetch({ 'GET /api/architects/3': () => json(detail(3, 'Gaudí', { total: 30, pages: 2 })) });
+    renderPage('/architects/3', { ...testUser, role: 'moderator' });
+    expect(await screen.findByRole('heading', { name: 'Gaudí' })).toBeTruthy();
+    expect(await screen.findByText('30 bâtiments dans l’atlas')).toBeTruthy();
+    expect(await screen.findByText('Page 1 sur 2')).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Pages des réalisations' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Suivant' })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Fusionner avec…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Fusionner Gaudí avec un autre architecte' });
+    expect(within(dialog).getByRole('textbox', { name: 'Trouver l’architecte à conserver' })).toBeTruthy();
+  });
+
+  it('counts one building in the singular', async () => {
+    stubFetch({ 'GET /api/architects/3': () => json(detail(3, 'Gaudí')) });
+    renderPage('/architects/3');
+    expect(await screen.findByText('1 building in the atlas')).toBeTruthy();
   });
 });

@@ -1,4 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
+import { t } from '../../../lib/i18n.ts';
 
 /**
  * Previous and Next between the pages of an architect's works. Loaded only for an architect
@@ -14,15 +15,13 @@ export function ArchitectPager({
   onPage: (page: number) => void;
 }) {
   return (
-    <Group justify="center" gap="sm" component="nav" aria-label="Pages of works">
+    <Group justify="center" gap="sm" component="nav" aria-label={t('Pages of works')}>
       <Button variant="default" size="xs" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
+        {t('Previous')}
       </Button>
-      <Text size="sm">
-        Page {Math.min(page, pages)} of {pages}
-      </Text>
+      <Text size="sm">{t('Page {page} of {pages}', { page: Math.min(page, pages), pages })}</Text>
       <Button variant="default" size="xs" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next
+        {t('Next')}
       </Button>
     </Group>
   );

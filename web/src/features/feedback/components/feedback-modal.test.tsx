@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import fr from '#domain/messages/fr';
+import { setCatalogue } from '../../../lib/i18n.ts';
 import {
   json,
   problem,
@@ -115,5 +117,29 @@ describe('feedback modal (product §2, 4, 5)', () => {
     expect(field(/^Title/).value).toBe('Map is slow');
     expect(field(/^Description/).value).toBe('Zooming stutters.');
     expect(send().disabled).toBe(false);
+  });
+
+  it('speaks French on a French page: its title, fields, type names, errors and failure', async () => {
+    setCatalogue('fr', fr);
+    stubFetch({ 'POST /api/feedback': () => problem(500, 'Internal Server Error', 'boom') });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderWithProviders(<FeedbackButton />);
+    fireEvent.click(screen.getByRole('button', { name: 'Avis' }));
+    const modal = await screen.findByRole('dialog', { name: 'Envoyer un avis' });
+    expect(within(modal).getByRole<HTMLInputElement>('combobox', { name: 'Type' }).value).toBe('Général');
+    fireEvent.click(within(modal).getByRole('button', { name: 'Envoyer un avis' }));
+    expect(within(modal).getByText('Le titre est obligatoire')).toBeTruthy();
+    expect(within(modal).getByText('La description est obligatoire')).toBeTruthy();
+    fireEvent.change(within(modal).getByRole('textbox', { name: /^Titre/ }), { target: { value: 'Lent' } });
+    fireEvent.change(within(modal).getByRole('textbox', { name: /^Description/ }), {
+      target: { value: 'Oui' },
+    });
+    fireEvent.click(within(modal).getByRole('button', { name: 'Envoyer un avis' }));
+    expect((await within(modal).findByRole('alert')).textContent).toBe(
+      'Votre avis n’a pas pu être envoyé. Veuillez réessayer.',
+    );
+    expect(
+      within(modal).getByText(/L’adresse de la page et les informations de votre navigateur/),
+    ).toBeTruthy();
   });
 });

@@ -21,6 +21,7 @@ import {
   validateFeedback,
 } from '../model/feedback-form.ts';
 import { FormActions } from '../../../components/form-actions.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 interface FeedbackModalProps {
   opened: boolean;
@@ -33,7 +34,8 @@ const isFeedbackType = (value: string | null): value is FeedbackType =>
 /**
  * Product §2, feedback modal: title, description, type and an optional email (the user's, prefilled);
  * page URL and browser info ride along. On success a thank-you shows for 2 s, then the modal
- * closes and the form resets. A failed send is logged and keeps the input.
+ * closes and the form resets. A failed send is logged and keeps the input. The model keeps the
+ * English texts (errors, type names); they are translated here, where shown.
  */
 export function FeedbackModal({ opened, onClose }: FeedbackModalProps) {
   const { user } = useAuth();
@@ -75,9 +77,9 @@ export function FeedbackModal({ opened, onClose }: FeedbackModalProps) {
     <Modal
       opened={opened}
       onClose={status === 'submitting' ? () => {} : onClose}
-      title="Send Feedback"
+      title={t('Send Feedback')}
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('Close') }}
     >
       {status === 'success' ? (
         <Stack align="center" gap="xs" py="lg" role="status">
@@ -85,16 +87,16 @@ export function FeedbackModal({ opened, onClose }: FeedbackModalProps) {
             <IconCircleCheck size={32} aria-hidden />
           </ThemeIcon>
           <Text fw={600} size="lg">
-            {FEEDBACK_MESSAGES.thanksTitle}
+            {t(FEEDBACK_MESSAGES.thanksTitle)}
           </Text>
           <Text c="dimmed" ta="center">
-            {FEEDBACK_MESSAGES.thanksText}
+            {t(FEEDBACK_MESSAGES.thanksText)}
           </Text>
         </Stack>
       ) : (
         <form
           noValidate
-          aria-label="Feedback"
+          aria-label={t('Feedback')}
           onSubmit={(event) => {
             event.preventDefault();
             void submit();
@@ -102,16 +104,16 @@ export function FeedbackModal({ opened, onClose }: FeedbackModalProps) {
         >
           <Stack gap="sm">
             <TextInput
-              label="Title"
+              label={t('Title')}
               required
               maxLength={FEEDBACK_TITLE_MAX}
               value={values.title}
               onChange={(e) => dispatch({ type: 'edit', field: 'title', value: e.currentTarget.value })}
-              error={errors.title}
+              error={errors.title && t(errors.title)}
               data-autofocus
             />
             <Textarea
-              label="Description"
+              label={t('Description')}
               required
               autosize
               minRows={4}
@@ -119,11 +121,11 @@ export function FeedbackModal({ opened, onClose }: FeedbackModalProps) {
               maxLength={FEEDBACK_DESCRIPTION_MAX}
               value={values.description}
               onChange={(e) => dispatch({ type: 'edit', field: 'description', value: e.currentTarget.value })}
-              error={errors.description}
+              error={errors.description && t(errors.description)}
             />
             <Select
-              label="Type"
-              data={FEEDBACK_TYPE_OPTIONS}
+              label={t('Type')}
+              data={FEEDBACK_TYPE_OPTIONS.map((option) => ({ value: option.value, label: t(option.label) }))}
               value={values.type}
               allowDeselect={false}
               onChange={(value) => {
@@ -132,21 +134,21 @@ export function FeedbackModal({ opened, onClose }: FeedbackModalProps) {
               comboboxProps={{ withinPortal: true, zIndex: 400 }}
             />
             <TextInput
-              label="Email (optional)"
+              label={t('Email (optional)')}
               type="email"
               maxLength={FEEDBACK_EMAIL_MAX}
               value={values.email}
               onChange={(e) => dispatch({ type: 'edit', field: 'email', value: e.currentTarget.value })}
             />
             <Text size="xs" c="dimmed">
-              The page address and your browser details are attached to help us understand the report.
+              {t('The page address and your browser details are attached to help us understand the report.')}
             </Text>
             {state.sendFailed && (
               <Text size="sm" c="red" role="alert">
-                {FEEDBACK_MESSAGES.sendFailed}
+                {t(FEEDBACK_MESSAGES.sendFailed)}
               </Text>
             )}
-            <FormActions submitLabel="Send Feedback" busy={status === 'submitting'} onCancel={onClose} />
+            <FormActions submitLabel={t('Send Feedback')} busy={status === 'submitting'} onCancel={onClose} />
           </Stack>
         </form>
       )}

@@ -2,6 +2,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReportQueueItem } from '#domain/moderation';
+import fr from '#domain/messages/fr';
+import { setCatalogue } from '../../../lib/i18n.ts';
 import { useAuthModal } from '../../../lib/auth/auth-provider.tsx';
 import {
   json,
@@ -175,8 +177,10 @@ describe('the moderation screen', () => {
     });
     renderScreen(moderator);
     fireEvent.click(screen.getByRole('tab', { name: 'Users' }));
+    // The tab's form loads when the tab is first opened.
+    const handle = await screen.findByRole('textbox', { name: /User handle/ });
     expect(screen.queryByRole('button', { name: 'Make moderator' })).toBeNull();
-    fireEvent.change(screen.getByRole('textbox', { name: /User handle/ }), { target: { value: 'bob' } });
+    fireEvent.change(handle, { target: { value: 'bob' } });
     fireEvent.click(screen.getByRole('button', { name: 'Suspend' }));
     expect(screen.getByRole('alert').textContent).toBe('Please give a reason for the suspension.');
     fireEvent.change(screen.getByRole('textbox', { name: /Reason/ }), { target: { value: 'spam' } });
@@ -191,7 +195,50 @@ describe('the moderation screen', () => {
 
     renderScreen(admin);
     fireEvent.click(screen.getByRole('tab', { name: 'Users' }));
-    expect(screen.getByRole('button', { name: 'Make moderator' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Make moderator' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Withdraw moderator' })).toBeTruthy();
+  });
+
+  it('speaks French on a French page: the queue, its counts and reasons, the log and the user actions', async () => {
+    setCatalogue('fr', fr);
+    stubFetch({
+      'GET /api/moderation/reports': () => json({ items: [spamRow] }),
+      'GET /api/moderation/log': () =>
+        json({
+          items: [
+            {
+              id: 1,
+              created_at: '2026-11-27T10:00:00Z',
+              actor: { handle: 'mo' },
+              action: 'hide',
+              target_type: 'building',
+              target_id: 4,
+              note: null,
+            },
+          ],
+          page: 1,
+          per_page: 50,
+          has_more: false,
+        }),
+    });
+    renderScreen(moderator);
+    expect(screen.getByRole('heading', { level: 1, name: 'Modération' })).toBeTruthy();
+    const row = await screen.findByRole('article', { name: 'Bâtiment : Buy Pills Tower' });
+    expect(within(row).getByText('2 personnes ont signalé')).toBeTruthy();
+    expect(within(row).getByText(/Spam ou publicité, Injurieux ou abusif/)).toBeTruthy();
+    expect(within(row).getByText('Par spammer')).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: 'Masquer Bâtiment : Buy Pills Tower' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Masquer ce contenu ?' });
+    expect(within(dialog).getByText(/« Buy Pills Tower » sera masqué pour tout le monde/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Journal' }));
+    const line = await screen.findByText(/mo a masqué le bâtiment 4$/);
+    // The date in French order: day/month/year.
+    expect(line.querySelector('time')?.textContent).toMatch(/^27\/11\/2026/);
+    expect(screen.getByText('Page 1')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Utilisateurs' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Suspendre' }));
+    expect(screen.getByRole('alert').textContent).toBe('Veuillez saisir un identifiant.');
   });
 });

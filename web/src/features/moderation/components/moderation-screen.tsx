@@ -1,10 +1,16 @@
-import { Button, Container, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Button, Container, Stack, Tabs, Text, Title } from '@mantine/core';
 import { isModerator } from '#domain/roles';
 import { useAuth, useAuthModal } from '../../../lib/auth/auth-provider.tsx';
-import { ModerationLog } from './moderation-log.tsx';
+import { t } from '../../../lib/i18n.ts';
+import { LoadingLine } from '../../../components/query-state.tsx';
 import { ReportQueue } from './report-queue.tsx';
-import { UserActions } from './user-actions.tsx';
 
+// The log and the user actions load when their tab is first opened: the open reports come first.
+const ModerationLog = lazy(() => import('./moderation-log.tsx').then((m) => ({ default: m.ModerationLog })));
+const UserActions = lazy(() => import('./user-actions.tsx').then((m) => ({ default: m.UserActions })));
+
+/** What the screen says to those who may not use it (English; translated where shown). */
 export const MODERATION_TEXTS = {
   loginNeeded: 'Please log in to see the moderation screen.',
   forbidden: 'Only moderators and admins can see this page.',
@@ -21,29 +27,24 @@ export function ModerationScreen() {
 
   let body;
   if (isChecking) {
-    body = (
-      <Group gap="sm" role="status">
-        <Loader size="sm" />
-        <Text>Loading...</Text>
-      </Group>
-    );
+    body = <LoadingLine>{t('Loading...')}</LoadingLine>;
   } else if (!user) {
     body = (
       <Stack gap="sm" align="flex-start">
-        <Text>{MODERATION_TEXTS.loginNeeded}</Text>
-        <Button onClick={() => authModal.open()}>Login</Button>
+        <Text>{t(MODERATION_TEXTS.loginNeeded)}</Text>
+        <Button onClick={() => authModal.open()}>{t('Login')}</Button>
       </Stack>
     );
   } else if (!isModerator(user)) {
-    body = <Text role="alert">{MODERATION_TEXTS.forbidden}</Text>;
+    body = <Text role="alert">{t(MODERATION_TEXTS.forbidden)}</Text>;
   } else {
     body = (
       <Tabs defaultValue="open" keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="open">Open reports</Tabs.Tab>
-          <Tabs.Tab value="resolved">Resolved</Tabs.Tab>
-          <Tabs.Tab value="log">Log</Tabs.Tab>
-          <Tabs.Tab value="users">Users</Tabs.Tab>
+          <Tabs.Tab value="open">{t('Open reports')}</Tabs.Tab>
+          <Tabs.Tab value="resolved">{t('Resolved')}</Tabs.Tab>
+          <Tabs.Tab value="log">{t('Log')}</Tabs.Tab>
+          <Tabs.Tab value="users">{t('Users')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="open" pt="md">
           <ReportQueue status="open" />
@@ -52,10 +53,14 @@ export function ModerationScreen() {
           <ReportQueue status="resolved" />
         </Tabs.Panel>
         <Tabs.Panel value="log" pt="md">
-          <ModerationLog />
+          <Suspense fallback={<LoadingLine>{t('Loading...')}</LoadingLine>}>
+            <ModerationLog />
+          </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="users" pt="md">
-          <UserActions isAdmin={user.role === 'admin'} />
+          <Suspense fallback={<LoadingLine>{t('Loading...')}</LoadingLine>}>
+            <UserActions isAdmin={user.role === 'admin'} />
+          </Suspense>
         </Tabs.Panel>
       </Tabs>
     );
@@ -65,7 +70,7 @@ export function ModerationScreen() {
     // Room at the end for the floating 'Add New Building' button, which would cover the last card's actions.
     <Container size="md" pt="xl" pb={96} px="md">
       <Stack gap="lg">
-        <Title order={1}>Moderation</Title>
+        <Title order={1}>{t('Moderation')}</Title>
         {body}
       </Stack>
     </Container>

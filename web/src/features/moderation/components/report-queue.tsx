@@ -8,8 +8,10 @@ import { LoadingLine } from '../../../components/query-state.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { buildingsQueryKey, moderationKeys } from '../../../lib/query-keys.ts';
 import { reportQueueQuery, resolveReport, restoreTarget } from '../api/moderation-api.ts';
-import { reasonsText, reportersText, TARGET_TYPE_LABELS, targetHref } from '../model/queue-item.ts';
+import { t } from '../../../lib/i18n.ts';
+import { reasonsText, reportersText, targetHref, targetTypeLabel } from '../model/queue-item.ts';
 
+/** The queue's states and failures (English; translated where shown). */
 export const QUEUE_TEXTS = {
   emptyOpen: 'No open reports. Nothing to do.',
   emptyResolved: 'No resolved reports yet.',
@@ -20,11 +22,11 @@ export const QUEUE_TEXTS = {
 type Action = 'hide' | 'dismiss' | 'restore';
 type Resolution = { item: ReportQueueItem; action: Action };
 
-const DIALOG_TITLES: Record<Action, string> = {
-  hide: 'Hide this content?',
-  dismiss: 'Dismiss these reports?',
-  restore: 'Restore this content?',
-};
+/** The confirmation's title, in the page's language. */
+function dialogTitle(action: Action): string {
+  if (action === 'hide') return t('Hide this content?');
+  return action === 'restore' ? t('Restore this content?') : t('Dismiss these reports?');
+}
 
 /** Hides or dismisses through the report; restores the target itself (its reports stay resolved). */
 function perform({ item, action }: Resolution, note: string): Promise<unknown> {
@@ -40,27 +42,27 @@ export function ReportQueue({ status }: { status: ReportStatus }) {
   const queue = useQuery(reportQueueQuery(status));
   const [resolving, setResolving] = useState<Resolution | null>(null);
 
-  if (queue.isPending) return <LoadingLine>Loading reports...</LoadingLine>;
+  if (queue.isPending) return <LoadingLine>{t('Loading reports...')}</LoadingLine>;
   if (queue.isError) {
     return (
       <Stack gap="xs" align="flex-start">
         <Text role="alert" c="red">
           {queue.error instanceof ApiError && queue.error.problem?.detail
             ? queue.error.problem.detail
-            : QUEUE_TEXTS.error}
+            : t(QUEUE_TEXTS.error)}
         </Text>
         <Button variant="default" size="xs" onClick={() => void queue.refetch()}>
-          Try again
+          {t('Try again')}
         </Button>
       </Stack>
     );
   }
   if (queue.data.items.length === 0) {
-    return <Text c="dimmed">{status === 'open' ? QUEUE_TEXTS.emptyOpen : QUEUE_TEXTS.emptyResolved}</Text>;
+    return <Text c="dimmed">{t(status === 'open' ? QUEUE_TEXTS.emptyOpen : QUEUE_TEXTS.emptyResolved)}</Text>;
   }
   return (
     <>
-      <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Reports">
+      <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('Reports')}>
         {queue.data.items.map((item) => (
           <li key={item.id}>
             <QueueCard item={item} onResolve={(action) => setResolving({ item, action })} />
@@ -74,21 +76,22 @@ export function ReportQueue({ status }: { status: ReportStatus }) {
 
 function QueueCard({ item, onResolve }: { item: ReportQueueItem; onResolve: (action: Action) => void }) {
   const href = targetHref(item);
-  const title = item.target?.title ?? `${TARGET_TYPE_LABELS[item.target_type]} ${item.target_id} (gone)`;
-  const name = `${TARGET_TYPE_LABELS[item.target_type]}: ${title}`;
+  const type = targetTypeLabel(item.target_type);
+  const title = item.target?.title ?? t('{type} {id} (gone)', { type, id: item.target_id });
+  const name = t('{type}: {title}', { type, title });
   return (
     <Card withBorder padding="sm" component="article" aria-label={name}>
       <Stack gap={6}>
         <Group gap="xs" wrap="wrap">
-          <Badge variant="light">{TARGET_TYPE_LABELS[item.target_type]}</Badge>
+          <Badge variant="light">{type}</Badge>
           {item.target?.hidden && (
             <Badge variant="light" color="orange">
-              Hidden
+              {t('Hidden')}
             </Badge>
           )}
           {item.resolution && (
             <Badge variant="outline" color="gray">
-              {item.resolution === 'hidden' ? 'Hidden' : 'Dismissed'}
+              {item.resolution === 'hidden' ? t('Hidden') : t('Dismissed')}
             </Badge>
           )}
           <Text size="sm" c="dimmed">
@@ -106,7 +109,7 @@ function QueueCard({ item, onResolve }: { item: ReportQueueItem; onResolve: (act
         </Text>
         {item.target?.owner && (
           <Text size="sm" c="dimmed">
-            By {item.target.owner.handle}
+            {t('By {handle}', { handle: item.target.owner.handle })}
           </Text>
         )}
         {item.target?.excerpt && (
@@ -116,12 +119,12 @@ function QueueCard({ item, onResolve }: { item: ReportQueueItem; onResolve: (act
         )}
         <Text size="sm">
           <Text span fw={500}>
-            Reasons:
+            {t('Reasons:')}
           </Text>{' '}
           {reasonsText(item)}
         </Text>
         {item.notes.length > 0 && (
-          <Stack component="ul" gap={2} pl="md" m={0} aria-label="Reporters' notes">
+          <Stack component="ul" gap={2} pl="md" m={0} aria-label={t("Reporters' notes")}>
             {item.notes.map((note, i) => (
               <Text component="li" size="sm" key={i} style={{ overflowWrap: 'anywhere' }}>
                 {note}
@@ -135,26 +138,31 @@ function QueueCard({ item, onResolve }: { item: ReportQueueItem; onResolve: (act
               size="xs"
               variant="default"
               onClick={() => onResolve('restore')}
-              aria-label={`Restore ${name}`}
+              aria-label={t('Restore {name}', { name })}
             >
-              Restore
+              {t('Restore')}
             </Button>
           </Group>
         )}
         {item.resolution === null && (
           <Group gap="xs" mt={4}>
             {isHideable(item.target_type) && item.target && !item.target.hidden && (
-              <Button size="xs" color="red" onClick={() => onResolve('hide')} aria-label={`Hide ${name}`}>
-                Hide
+              <Button
+                size="xs"
+                color="red"
+                onClick={() => onResolve('hide')}
+                aria-label={t('Hide {name}', { name })}
+              >
+                {t('Hide')}
               </Button>
             )}
             <Button
               size="xs"
               variant="default"
               onClick={() => onResolve('dismiss')}
-              aria-label={`Dismiss reports of ${name}`}
+              aria-label={t('Dismiss reports of {name}', { name })}
             >
-              Dismiss
+              {t('Dismiss')}
             </Button>
           </Group>
         )}
@@ -183,24 +191,29 @@ function ResolveDialog({ resolution, onClose }: { resolution: Resolution | null;
   };
   const action = resolution?.action ?? 'dismiss';
   const hide = action === 'hide';
-  const what = resolution?.item.target?.title ?? 'this target';
+  const what = resolution?.item.target?.title ?? t('this target');
   const explanation: Record<Action, string> = {
-    hide: `“${what}” will be hidden from everyone but its owner and the moderators. It can be restored later.`,
-    dismiss: `The reports of “${what}” will be closed and nothing will change.`,
-    restore: `“${what}” will be shown to everyone again.`,
+    hide: t(
+      '“{what}” will be hidden from everyone but its owner and the moderators. It can be restored later.',
+      {
+        what,
+      },
+    ),
+    dismiss: t('The reports of “{what}” will be closed and nothing will change.', { what }),
+    restore: t('“{what}” will be shown to everyone again.', { what }),
   };
   return (
     <Modal
       opened={resolution !== null}
       onClose={mutation.isPending ? () => {} : close}
-      title={DIALOG_TITLES[action]}
+      title={dialogTitle(action)}
       centered
     >
       <Stack gap="sm">
         <Text size="sm">{explanation[action]}</Text>
         {action !== 'restore' && (
           <Textarea
-            label="Note for the log (optional)"
+            label={t('Note for the log (optional)')}
             autosize
             minRows={2}
             maxLength={REPORT_NOTE_MAX}
@@ -212,19 +225,19 @@ function ResolveDialog({ resolution, onClose }: { resolution: Resolution | null;
           <Text size="sm" c="red" role="alert">
             {mutation.error instanceof ApiError && mutation.error.problem?.detail
               ? mutation.error.problem.detail
-              : QUEUE_TEXTS.failed}
+              : t(QUEUE_TEXTS.failed)}
           </Text>
         )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={close} disabled={mutation.isPending}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button
             color={hide ? 'red' : undefined}
             loading={mutation.isPending}
             onClick={() => resolution && mutation.mutate(resolution)}
           >
-            {hide ? 'Hide' : action === 'restore' ? 'Restore' : 'Dismiss'}
+            {hide ? t('Hide') : action === 'restore' ? t('Restore') : t('Dismiss')}
           </Button>
         </Group>
       </Stack>

@@ -3,6 +3,7 @@ import { Button, Divider, Group, Stack, Text, TextInput, Textarea, Title } from 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { REPORT_NOTE_MAX } from '#domain/moderation-terms';
 import { ApiError } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/i18n.ts';
 import { moderationKeys } from '../../../lib/query-keys.ts';
 import { setUserRole, suspendUser, unsuspendUser } from '../api/moderation-api.ts';
 import { suspendUntil } from '../model/queue-item.ts';
@@ -12,10 +13,18 @@ type UserAction =
   | { kind: 'unsuspend' }
   | { kind: 'role'; role: 'moderator' | 'user' };
 
+/** Why the form refuses to send (English; translated where shown). */
+export const USER_ACTION_ERRORS = {
+  noHandle: 'Please enter a handle.',
+  noReason: 'Please give a reason for the suspension.',
+  pastDate: 'The end date must be a day in the future.',
+} as const;
+
+/** What the screen says once an action is done, in the page's language. */
 const DONE: Record<UserAction['kind'], (handle: string) => string> = {
-  suspend: (h) => `${h} is suspended.`,
-  unsuspend: (h) => `${h} is no longer suspended.`,
-  role: (h) => `${h}'s role has been changed.`,
+  suspend: (handle) => t('{handle} is suspended.', { handle }),
+  unsuspend: (handle) => t('{handle} is no longer suspended.', { handle }),
+  role: (handle) => t("{handle}'s role has been changed.", { handle }),
 };
 
 function run(handle: string, action: UserAction): Promise<unknown> {
@@ -29,7 +38,10 @@ function run(handle: string, action: UserAction): Promise<unknown> {
   }
 }
 
-/** Suspend or unsuspend a user by handle; admins also grant or withdraw the moderator role. */
+/**
+ * Suspend or unsuspend a user by handle; admins also grant or withdraw the moderator role. The
+ * form's error is kept in English and translated where shown.
+ */
 export function UserActions({ isAdmin }: { isAdmin: boolean }) {
   const queryClient = useQueryClient();
   const [handle, setHandle] = useState('');
@@ -50,29 +62,29 @@ export function UserActions({ isAdmin }: { isAdmin: boolean }) {
   /** Checks the handle (and for a suspension the reason and date), then runs the action. */
   const submit = (action: UserAction | null) => {
     setFormError(null);
-    if (!handle.trim()) return setFormError('Please enter a handle.');
+    if (!handle.trim()) return setFormError(USER_ACTION_ERRORS.noHandle);
     if (action) mutation.mutate(action);
   };
 
   const suspend = (event: FormEvent) => {
     event.preventDefault();
     if (!handle.trim()) return submit(null);
-    if (!reason.trim()) return setFormError('Please give a reason for the suspension.');
+    if (!reason.trim()) return setFormError(USER_ACTION_ERRORS.noReason);
     const end = suspendUntil(until);
-    if (!end.ok) return setFormError('The end date must be a day in the future.');
+    if (!end.ok) return setFormError(USER_ACTION_ERRORS.pastDate);
     submit({ kind: 'suspend', reason: reason.trim(), until: end.until });
   };
 
   const answer = mutation.isError
     ? mutation.error instanceof ApiError && mutation.error.problem?.detail
       ? mutation.error.problem.detail
-      : 'The action failed. Please try again.'
+      : t('The action failed. Please try again.')
     : null;
 
   return (
     <Stack gap="md" maw={520}>
       <TextInput
-        label="User handle"
+        label={t('User handle')}
         value={handle}
         onChange={(e) => {
           setHandle(e.currentTarget.value);
@@ -84,10 +96,10 @@ export function UserActions({ isAdmin }: { isAdmin: boolean }) {
       <form noValidate onSubmit={suspend} aria-labelledby="suspend-heading">
         <Stack gap="sm">
           <Title order={2} size="h4" id="suspend-heading">
-            Suspend
+            {t('Suspend')}
           </Title>
           <Textarea
-            label="Reason"
+            label={t('Reason')}
             required
             autosize
             minRows={2}
@@ -97,8 +109,8 @@ export function UserActions({ isAdmin }: { isAdmin: boolean }) {
           />
           <TextInput
             type="date"
-            label="Until (optional)"
-            description="Without a date the suspension lasts until it is lifted."
+            label={t('Until (optional)')}
+            description={t('Without a date the suspension lasts until it is lifted.')}
             value={until}
             onChange={(e) => setUntil(e.currentTarget.value)}
           />
@@ -108,14 +120,14 @@ export function UserActions({ isAdmin }: { isAdmin: boolean }) {
               color="red"
               loading={mutation.isPending && mutation.variables.kind === 'suspend'}
             >
-              Suspend
+              {t('Suspend')}
             </Button>
             <Button
               variant="default"
               onClick={() => submit({ kind: 'unsuspend' })}
               loading={mutation.isPending && mutation.variables.kind === 'unsuspend'}
             >
-              Lift suspension
+              {t('Lift suspension')}
             </Button>
           </Group>
         </Stack>
@@ -125,14 +137,14 @@ export function UserActions({ isAdmin }: { isAdmin: boolean }) {
           <Divider />
           <Stack gap="sm">
             <Title order={2} size="h4">
-              Moderator role
+              {t('Moderator role')}
             </Title>
             <Group gap="sm">
               <Button variant="light" onClick={() => submit({ kind: 'role', role: 'moderator' })}>
-                Make moderator
+                {t('Make moderator')}
               </Button>
               <Button variant="default" onClick={() => submit({ kind: 'role', role: 'user' })}>
-                Withdraw moderator
+                {t('Withdraw moderator')}
               </Button>
             </Group>
           </Stack>
@@ -140,7 +152,7 @@ export function UserActions({ isAdmin }: { isAdmin: boolean }) {
       )}
       {(formError ?? answer) && (
         <Text role="alert" c="red" size="sm">
-          {formError ?? answer}
+          {formError ? t(formError) : answer}
         </Text>
       )}
       {mutation.isSuccess && (

@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import ar from '#domain/messages/ar';
+import fr from '#domain/messages/fr';
+import ja from '#domain/messages/ja';
+import { setCatalogue } from '../../../lib/i18n.ts';
 import { reasonsText, reportersText, suspendUntil, targetHref } from './queue-item.ts';
 
 const summary = (building_id: number | null, title = 'x') => ({
@@ -26,6 +30,22 @@ describe('moderation queue rows', () => {
     expect(reasonsText({ reasons: ['spam', 'privacy'] })).toBe('Spam or advertising, Privacy concern');
     expect(reportersText(1)).toBe('1 reporter');
     expect(reportersText(3)).toBe('3 reporters');
+  });
+
+  it("names the reasons and counts reporters in the page's language", () => {
+    setCatalogue('fr', fr);
+    expect(reasonsText({ reasons: ['spam', 'privacy'] })).toBe('Spam ou publicité, Atteinte à la vie privée');
+    expect([1, 3].map(reportersText)).toEqual(['1 personne a signalé', '3 personnes ont signalé']);
+    setCatalogue('ja', ja);
+    expect(reasonsText({ reasons: ['spam', 'privacy'] })).toBe('スパム・広告、プライバシーの問題');
+    setCatalogue('ar', ar);
+    expect([1, 2, 3, 11, 100].map(reportersText)).toEqual([
+      'مبلّغ واحد',
+      'مبلّغان',
+      '3 مبلّغين',
+      '11 مبلّغًا',
+      '100 مبلّغ',
+    ]);
   });
 
   it("reads the suspension's end as the end of that day (UTC); empty is 'until lifted'", () => {

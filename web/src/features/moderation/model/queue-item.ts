@@ -2,7 +2,10 @@
 import type { ReportQueueItem } from '#domain/moderation';
 import { REPORT_REASON_LABELS, type ReportTargetType } from '#domain/moderation-terms';
 import { pages } from '#domain/pages';
+import { t } from '../../../lib/i18n.ts';
+import { plural } from '../../../lib/i18n-plural.ts';
 
+/** How the queue names a target's type (English; translated where shown, by targetTypeLabel). */
 export const TARGET_TYPE_LABELS: Record<ReportTargetType, string> = {
   building: 'Building',
   image: 'Image',
@@ -31,14 +34,20 @@ export function targetHref(
   }
 }
 
-/** The reasons of a row as the report dialog names them, e.g. 'Spam or advertising, Privacy concern'. */
+/** A target's type in the page's language ('Building'); call while rendering. */
+export const targetTypeLabel = (type: ReportTargetType): string => t(TARGET_TYPE_LABELS[type]);
+
+/**
+ * The reasons of a row as the report dialog names them, in the page's language, e.g. 'Spam or
+ * advertising, Privacy concern' (the separator is the language's: '、' in Japanese).
+ */
 export function reasonsText(item: Pick<ReportQueueItem, 'reasons'>): string {
-  return item.reasons.map((r) => REPORT_REASON_LABELS[r]).join(', ');
+  return item.reasons.map((r) => t(REPORT_REASON_LABELS[r])).join(t(', '));
 }
 
-/** '1 reporter' / '3 reporters'. */
+/** '1 reporter' / '3 reporters', in the page's language. */
 export function reportersText(count: number): string {
-  return `${count} ${count === 1 ? 'reporter' : 'reporters'}`;
+  return plural('{count, plural, one {# reporter} other {# reporters}}', { count });
 }
 
 /**

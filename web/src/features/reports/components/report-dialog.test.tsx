@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import fr from '#domain/messages/fr';
+import { setCatalogue } from '../../../lib/i18n.ts';
 import {
   json,
   problem,
@@ -83,5 +85,20 @@ describe('the report dialog (the flag button)', () => {
     renderButton(false);
     expect(screen.getByText('login modal open')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('speaks French on a French page: the reasons, the note, the refusal and the thanks', async () => {
+    setCatalogue('fr', fr);
+    stubFetch({ 'POST /api/reports': () => json({ id: 6 }, 201) });
+    renderButton();
+    const dialog = await screen.findByRole('dialog', { name: 'Signaler' });
+    expect(within(dialog).getByRole('radiogroup', { name: /Quel est le problème/ })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Envoyer le signalement' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Veuillez choisir un motif.');
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Spam ou publicité' }));
+    expect(within(dialog).getByRole('textbox', { name: /Note \(facultative\)/ })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Envoyer le signalement' }));
+    expect(await screen.findByText('Merci. Les modérateurs vont y jeter un œil.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Fermer' })).toBeTruthy();
   });
 });

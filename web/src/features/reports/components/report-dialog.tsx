@@ -10,8 +10,11 @@ import {
 import { ApiError } from '../../../lib/api-client.ts';
 import { createReport } from '../api/create-report.ts';
 import { FormActions } from '../../../components/form-actions.tsx';
+import { t } from '../../../lib/i18n.ts';
 
+/** The dialog's own messages (translated where shown). */
 export const REPORT_MESSAGES = {
+  reasonNeeded: 'Please choose a reason.',
   sent: 'Thank you. The moderators will take a look.',
   failed: 'The report could not be sent. Please try again.',
 } as const;
@@ -27,7 +30,11 @@ export interface ReportDialogProps {
 
 type Status = 'editing' | 'sending' | 'sent';
 
-/** The report dialog: a reason (required) and an optional note, sent to the moderators. */
+/**
+ * The report dialog: a reason (required) and an optional note, sent to the moderators. `error`
+ * holds an English message of the dialog or the server's detail; it is translated where shown
+ * (a text the catalogue does not know shows as it is).
+ */
 export function ReportDialog({ targetType, targetId, opened, onClose }: ReportDialogProps) {
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [note, setNote] = useState('');
@@ -44,7 +51,7 @@ export function ReportDialog({ targetType, targetId, opened, onClose }: ReportDi
 
   const send = async () => {
     if (reason === null) {
-      setError('Please choose a reason.');
+      setError(REPORT_MESSAGES.reasonNeeded);
       return;
     }
     setStatus('sending');
@@ -66,18 +73,18 @@ export function ReportDialog({ targetType, targetId, opened, onClose }: ReportDi
   };
 
   return (
-    <Modal opened={opened} onClose={status === 'sending' ? () => {} : close} title="Report" centered>
+    <Modal opened={opened} onClose={status === 'sending' ? () => {} : close} title={t('Report')} centered>
       {status === 'sent' ? (
         <Stack gap="sm">
-          <Text role="status">{REPORT_MESSAGES.sent}</Text>
+          <Text role="status">{t(REPORT_MESSAGES.sent)}</Text>
           <Group justify="flex-end">
-            <Button onClick={close}>Close</Button>
+            <Button onClick={close}>{t('Close')}</Button>
           </Group>
         </Stack>
       ) : (
         <form
           noValidate
-          aria-label="Report"
+          aria-label={t('Report')}
           onSubmit={(event) => {
             event.preventDefault();
             void send();
@@ -85,19 +92,19 @@ export function ReportDialog({ targetType, targetId, opened, onClose }: ReportDi
         >
           <Stack gap="sm">
             <Radio.Group
-              label="What is wrong?"
+              label={t('What is wrong?')}
               required
               value={reason}
               onChange={(value) => setReason(isReason(value) ? value : null)}
             >
               <Stack gap={6} mt={6}>
                 {REPORT_REASONS.map((r) => (
-                  <Radio key={r} value={r} label={REPORT_REASON_LABELS[r]} />
+                  <Radio key={r} value={r} label={t(REPORT_REASON_LABELS[r])} />
                 ))}
               </Stack>
             </Radio.Group>
             <Textarea
-              label="Note (optional)"
+              label={t('Note (optional)')}
               autosize
               minRows={2}
               maxRows={6}
@@ -107,10 +114,10 @@ export function ReportDialog({ targetType, targetId, opened, onClose }: ReportDi
             />
             {error && (
               <Text size="sm" c="red" role="alert">
-                {error}
+                {t(error)}
               </Text>
             )}
-            <FormActions submitLabel="Send report" busy={status === 'sending'} onCancel={close} />
+            <FormActions submitLabel={t('Send report')} busy={status === 'sending'} onCancel={close} />
           </Stack>
         </form>
       )}
