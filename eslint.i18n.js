@@ -167,8 +167,7 @@ function literalTexts(node) {
   }
 }
 
-const attributeName = (attribute) =>
-  attribute.name.type === 'JSXIdentifier' ? attribute.name.name : null;
+const attributeName = (attribute) => (attribute.name.type === 'JSXIdentifier' ? attribute.name.name : null);
 
 /** @type {import('eslint').Rule.RuleModule} */
 export const noLiteralUiText = {

@@ -77,7 +77,9 @@ describe("the project's configuration", () => {
   });
 
   it('leaves tests and the test helpers alone', async () => {
-    expect(await untranslated('web/src/features/new-feature/components/done.test.tsx', component)).toEqual([]);
+    expect(await untranslated('web/src/features/new-feature/components/done.test.tsx', component)).toEqual(
+      [],
+    );
     expect(await untranslated('web/src/testing/done.tsx', component)).toEqual([]);
   });
 

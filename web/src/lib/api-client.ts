@@ -9,6 +9,7 @@ import {
   type UrlInput,
 } from '#domain/endpoints/define';
 import type { Problem } from '#domain/problem';
+import { currentLanguage } from './i18n.ts';
 
 /** Problem JSON plus any extra members (a 409 on a duplicate building carries building_id). */
 export type ProblemBody = Problem & Record<string, unknown>;
@@ -16,7 +17,10 @@ export type ProblemBody = Problem & Record<string, unknown>;
 /** A non-2xx answer: the message is the product's 'HTTP error! status: {status}', the problem JSON rides along. */
 export class ApiError extends Error {
   readonly status: number;
-  /** RFC 9457 problem body when the server sent one; `detail` is the text a user may see. */
+  /**
+   * RFC 9457 problem body when the server sent one; `detail` is the text a user may see, in the
+   * page's language when the catalogue has it (problem-text.ts).
+   */
   readonly problem: ProblemBody | null;
 
   constructor(status: number, problem: ProblemBody | null) {
@@ -102,9 +106,25 @@ async function readProblem(response: Response): Promise<ProblemBody | null> {
   if (!contentType.includes('json')) return null;
   try {
     const body: unknown = await response.json();
-    return isProblem(body) ? body : null;
+    return isProblem(body) ? await inPageLanguage(body) : null;
   } catch {
     return null;
+  }
+}
+
+/**
+ * The problem's texts in the page's language, translated as the answer arrives: the language
+ * never changes under a rendered page (i18n.ts), so this is the text every screen shows. The
+ * translator is its own chunk, loaded by a translated page's first problem; English pages never
+ * load it, and a page that cannot load it shows the server's English.
+ */
+async function inPageLanguage(problem: ProblemBody): Promise<ProblemBody> {
+  if (currentLanguage() === 'en') return problem;
+  try {
+    const { translateProblem } = await import('./problem-text.ts');
+    return translateProblem(problem);
+  } catch {
+    return problem;
   }
 }
 
