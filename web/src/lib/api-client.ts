@@ -101,30 +101,19 @@ export async function apiGet<T>(
   return data;
 }
 
+/** The answer's problem JSON; null for any other body (an HTML error page fails to parse). */
 async function readProblem(response: Response): Promise<ProblemBody | null> {
-  const contentType = response.headers.get('content-type') ?? '';
-  if (!contentType.includes('json')) return null;
   try {
     const body: unknown = await response.json();
-    return isProblem(body) ? await inPageLanguage(body) : null;
+    if (!isProblem(body)) return null;
+    // Its texts in the page's language, translated as the answer arrives: the language never
+    // changes under a rendered page (i18n.ts), so this is the text every screen shows. The
+    // translator (problem-text.ts) is a chunk of its own that English pages never load.
+    return currentLanguage() === 'en'
+      ? body
+      : await (await import('./problem-text.ts')).translateProblem(body);
   } catch {
     return null;
-  }
-}
-
-/**
- * The problem's texts in the page's language, translated as the answer arrives: the language
- * never changes under a rendered page (i18n.ts), so this is the text every screen shows. The
- * translator is its own chunk, loaded by a translated page's first problem; English pages never
- * load it, and a page that cannot load it shows the server's English.
- */
-async function inPageLanguage(problem: ProblemBody): Promise<ProblemBody> {
-  if (currentLanguage() === 'en') return problem;
-  try {
-    const { translateProblem } = await import('./problem-text.ts');
-    return translateProblem(problem);
-  } catch {
-    return problem;
   }
 }
 

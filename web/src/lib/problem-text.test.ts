@@ -2,7 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import fr from '#domain/messages/fr';
 import { ApiError, apiRequest } from './api-client.ts';
 import { setCatalogue } from './i18n.ts';
-import { problemText, translateProblem } from './problem-text.ts';
+import { formatMessage } from '#domain/message-format';
+import { problemText as withFormat, translateProblem } from './problem-text.ts';
+
+const problemText = (text: string) => withFormat(text, formatMessage);
 
 afterEach(() => {
   setCatalogue('en', {});
@@ -55,7 +58,7 @@ describe('problem texts in the page’s language (French)', () => {
     );
   });
 
-  it('translates the title, the detail and the field messages of a problem', () => {
+  it('translates the title, the detail and the field messages of a problem', async () => {
     setCatalogue('fr', fr);
     const problem = {
       type: 'about:blank',
@@ -64,7 +67,7 @@ describe('problem texts in the page’s language (French)', () => {
       detail: 'Image not found',
       errors: [{ path: 'body.name', message: 'Name is required' }],
     };
-    expect(translateProblem(problem)).toEqual({
+    expect(await translateProblem(problem)).toEqual({
       ...problem,
       detail: 'Image introuvable',
       errors: [{ path: 'body.name', message: 'Le nom est obligatoire' }],
