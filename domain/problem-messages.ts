@@ -120,11 +120,11 @@ export const PROBLEM_TEMPLATES: readonly ProblemTemplate[] = [
   waitIn('An address may start one export a minute.'),
 ];
 
-/** Every problem message the catalogues translate. */
-export const PROBLEM_MESSAGES: readonly string[] = [
-  ...PROBLEM_TEXTS,
-  ...PROBLEM_TEMPLATES.map((t) => t.message),
-];
+/**
+ * Every problem message the catalogues translate. A function, so the web's translator, which
+ * reads only the templates, leaves the fixed texts out of its chunk.
+ */
+export const problemMessages = (): string[] => [...PROBLEM_TEXTS, ...PROBLEM_TEMPLATES.map((t) => t.message)];
 
 /**
  * The catalogue message and arguments of a server text that a template reads, or null. Counts

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { IMAGE_TYPE_OPTIONS } from '../domain/images.ts';
-import { PROBLEM_MESSAGES } from '../domain/problem-messages.ts';
+import { problemMessages } from '../domain/problem-messages.ts';
 import { SEED_STYLES } from '../server/db/seed-data/styles.ts';
 import { SITE_DESCRIPTION } from '../server/modules/pages/page-head.ts';
 import {
@@ -60,7 +60,7 @@ export const DYNAMIC_MESSAGES: readonly string[] = [
   'Continue as demo moderator',
   SITE_DESCRIPTION,
   // The API's problem texts, translated as they arrive (web/src/lib/problem-text.ts).
-  ...PROBLEM_MESSAGES,
+  ...problemMessages(),
 ];
 
 /** Where translated texts are written. */
