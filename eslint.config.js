@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { boundaries } from './eslint.boundaries.js';
+import { uiText } from './eslint.i18n.js';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'server/db/migrations/**', 'bench/results/**', 'coverage/**'] },
@@ -51,4 +52,5 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   boundaries,
+  ...uiText,
 );

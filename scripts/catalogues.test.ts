@@ -6,6 +6,23 @@ import { formatMessage } from '../domain/message-format.ts';
 import { sourceMessages } from './messages.ts';
 
 const sources = sourceMessages();
+
+interface AstNode {
+  type: number;
+  options?: Record<string, { value: AstNode[] }>;
+}
+
+/** The branch keys of each plural in an ICU message ('one', 'other', '=0', …), nested ones too. */
+function pluralBranches(message: string, language: string): string[][] {
+  const walk = (nodes: AstNode[]): string[][] =>
+    nodes.flatMap((node) =>
+      node.options && node.type === 6
+        ? [Object.keys(node.options), ...Object.values(node.options).flatMap((o) => walk(o.value))]
+        : [],
+    );
+  return walk(new IntlMessageFormat(message, language).getAst());
+}
+
 const translations = Object.entries(CATALOGUES);
 
 /** The argument names of an ICU message ('{count, plural, …}' → count). */
@@ -41,11 +58,73 @@ describe('message catalogues', () => {
       }
     });
 
+    it("gives each plural only the language's categories, and always other", () => {
+      const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories as string[];
+      for (const translated of Object.values(catalogue)) {
+        for (const keys of pluralBranches(translated, language)) {
+          expect(keys, translated).toContain('other');
+          expect(
+            keys.filter((key) => !key.startsWith('=') && !categories.includes(key)),
+            translated,
+          ).toEqual([]);
+        }
+      }
+    });
+
     it('is standard ICU MessageFormat, formatted as FormatJS formats it', () => {
       for (const [message, translated] of Object.entries(catalogue)) {
         for (const values of [samples(message), { ...samples(message), count: 1 }]) {
           const expected = new IntlMessageFormat(translated, language).format(values);
           expect(formatMessage(language, translated, values), message).toBe(expected);
+        }
+      }
+    });
+  });
+
+  describe('Arabic counts', () => {
+    const ar = CATALOGUES.ar;
+    const building = '{count, plural, one {# building} other {# buildings}}';
+
+    it('uses the dual and the forms for 3–10 and 11–99 in every count message', () => {
+      const counts = Object.values(ar).flatMap((translated) => pluralBranches(translated, 'ar'));
+      expect(counts.length).toBeGreaterThan(0);
+      for (const keys of counts)
+        expect(keys).toEqual(expect.arrayContaining(['one', 'two', 'few', 'many', 'other']));
+    });
+
+    it('picks zero, one, two, few, many and other by the count', () => {
+      expect([0, 1, 2, 3, 11, 100].map((count) => translate('ar', building, { count }))).toEqual([
+        'لا مباني',
+        'مبنى واحد',
+        'مبنيان',
+        '3 مبانٍ',
+        '11 مبنى',
+        '100 مبنى',
+      ]);
+      expect([0, 1, 2, 3, 11, 100].map((count) => new Intl.PluralRules('ar').select(count))).toEqual([
+        'zero',
+        'one',
+        'two',
+        'few',
+        'many',
+        'other',
+      ]);
+    });
+
+    it('formats every count message as FormatJS does for each category', () => {
+      for (const [message, translated] of Object.entries(ar)) {
+        if (!pluralBranches(translated, 'ar').length) continue;
+        for (const count of [0, 1, 2, 3, 11, 100, 102]) {
+          // Every plural argument counts `count` (the others keep their samples).
+          const values = Object.fromEntries(
+            Object.entries(samples(message)).map(([name, value]) => [
+              name,
+              typeof value === 'number' ? count : value,
+            ]),
+          );
+          expect(formatMessage('ar', translated, values), `${message} (${count})`).toBe(
+            new IntlMessageFormat(translated, 'ar').format(values),
+          );
         }
       }
     });

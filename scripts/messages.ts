@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { IMAGE_LICENSE_INFO, IMAGE_TYPE_OPTIONS } from '../domain/images.ts';
 import { REPORT_REASON_LABELS } from '../domain/moderation-terms.ts';
+import { problemMessages } from '../domain/problem-messages.ts';
 import { SEED_STYLES } from '../server/db/seed-data/styles.ts';
 import { SITE_DESCRIPTION } from '../server/modules/pages/page-head.ts';
 import {
@@ -82,6 +83,8 @@ export const DYNAMIC_MESSAGES: readonly string[] = [
   ...Object.values(USER_ACTION_ERRORS),
   ...Object.values(LOG_LINES),
   ...Object.values(TARGET_TYPE_LABELS),
+  // The API's problem texts, translated as they arrive (web/src/lib/problem-text.ts).
+  ...problemMessages(),
 ];
 
 /** Where translated texts are written. */

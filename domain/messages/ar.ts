@@ -452,6 +452,97 @@ const messages: Readonly<Record<string, string>> = {
   '“{what}” will be hidden from everyone but its owner and the moderators. It can be restored later.':
     'سيُخفى «{what}» عن الجميع باستثناء مالكه والمشرفين. ويمكن استعادته لاحقًا.',
   '“{what}” will be shown to everyone again.': 'سيُعرض «{what}» للجميع مرة أخرى.',
+  // Problem texts from the API (domain/problem-messages.ts)
+  'You are not allowed to do this.': 'لا يُسمح لك بالقيام بهذا.',
+  'Not found.': 'غير موجود.',
+  'The request is invalid.': 'الطلب غير صالح.',
+  'Something went wrong on our side.': 'حدث خطأ من جهتنا.',
+  'There is no room to store this at the moment. Please try again later.':
+    'لا توجد مساحة لحفظ هذا حاليًا. يُرجى المحاولة مرة أخرى لاحقًا.',
+  'The database is unavailable at the moment. Please try again shortly.':
+    'قاعدة البيانات غير متاحة حاليًا. يُرجى المحاولة مرة أخرى بعد قليل.',
+  'This request took too long to answer. Please try again shortly.':
+    'استغرق الرد على هذا الطلب وقتًا طويلًا. يُرجى المحاولة مرة أخرى بعد قليل.',
+  'Image not found': 'الصورة غير موجودة',
+  'Comment not found': 'التعليق غير موجود',
+  'User not found': 'المستخدم غير موجود',
+  'List not found': 'القائمة غير موجودة',
+  'Architect not found': 'المعماري غير موجود',
+  'Report not found': 'البلاغ غير موجود',
+  'Suggestion not found': 'الاقتراح غير موجود',
+  'Revision not found': 'النسخة غير موجودة',
+  'This building is not in the list': 'هذا المبنى ليس في القائمة',
+  'There is nothing to report here.': 'لا يوجد هنا ما يمكن الإبلاغ عنه.',
+  'Only an admin can do this.': 'لا يستطيع القيام بهذا إلا مشرف عام.',
+  'Only moderators can do this.': 'لا يستطيع القيام بهذا إلا المشرفون.',
+  'Your account is suspended; you cannot sign in or make changes.':
+    'حسابك موقوف؛ لا يمكنك تسجيل الدخول أو إجراء تغييرات.',
+  'The Google sign-in could not be verified. Please try again.':
+    'تعذّر التحقق من تسجيل الدخول عبر Google. يُرجى المحاولة مرة أخرى.',
+  'This account signs in with Google; the demo sign-in cannot be used for it.':
+    'يسجّل هذا الحساب الدخول عبر Google؛ ولا يمكن استخدام الدخول التجريبي له.',
+  'This is the catalogue account; no one can sign in as it.':
+    'هذا حساب الفهرس؛ لا يمكن لأحد تسجيل الدخول به.',
+  'The catalogue account has no role and cannot be suspended.': 'حساب الفهرس ليس له دور ولا يمكن إيقافه.',
+  'You cannot change your own role.': 'لا يمكنك تغيير دورك بنفسك.',
+  'You cannot suspend yourself.': 'لا يمكنك إيقاف نفسك.',
+  'Only an admin can change roles.': 'لا يستطيع تغيير الأدوار إلا مشرف عام.',
+  'Only moderators can suspend users.': 'لا يستطيع إيقاف المستخدمين إلا المشرفون.',
+  'An admin cannot be suspended.': 'لا يمكن إيقاف مشرف عام.',
+  'Only an admin can suspend a moderator.': 'لا يستطيع إيقاف مشرف إلا مشرف عام.',
+  'You can only change your own handle.': 'لا يمكنك تغيير إلا معرّفك أنت.',
+  'The system account cannot be deleted.': 'لا يمكن حذف حساب النظام.',
+  'You can only delete your own account.': 'لا يمكنك حذف إلا حسابك أنت.',
+  'You can only download your own data.': 'لا يمكنك تنزيل إلا بياناتك أنت.',
+  'Only the user who added this building or a moderator can change it.':
+    'لا يستطيع تغيير هذا المبنى إلا من أضافه أو أحد المشرفين.',
+  'This suggestion changes nothing: the building already has these values.':
+    'هذا الاقتراح لا يغيّر شيئًا: للمبنى هذه القيم بالفعل.',
+  'The building already has the values of this revision.': 'للمبنى قيم هذه النسخة بالفعل.',
+  'Only the user who uploaded an image can do this.': 'لا يستطيع القيام بهذا إلا من رفع الصورة.',
+  'Only the user who uploaded an image can change it.': 'لا يستطيع تغيير الصورة إلا من رفعها.',
+  'The file is empty.': 'الملف فارغ.',
+  'This comment has been deleted.': 'حُذف هذا التعليق.',
+  'You can only change your own comments.': 'لا يمكنك تغيير إلا تعليقاتك أنت.',
+  'Only the owner of this list can change it.': 'لا يستطيع تغيير هذه القائمة إلا مالكها.',
+  'You have already reported this; the moderators will look at it.':
+    'لقد أبلغت عن هذا من قبل؛ سيطّلع عليه المشرفون.',
+  'This report is already resolved.': 'تمت معالجة هذا البلاغ بالفعل.',
+  'The reported content is gone: dismiss this report instead.':
+    'المحتوى المُبلَّغ عنه لم يعد موجودًا: ارفض هذا البلاغ بدلًا من ذلك.',
+  'Users are suspended and architects corrected, not hidden: dismiss this report instead.':
+    'يُوقَف المستخدمون ويُصحَّح المعماريون ولا يُخفَون: ارفض هذا البلاغ بدلًا من ذلك.',
+  'An architect cannot be merged into itself.': 'لا يمكن دمج معماري في نفسه.',
+  'Too many exports are running. Please try again in a few seconds.':
+    'تجري عمليات تصدير كثيرة جدًا. يُرجى المحاولة مرة أخرى بعد بضع ثوانٍ.',
+  'An export from your address is still running. Please wait for it to finish.':
+    'لا يزال تصدير من عنوانك قيد التشغيل. يُرجى الانتظار حتى ينتهي.',
+  'Your account is suspended until {date}; you cannot sign in or make changes.':
+    'حسابك موقوف حتى {date}؛ لا يمكنك تسجيل الدخول أو إجراء تغييرات.',
+  'The handle "{handle}" is already taken.': 'المعرّف «{handle}» مستخدم بالفعل.',
+  'The handle "{handle}" was changed recently and stays reserved for its previous owner for {days} days.':
+    'غُيّر المعرّف «{handle}» مؤخرًا ويبقى محجوزًا لصاحبه السابق مدة {days} يومًا.',
+  'This handle was changed recently and stays reserved for its previous owner for {days} days.':
+    'غُيّر هذا المعرّف مؤخرًا ويبقى محجوزًا لصاحبه السابق مدة {days} يومًا.',
+  'A photo under {from} cannot move to the stricter {to}: a licence can only become more open.':
+    'لا يمكن نقل صورة مرخّصة بـ {from} إلى الترخيص الأشد تقييدًا {to}: لا يمكن للترخيص إلا أن يصبح أكثر انفتاحًا.',
+  'File {number} is larger than {size} ({bytes} bytes).': 'الملف {number} أكبر من {size} ({bytes} بايت).',
+  'You have {pending} unfinished uploads and may have at most {max} at once. Please let them finish (unfinished uploads are cleared after a while) and try again.':
+    'لديك {pending} من عمليات الرفع غير المكتملة، والحد الأقصى {max} في وقت واحد. انتظر حتى تكتمل (تُمسح عمليات الرفع غير المكتملة بعد مدة) ثم حاول مرة أخرى.',
+  'You have {count} images waiting to be processed and may have at most {max}. Please try again when some of them are done.':
+    'لديك {count} من الصور بانتظار المعالجة، والحد الأقصى {max}. يُرجى المحاولة مرة أخرى بعد انتهاء بعضها.',
+  'Daily upload limit reached: you may upload {limit} in 24 hours and have used {used}; these files need {asked}. Please try again later.':
+    'بلغت حد الرفع اليومي: يمكنك رفع {limit} خلال 24 ساعة واستخدمت {used}؛ وتحتاج هذه الملفات إلى {asked}. يُرجى المحاولة مرة أخرى لاحقًا.',
+  'Another architect, {name} ({id}), has this name: merge the two instead.':
+    'يحمل معماري آخر هذا الاسم، وهو {name} ({id}): ادمج الاثنين بدلًا من ذلك.',
+  'Too many requests. Please try again in {seconds, plural, one {# second} other {# seconds}}.':
+    'طلبات كثيرة جدًا. يُرجى المحاولة مرة أخرى بعد {seconds, plural, zero {# ثانية} one {ثانية واحدة} two {ثانيتين} few {# ثوانٍ} many {# ثانية} other {# ثانية}}.',
+  'Too many changes from this address. Please try again in {seconds, plural, one {# second} other {# seconds}}.':
+    'تغييرات كثيرة جدًا من هذا العنوان. يُرجى المحاولة مرة أخرى بعد {seconds, plural, zero {# ثانية} one {ثانية واحدة} two {ثانيتين} few {# ثوانٍ} many {# ثانية} other {# ثانية}}.',
+  'Too many changes from your account. Please try again in {seconds, plural, one {# second} other {# seconds}}.':
+    'تغييرات كثيرة جدًا من حسابك. يُرجى المحاولة مرة أخرى بعد {seconds, plural, zero {# ثانية} one {ثانية واحدة} two {ثانيتين} few {# ثوانٍ} many {# ثانية} other {# ثانية}}.',
+  'An address may start one export a minute. Please try again in {seconds, plural, one {# second} other {# seconds}}.':
+    'يمكن لكل عنوان بدء تصدير واحد في الدقيقة. يُرجى المحاولة مرة أخرى بعد {seconds, plural, zero {# ثانية} one {ثانية واحدة} two {ثانيتين} few {# ثوانٍ} many {# ثانية} other {# ثانية}}.',
 };
 
 export default messages;

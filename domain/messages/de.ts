@@ -461,6 +461,101 @@ const messages: Readonly<Record<string, string>> = {
   '“{what}” will be hidden from everyone but its owner and the moderators. It can be restored later.':
     '„{what}“ wird für alle außer dem Eigentümer und den Moderatoren ausgeblendet. Es kann später wiederhergestellt werden.',
   '“{what}” will be shown to everyone again.': '„{what}“ wird wieder für alle angezeigt.',
+  // Problem texts from the API (domain/problem-messages.ts)
+  'You are not allowed to do this.': 'Das dürfen Sie nicht.',
+  'Not found.': 'Nicht gefunden.',
+  'The request is invalid.': 'Die Anfrage ist ungültig.',
+  'Something went wrong on our side.': 'Bei uns ist etwas schiefgelaufen.',
+  'There is no room to store this at the moment. Please try again later.':
+    'Im Moment ist kein Platz, um das zu speichern. Bitte versuchen Sie es später erneut.',
+  'The database is unavailable at the moment. Please try again shortly.':
+    'Die Datenbank ist im Moment nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
+  'This request took too long to answer. Please try again shortly.':
+    'Die Antwort auf diese Anfrage hat zu lange gedauert. Bitte versuchen Sie es gleich noch einmal.',
+  'Image not found': 'Bild nicht gefunden',
+  'Comment not found': 'Kommentar nicht gefunden',
+  'User not found': 'Nutzer nicht gefunden',
+  'List not found': 'Liste nicht gefunden',
+  'Architect not found': 'Architekt nicht gefunden',
+  'Report not found': 'Meldung nicht gefunden',
+  'Suggestion not found': 'Vorschlag nicht gefunden',
+  'Revision not found': 'Version nicht gefunden',
+  'This building is not in the list': 'Dieses Gebäude ist nicht in der Liste',
+  'There is nothing to report here.': 'Hier gibt es nichts zu melden.',
+  'Only an admin can do this.': 'Das kann nur ein Admin.',
+  'Only moderators can do this.': 'Das können nur Moderatoren.',
+  'Your account is suspended; you cannot sign in or make changes.':
+    'Ihr Konto ist gesperrt; Sie können sich nicht anmelden und nichts ändern.',
+  'The Google sign-in could not be verified. Please try again.':
+    'Die Google-Anmeldung konnte nicht bestätigt werden. Bitte versuchen Sie es erneut.',
+  'This account signs in with Google; the demo sign-in cannot be used for it.':
+    'Dieses Konto meldet sich mit Google an; die Demo-Anmeldung ist dafür nicht möglich.',
+  'This is the catalogue account; no one can sign in as it.':
+    'Das ist das Konto des Katalogs; niemand kann sich damit anmelden.',
+  'The catalogue account has no role and cannot be suspended.':
+    'Das Konto des Katalogs hat keine Rolle und kann nicht gesperrt werden.',
+  'You cannot change your own role.': 'Sie können Ihre eigene Rolle nicht ändern.',
+  'You cannot suspend yourself.': 'Sie können sich nicht selbst sperren.',
+  'Only an admin can change roles.': 'Nur ein Admin kann Rollen ändern.',
+  'Only moderators can suspend users.': 'Nur Moderatoren können Nutzer sperren.',
+  'An admin cannot be suspended.': 'Ein Admin kann nicht gesperrt werden.',
+  'Only an admin can suspend a moderator.': 'Nur ein Admin kann einen Moderator sperren.',
+  'You can only change your own handle.': 'Sie können nur Ihren eigenen Nutzernamen ändern.',
+  'The system account cannot be deleted.': 'Das Systemkonto kann nicht gelöscht werden.',
+  'You can only delete your own account.': 'Sie können nur Ihr eigenes Konto löschen.',
+  'You can only download your own data.': 'Sie können nur Ihre eigenen Daten herunterladen.',
+  'Only the user who added this building or a moderator can change it.':
+    'Nur wer dieses Gebäude hinzugefügt hat oder ein Moderator kann es ändern.',
+  'This suggestion changes nothing: the building already has these values.':
+    'Dieser Vorschlag ändert nichts: Das Gebäude hat diese Werte bereits.',
+  'The building already has the values of this revision.':
+    'Das Gebäude hat bereits die Werte dieser Version.',
+  'Only the user who uploaded an image can do this.': 'Das kann nur, wer das Bild hochgeladen hat.',
+  'Only the user who uploaded an image can change it.': 'Nur wer das Bild hochgeladen hat, kann es ändern.',
+  'The file is empty.': 'Die Datei ist leer.',
+  'This comment has been deleted.': 'Dieser Kommentar wurde gelöscht.',
+  'You can only change your own comments.': 'Sie können nur Ihre eigenen Kommentare ändern.',
+  'Only the owner of this list can change it.': 'Nur der Besitzer dieser Liste kann sie ändern.',
+  'You have already reported this; the moderators will look at it.':
+    'Sie haben das bereits gemeldet; die Moderatoren sehen es sich an.',
+  'This report is already resolved.': 'Diese Meldung ist bereits erledigt.',
+  'The reported content is gone: dismiss this report instead.':
+    'Der gemeldete Inhalt ist nicht mehr da: Weisen Sie die Meldung stattdessen ab.',
+  'Users are suspended and architects corrected, not hidden: dismiss this report instead.':
+    'Nutzer werden gesperrt und Architekten korrigiert, nicht verborgen: Weisen Sie die Meldung stattdessen ab.',
+  'An architect cannot be merged into itself.':
+    'Ein Architekt kann nicht mit sich selbst zusammengeführt werden.',
+  'Too many exports are running. Please try again in a few seconds.':
+    'Es laufen zu viele Exporte. Bitte versuchen Sie es in ein paar Sekunden erneut.',
+  'An export from your address is still running. Please wait for it to finish.':
+    'Ein Export von Ihrer Adresse läuft noch. Bitte warten Sie, bis er fertig ist.',
+  'Your account is suspended until {date}; you cannot sign in or make changes.':
+    'Ihr Konto ist bis {date} gesperrt; Sie können sich nicht anmelden und nichts ändern.',
+  'The handle "{handle}" is already taken.': 'Der Nutzername „{handle}“ ist bereits vergeben.',
+  'The handle "{handle}" was changed recently and stays reserved for its previous owner for {days} days.':
+    'Der Nutzername „{handle}“ wurde kürzlich geändert und bleibt {days} Tage für seinen bisherigen Inhaber reserviert.',
+  'This handle was changed recently and stays reserved for its previous owner for {days} days.':
+    'Dieser Nutzername wurde kürzlich geändert und bleibt {days} Tage für seinen bisherigen Inhaber reserviert.',
+  'A photo under {from} cannot move to the stricter {to}: a licence can only become more open.':
+    'Ein Foto unter {from} kann nicht zur strengeren {to} wechseln: Eine Lizenz kann nur offener werden.',
+  'File {number} is larger than {size} ({bytes} bytes).':
+    'Datei {number} ist größer als {size} ({bytes} Bytes).',
+  'You have {pending} unfinished uploads and may have at most {max} at once. Please let them finish (unfinished uploads are cleared after a while) and try again.':
+    'Sie haben {pending} unfertige Uploads und dürfen höchstens {max} gleichzeitig haben. Lassen Sie sie fertig werden (unfertige Uploads werden nach einer Weile gelöscht) und versuchen Sie es erneut.',
+  'You have {count} images waiting to be processed and may have at most {max}. Please try again when some of them are done.':
+    'Sie haben {count} Bilder, die auf ihre Verarbeitung warten, und dürfen höchstens {max} haben. Bitte versuchen Sie es erneut, wenn einige fertig sind.',
+  'Daily upload limit reached: you may upload {limit} in 24 hours and have used {used}; these files need {asked}. Please try again later.':
+    'Tägliches Upload-Limit erreicht: Sie dürfen {limit} in 24 Stunden hochladen und haben {used} genutzt; diese Dateien brauchen {asked}. Bitte versuchen Sie es später erneut.',
+  'Another architect, {name} ({id}), has this name: merge the two instead.':
+    'Ein anderer Architekt, {name} ({id}), hat diesen Namen: Führen Sie die beiden stattdessen zusammen.',
+  'Too many requests. Please try again in {seconds, plural, one {# second} other {# seconds}}.':
+    'Zu viele Anfragen. Bitte versuchen Sie es in {seconds, plural, one {# Sekunde} other {# Sekunden}} erneut.',
+  'Too many changes from this address. Please try again in {seconds, plural, one {# second} other {# seconds}}.':
+    'Zu viele Änderungen von dieser Adresse. Bitte versuchen Sie es in {seconds, plural, one {# Sekunde} other {# Sekunden}} erneut.',
+  'Too many changes from your account. Please try again in {seconds, plural, one {# second} other {# seconds}}.':
+    'Zu viele Änderungen von Ihrem Konto. Bitte versuchen Sie es in {seconds, plural, one {# Sekunde} other {# Sekunden}} erneut.',
+  'An address may start one export a minute. Please try again in {seconds, plural, one {# second} other {# seconds}}.':
+    'Eine Adresse darf einen Export pro Minute starten. Bitte versuchen Sie es in {seconds, plural, one {# Sekunde} other {# Sekunden}} erneut.',
 };
 
 export default messages;

@@ -458,6 +458,100 @@ const messages: Readonly<Record<string, string>> = {
   '“{what}” will be hidden from everyone but its owner and the moderators. It can be restored later.':
     '«{what}» quedará oculto para todos salvo su propietario y los moderadores. Se podrá restaurar más adelante.',
   '“{what}” will be shown to everyone again.': '«{what}» volverá a mostrarse a todos.',
+  // Problem texts from the API (domain/problem-messages.ts)
+  'You are not allowed to do this.': 'No tienes permiso para hacer esto.',
+  'Not found.': 'No encontrado.',
+  'The request is invalid.': 'La solicitud no es válida.',
+  'Something went wrong on our side.': 'Algo ha fallado por nuestra parte.',
+  'There is no room to store this at the moment. Please try again later.':
+    'Ahora mismo no hay espacio para guardarlo. Vuelve a intentarlo más tarde.',
+  'The database is unavailable at the moment. Please try again shortly.':
+    'La base de datos no está disponible en este momento. Vuelve a intentarlo en breve.',
+  'This request took too long to answer. Please try again shortly.':
+    'Esta solicitud tardó demasiado en responder. Vuelve a intentarlo en breve.',
+  'Image not found': 'Imagen no encontrada',
+  'Comment not found': 'Comentario no encontrado',
+  'User not found': 'Usuario no encontrado',
+  'List not found': 'Lista no encontrada',
+  'Architect not found': 'Arquitecto no encontrado',
+  'Report not found': 'Denuncia no encontrada',
+  'Suggestion not found': 'Sugerencia no encontrada',
+  'Revision not found': 'Revisión no encontrada',
+  'This building is not in the list': 'Este edificio no está en la lista',
+  'There is nothing to report here.': 'Aquí no hay nada que denunciar.',
+  'Only an admin can do this.': 'Solo un administrador puede hacer esto.',
+  'Only moderators can do this.': 'Solo los moderadores pueden hacer esto.',
+  'Your account is suspended; you cannot sign in or make changes.':
+    'Tu cuenta está suspendida; no puedes iniciar sesión ni hacer cambios.',
+  'The Google sign-in could not be verified. Please try again.':
+    'No se pudo verificar el inicio de sesión con Google. Vuelve a intentarlo.',
+  'This account signs in with Google; the demo sign-in cannot be used for it.':
+    'Esta cuenta inicia sesión con Google; el acceso de demostración no sirve para ella.',
+  'This is the catalogue account; no one can sign in as it.':
+    'Esta es la cuenta del catálogo; nadie puede iniciar sesión con ella.',
+  'The catalogue account has no role and cannot be suspended.':
+    'La cuenta del catálogo no tiene rol y no se puede suspender.',
+  'You cannot change your own role.': 'No puedes cambiar tu propio rol.',
+  'You cannot suspend yourself.': 'No puedes suspenderte a ti mismo.',
+  'Only an admin can change roles.': 'Solo un administrador puede cambiar roles.',
+  'Only moderators can suspend users.': 'Solo los moderadores pueden suspender usuarios.',
+  'An admin cannot be suspended.': 'Un administrador no puede ser suspendido.',
+  'Only an admin can suspend a moderator.': 'Solo un administrador puede suspender a un moderador.',
+  'You can only change your own handle.': 'Solo puedes cambiar tu propio nombre de usuario.',
+  'The system account cannot be deleted.': 'La cuenta del sistema no se puede eliminar.',
+  'You can only delete your own account.': 'Solo puedes eliminar tu propia cuenta.',
+  'You can only download your own data.': 'Solo puedes descargar tus propios datos.',
+  'Only the user who added this building or a moderator can change it.':
+    'Solo quien añadió este edificio o un moderador puede cambiarlo.',
+  'This suggestion changes nothing: the building already has these values.':
+    'Esta sugerencia no cambia nada: el edificio ya tiene estos valores.',
+  'The building already has the values of this revision.':
+    'El edificio ya tiene los valores de esta revisión.',
+  'Only the user who uploaded an image can do this.': 'Solo quien subió la imagen puede hacer esto.',
+  'Only the user who uploaded an image can change it.': 'Solo quien subió la imagen puede cambiarla.',
+  'The file is empty.': 'El archivo está vacío.',
+  'This comment has been deleted.': 'Este comentario se ha eliminado.',
+  'You can only change your own comments.': 'Solo puedes cambiar tus propios comentarios.',
+  'Only the owner of this list can change it.': 'Solo el propietario de esta lista puede cambiarla.',
+  'You have already reported this; the moderators will look at it.':
+    'Ya lo has denunciado; los moderadores lo revisarán.',
+  'This report is already resolved.': 'Esta denuncia ya está resuelta.',
+  'The reported content is gone: dismiss this report instead.':
+    'El contenido denunciado ya no existe: descarta la denuncia en su lugar.',
+  'Users are suspended and architects corrected, not hidden: dismiss this report instead.':
+    'Los usuarios se suspenden y los arquitectos se corrigen, no se ocultan: descarta la denuncia en su lugar.',
+  'An architect cannot be merged into itself.': 'Un arquitecto no se puede fusionar consigo mismo.',
+  'Too many exports are running. Please try again in a few seconds.':
+    'Hay demasiadas exportaciones en curso. Vuelve a intentarlo en unos segundos.',
+  'An export from your address is still running. Please wait for it to finish.':
+    'Todavía hay una exportación en curso desde tu dirección. Espera a que termine.',
+  'Your account is suspended until {date}; you cannot sign in or make changes.':
+    'Tu cuenta está suspendida hasta el {date}; no puedes iniciar sesión ni hacer cambios.',
+  'The handle "{handle}" is already taken.': 'El nombre de usuario «{handle}» ya está en uso.',
+  'The handle "{handle}" was changed recently and stays reserved for its previous owner for {days} days.':
+    'El nombre de usuario «{handle}» se cambió hace poco y queda reservado para su anterior titular durante {days} días.',
+  'This handle was changed recently and stays reserved for its previous owner for {days} days.':
+    'Este nombre de usuario se cambió hace poco y queda reservado para su anterior titular durante {days} días.',
+  'A photo under {from} cannot move to the stricter {to}: a licence can only become more open.':
+    'Una foto bajo {from} no puede pasar a la licencia más restrictiva {to}: una licencia solo puede volverse más abierta.',
+  'File {number} is larger than {size} ({bytes} bytes).':
+    'El archivo {number} supera {size} ({bytes} bytes).',
+  'You have {pending} unfinished uploads and may have at most {max} at once. Please let them finish (unfinished uploads are cleared after a while) and try again.':
+    'Tienes {pending} subidas sin terminar y puedes tener como máximo {max} a la vez. Deja que terminen (las subidas sin terminar se borran al cabo de un tiempo) y vuelve a intentarlo.',
+  'You have {count} images waiting to be processed and may have at most {max}. Please try again when some of them are done.':
+    'Tienes {count} imágenes esperando a ser procesadas y puedes tener como máximo {max}. Vuelve a intentarlo cuando algunas hayan terminado.',
+  'Daily upload limit reached: you may upload {limit} in 24 hours and have used {used}; these files need {asked}. Please try again later.':
+    'Has alcanzado el límite diario de subida: puedes subir {limit} en 24 horas y has usado {used}; estos archivos necesitan {asked}. Vuelve a intentarlo más tarde.',
+  'Another architect, {name} ({id}), has this name: merge the two instead.':
+    'Otro arquitecto, {name} ({id}), tiene este nombre: fusiona los dos en su lugar.',
+  'Too many requests. Please try again in {seconds, plural, one {# second} other {# seconds}}.':
+    'Demasiadas solicitudes. Vuelve a intentarlo en {seconds, plural, one {# segundo} other {# segundos}}.',
+  'Too many changes from this address. Please try again in {seconds, plural, one {# second} other {# seconds}}.':
+    'Demasiados cambios desde esta dirección. Vuelve a intentarlo en {seconds, plural, one {# segundo} other {# segundos}}.',
+  'Too many changes from your account. Please try again in {seconds, plural, one {# second} other {# seconds}}.':
+    'Demasiados cambios desde tu cuenta. Vuelve a intentarlo en {seconds, plural, one {# segundo} other {# segundos}}.',
+  'An address may start one export a minute. Please try again in {seconds, plural, one {# second} other {# seconds}}.':
+    'Cada dirección puede iniciar una exportación por minuto. Vuelve a intentarlo en {seconds, plural, one {# segundo} other {# segundos}}.',
 };
 
 export default messages;

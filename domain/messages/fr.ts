@@ -460,6 +460,101 @@ const messages: Readonly<Record<string, string>> = {
   '“{what}” will be hidden from everyone but its owner and the moderators. It can be restored later.':
     '« {what} » sera masqué pour tout le monde sauf son propriétaire et les modérateurs. Il pourra être rétabli plus tard.',
   '“{what}” will be shown to everyone again.': '« {what} » sera de nouveau visible par tout le monde.',
+  // Problem texts from the API (domain/problem-messages.ts)
+  'You are not allowed to do this.': 'Vous n’avez pas le droit de faire cela.',
+  'Not found.': 'Introuvable.',
+  'The request is invalid.': 'La requête n’est pas valide.',
+  'Something went wrong on our side.': 'Un problème est survenu de notre côté.',
+  'There is no room to store this at the moment. Please try again later.':
+    'Il n’y a pas de place pour enregistrer cela pour le moment. Veuillez réessayer plus tard.',
+  'The database is unavailable at the moment. Please try again shortly.':
+    'La base de données est indisponible pour le moment. Veuillez réessayer dans un instant.',
+  'This request took too long to answer. Please try again shortly.':
+    'Cette requête a mis trop de temps à répondre. Veuillez réessayer dans un instant.',
+  'Image not found': 'Image introuvable',
+  'Comment not found': 'Commentaire introuvable',
+  'User not found': 'Utilisateur introuvable',
+  'List not found': 'Liste introuvable',
+  'Architect not found': 'Architecte introuvable',
+  'Report not found': 'Signalement introuvable',
+  'Suggestion not found': 'Suggestion introuvable',
+  'Revision not found': 'Version introuvable',
+  'This building is not in the list': 'Ce bâtiment n’est pas dans la liste',
+  'There is nothing to report here.': 'Il n’y a rien à signaler ici.',
+  'Only an admin can do this.': 'Seul un administrateur peut faire cela.',
+  'Only moderators can do this.': 'Seuls les modérateurs peuvent faire cela.',
+  'Your account is suspended; you cannot sign in or make changes.':
+    'Votre compte est suspendu : vous ne pouvez ni vous connecter ni apporter de modifications.',
+  'The Google sign-in could not be verified. Please try again.':
+    'La connexion Google n’a pas pu être vérifiée. Veuillez réessayer.',
+  'This account signs in with Google; the demo sign-in cannot be used for it.':
+    'Ce compte se connecte avec Google : la connexion de démo ne peut pas être utilisée pour lui.',
+  'This is the catalogue account; no one can sign in as it.':
+    'C’est le compte du catalogue : personne ne peut se connecter avec lui.',
+  'The catalogue account has no role and cannot be suspended.':
+    'Le compte du catalogue n’a pas de rôle et ne peut pas être suspendu.',
+  'You cannot change your own role.': 'Vous ne pouvez pas changer votre propre rôle.',
+  'You cannot suspend yourself.': 'Vous ne pouvez pas vous suspendre vous-même.',
+  'Only an admin can change roles.': 'Seul un administrateur peut changer les rôles.',
+  'Only moderators can suspend users.': 'Seuls les modérateurs peuvent suspendre des utilisateurs.',
+  'An admin cannot be suspended.': 'Un administrateur ne peut pas être suspendu.',
+  'Only an admin can suspend a moderator.': 'Seul un administrateur peut suspendre un modérateur.',
+  'You can only change your own handle.': 'Vous ne pouvez changer que votre propre identifiant.',
+  'The system account cannot be deleted.': 'Le compte système ne peut pas être supprimé.',
+  'You can only delete your own account.': 'Vous ne pouvez supprimer que votre propre compte.',
+  'You can only download your own data.': 'Vous ne pouvez télécharger que vos propres données.',
+  'Only the user who added this building or a moderator can change it.':
+    'Seuls la personne qui a ajouté ce bâtiment et les modérateurs peuvent le modifier.',
+  'This suggestion changes nothing: the building already has these values.':
+    'Cette suggestion ne change rien : le bâtiment a déjà ces valeurs.',
+  'The building already has the values of this revision.': 'Le bâtiment a déjà les valeurs de cette version.',
+  'Only the user who uploaded an image can do this.':
+    'Seule la personne qui a envoyé l’image peut faire cela.',
+  'Only the user who uploaded an image can change it.':
+    'Seule la personne qui a envoyé l’image peut la modifier.',
+  'The file is empty.': 'Le fichier est vide.',
+  'This comment has been deleted.': 'Ce commentaire a été supprimé.',
+  'You can only change your own comments.': 'Vous ne pouvez modifier que vos propres commentaires.',
+  'Only the owner of this list can change it.': 'Seul le propriétaire de cette liste peut la modifier.',
+  'You have already reported this; the moderators will look at it.':
+    'Vous avez déjà signalé ce contenu : les modérateurs vont l’examiner.',
+  'This report is already resolved.': 'Ce signalement est déjà traité.',
+  'The reported content is gone: dismiss this report instead.':
+    'Le contenu signalé n’existe plus : classez plutôt ce signalement.',
+  'Users are suspended and architects corrected, not hidden: dismiss this report instead.':
+    'Les utilisateurs se suspendent et les architectes se corrigent, ils ne se masquent pas : classez plutôt ce signalement.',
+  'An architect cannot be merged into itself.': 'Un architecte ne peut pas être fusionné avec lui-même.',
+  'Too many exports are running. Please try again in a few seconds.':
+    'Trop d’exports sont en cours. Veuillez réessayer dans quelques secondes.',
+  'An export from your address is still running. Please wait for it to finish.':
+    'Un export depuis votre adresse est encore en cours. Veuillez attendre qu’il se termine.',
+  'Your account is suspended until {date}; you cannot sign in or make changes.':
+    'Votre compte est suspendu jusqu’au {date} : vous ne pouvez ni vous connecter ni apporter de modifications.',
+  'The handle "{handle}" is already taken.': 'L’identifiant « {handle} » est déjà pris.',
+  'The handle "{handle}" was changed recently and stays reserved for its previous owner for {days} days.':
+    'L’identifiant « {handle} » a été changé récemment et reste réservé à son ancien titulaire pendant {days} jours.',
+  'This handle was changed recently and stays reserved for its previous owner for {days} days.':
+    'Cet identifiant a été changé récemment et reste réservé à son ancien titulaire pendant {days} jours.',
+  'A photo under {from} cannot move to the stricter {to}: a licence can only become more open.':
+    'Une photo sous {from} ne peut pas passer à la licence plus restrictive {to} : une licence ne peut que devenir plus ouverte.',
+  'File {number} is larger than {size} ({bytes} bytes).':
+    'Le fichier {number} dépasse {size} ({bytes} octets).',
+  'You have {pending} unfinished uploads and may have at most {max} at once. Please let them finish (unfinished uploads are cleared after a while) and try again.':
+    'Vous avez {pending} envois inachevés et pouvez en avoir au plus {max} à la fois. Laissez-les se terminer (les envois inachevés sont effacés au bout d’un moment) puis réessayez.',
+  'You have {count} images waiting to be processed and may have at most {max}. Please try again when some of them are done.':
+    'Vous avez {count} images en attente de traitement et pouvez en avoir au plus {max}. Veuillez réessayer quand certaines seront terminées.',
+  'Daily upload limit reached: you may upload {limit} in 24 hours and have used {used}; these files need {asked}. Please try again later.':
+    'Limite d’envoi quotidienne atteinte : vous pouvez envoyer {limit} en 24 heures et avez utilisé {used} ; ces fichiers demandent {asked}. Veuillez réessayer plus tard.',
+  'Another architect, {name} ({id}), has this name: merge the two instead.':
+    'Un autre architecte, {name} ({id}), porte ce nom : fusionnez plutôt les deux.',
+  'Too many requests. Please try again in {seconds, plural, one {# second} other {# seconds}}.':
+    'Trop de requêtes. Veuillez réessayer dans {seconds, plural, one {# seconde} other {# secondes}}.',
+  'Too many changes from this address. Please try again in {seconds, plural, one {# second} other {# seconds}}.':
+    'Trop de modifications depuis cette adresse. Veuillez réessayer dans {seconds, plural, one {# seconde} other {# secondes}}.',
+  'Too many changes from your account. Please try again in {seconds, plural, one {# second} other {# seconds}}.':
+    'Trop de modifications depuis votre compte. Veuillez réessayer dans {seconds, plural, one {# seconde} other {# secondes}}.',
+  'An address may start one export a minute. Please try again in {seconds, plural, one {# second} other {# seconds}}.':
+    'Une adresse peut lancer un export par minute. Veuillez réessayer dans {seconds, plural, one {# seconde} other {# secondes}}.',
 };
 
 export default messages;

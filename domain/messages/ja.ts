@@ -453,6 +453,101 @@ const messages: Readonly<Record<string, string>> = {
   '“{what}” will be hidden from everyone but its owner and the moderators. It can be restored later.':
     '「{what}」は、所有者とモデレーター以外には表示されなくなります。後で復元できます。',
   '“{what}” will be shown to everyone again.': '「{what}」は再びすべての人に表示されます。',
+  // Problem texts from the API (domain/problem-messages.ts)
+  'You are not allowed to do this.': 'この操作は許可されていません。',
+  'Not found.': '見つかりません。',
+  'The request is invalid.': 'リクエストが正しくありません。',
+  'Something went wrong on our side.': 'サーバー側で問題が発生しました。',
+  'There is no room to store this at the moment. Please try again later.':
+    '現在、保存する空き容量がありません。しばらくしてからもう一度お試しください。',
+  'The database is unavailable at the moment. Please try again shortly.':
+    '現在データベースを利用できません。少し待ってからもう一度お試しください。',
+  'This request took too long to answer. Please try again shortly.':
+    'このリクエストは応答に時間がかかりすぎました。少し待ってからもう一度お試しください。',
+  'Image not found': '画像が見つかりません',
+  'Comment not found': 'コメントが見つかりません',
+  'User not found': 'ユーザーが見つかりません',
+  'List not found': 'リストが見つかりません',
+  'Architect not found': '建築家が見つかりません',
+  'Report not found': '報告が見つかりません',
+  'Suggestion not found': '提案が見つかりません',
+  'Revision not found': '版が見つかりません',
+  'This building is not in the list': 'この建物はリストにありません',
+  'There is nothing to report here.': 'ここには報告できるものがありません。',
+  'Only an admin can do this.': 'この操作は管理者のみが行えます。',
+  'Only moderators can do this.': 'この操作はモデレーターのみが行えます。',
+  'Your account is suspended; you cannot sign in or make changes.':
+    'アカウントが停止されています。ログインや変更はできません。',
+  'The Google sign-in could not be verified. Please try again.':
+    'Google のログインを確認できませんでした。もう一度お試しください。',
+  'This account signs in with Google; the demo sign-in cannot be used for it.':
+    'このアカウントは Google でログインします。デモログインは使えません。',
+  'This is the catalogue account; no one can sign in as it.':
+    'これはカタログ用のアカウントです。誰もこのアカウントでログインできません。',
+  'The catalogue account has no role and cannot be suspended.':
+    'カタログ用のアカウントには役割がなく、停止できません。',
+  'You cannot change your own role.': '自分の役割は変更できません。',
+  'You cannot suspend yourself.': '自分自身を停止することはできません。',
+  'Only an admin can change roles.': '役割を変更できるのは管理者のみです。',
+  'Only moderators can suspend users.': 'ユーザーを停止できるのはモデレーターのみです。',
+  'An admin cannot be suspended.': '管理者は停止できません。',
+  'Only an admin can suspend a moderator.': 'モデレーターを停止できるのは管理者のみです。',
+  'You can only change your own handle.': '変更できるのは自分のハンドル名だけです。',
+  'The system account cannot be deleted.': 'システムアカウントは削除できません。',
+  'You can only delete your own account.': '削除できるのは自分のアカウントだけです。',
+  'You can only download your own data.': 'ダウンロードできるのは自分のデータだけです。',
+  'Only the user who added this building or a moderator can change it.':
+    'この建物を変更できるのは、追加したユーザーかモデレーターのみです。',
+  'This suggestion changes nothing: the building already has these values.':
+    'この提案では何も変わりません。建物にはすでにこの値が入っています。',
+  'The building already has the values of this revision.': '建物にはすでにこの版の値が入っています。',
+  'Only the user who uploaded an image can do this.':
+    'この操作は画像をアップロードしたユーザーのみが行えます。',
+  'Only the user who uploaded an image can change it.':
+    '画像を変更できるのは、アップロードしたユーザーのみです。',
+  'The file is empty.': 'ファイルが空です。',
+  'This comment has been deleted.': 'このコメントは削除されています。',
+  'You can only change your own comments.': '変更できるのは自分のコメントだけです。',
+  'Only the owner of this list can change it.': 'このリストを変更できるのは所有者のみです。',
+  'You have already reported this; the moderators will look at it.':
+    'これはすでに報告済みです。モデレーターが確認します。',
+  'This report is already resolved.': 'この報告はすでに対応済みです。',
+  'The reported content is gone: dismiss this report instead.':
+    '報告された内容はすでにありません。代わりにこの報告を却下してください。',
+  'Users are suspended and architects corrected, not hidden: dismiss this report instead.':
+    'ユーザーは停止、建築家は修正するもので、非表示にはできません。代わりにこの報告を却下してください。',
+  'An architect cannot be merged into itself.': '建築家を自分自身に統合することはできません。',
+  'Too many exports are running. Please try again in a few seconds.':
+    '実行中のエクスポートが多すぎます。数秒後にもう一度お試しください。',
+  'An export from your address is still running. Please wait for it to finish.':
+    'お使いのアドレスからのエクスポートがまだ実行中です。終わるまでお待ちください。',
+  'Your account is suspended until {date}; you cannot sign in or make changes.':
+    'アカウントは {date} まで停止されています。ログインや変更はできません。',
+  'The handle "{handle}" is already taken.': 'ハンドル名「{handle}」はすでに使われています。',
+  'The handle "{handle}" was changed recently and stays reserved for its previous owner for {days} days.':
+    'ハンドル名「{handle}」は最近変更されたため、{days} 日間は以前の持ち主のために予約されています。',
+  'This handle was changed recently and stays reserved for its previous owner for {days} days.':
+    'このハンドル名は最近変更されたため、{days} 日間は以前の持ち主のために予約されています。',
+  'A photo under {from} cannot move to the stricter {to}: a licence can only become more open.':
+    '{from} の写真を、より制限の厳しい {to} に変えることはできません。ライセンスはより開かれたものにしか変更できません。',
+  'File {number} is larger than {size} ({bytes} bytes).':
+    'ファイル {number} は {size}（{bytes} バイト）を超えています。',
+  'You have {pending} unfinished uploads and may have at most {max} at once. Please let them finish (unfinished uploads are cleared after a while) and try again.':
+    '未完了のアップロードが {pending} 件あります。同時に持てるのは最大 {max} 件です。完了を待ってから（未完了のアップロードはしばらくすると消去されます）もう一度お試しください。',
+  'You have {count} images waiting to be processed and may have at most {max}. Please try again when some of them are done.':
+    '処理待ちの画像が {count} 件あります。最大 {max} 件までです。いくつか処理が終わってからもう一度お試しください。',
+  'Daily upload limit reached: you may upload {limit} in 24 hours and have used {used}; these files need {asked}. Please try again later.':
+    '1 日のアップロード上限に達しました。24 時間にアップロードできるのは {limit} で、{used} を使用済みです。これらのファイルには {asked} が必要です。しばらくしてからもう一度お試しください。',
+  'Another architect, {name} ({id}), has this name: merge the two instead.':
+    '別の建築家 {name}（{id}）がこの名前を使っています。代わりに両者を統合してください。',
+  'Too many requests. Please try again in {seconds, plural, one {# second} other {# seconds}}.':
+    'リクエストが多すぎます。{seconds, plural, other {# 秒}}後にもう一度お試しください。',
+  'Too many changes from this address. Please try again in {seconds, plural, one {# second} other {# seconds}}.':
+    'このアドレスからの変更が多すぎます。{seconds, plural, other {# 秒}}後にもう一度お試しください。',
+  'Too many changes from your account. Please try again in {seconds, plural, one {# second} other {# seconds}}.':
+    'お使いのアカウントからの変更が多すぎます。{seconds, plural, other {# 秒}}後にもう一度お試しください。',
+  'An address may start one export a minute. Please try again in {seconds, plural, one {# second} other {# seconds}}.':
+    '1 つのアドレスから開始できるエクスポートは 1 分に 1 回です。{seconds, plural, other {# 秒}}後にもう一度お試しください。',
 };
 
 export default messages;

@@ -271,10 +271,11 @@ function refuse(reply: FastifyReply, resetAt: number, message: (seconds: string)
   });
 }
 
-const tooMany = (who: string) => (wait: string) =>
+// The 429 texts; exported so scripts/problem-messages.test.ts checks the web can read them back.
+export const tooMany = (who: string) => (wait: string) =>
   `Too many changes from ${who}. Please try again in ${wait}.`;
-const tooManyRequests = (wait: string) => `Too many requests. Please try again in ${wait}.`;
-const tooManyExports = (limit: number) => (wait: string) =>
+export const tooManyRequests = (wait: string) => `Too many requests. Please try again in ${wait}.`;
+export const tooManyExports = (limit: number) => (wait: string) =>
   `An address may start ${limit === 1 ? 'one export' : `${limit} exports`} a minute. Please try again in ${wait}.`;
 
 export interface RateLimitOptions {

@@ -9,6 +9,7 @@ import {
   type UrlInput,
 } from '#domain/endpoints/define';
 import type { Problem } from '#domain/problem';
+import { currentLanguage } from './i18n.ts';
 
 /** Problem JSON plus any extra members (a 409 on a duplicate building carries building_id). */
 export type ProblemBody = Problem & Record<string, unknown>;
@@ -16,7 +17,10 @@ export type ProblemBody = Problem & Record<string, unknown>;
 /** A non-2xx answer: the message is the product's 'HTTP error! status: {status}', the problem JSON rides along. */
 export class ApiError extends Error {
   readonly status: number;
-  /** RFC 9457 problem body when the server sent one; `detail` is the text a user may see. */
+  /**
+   * RFC 9457 problem body when the server sent one; `detail` is the text a user may see, in the
+   * page's language when the catalogue has it (problem-text.ts).
+   */
   readonly problem: ProblemBody | null;
 
   constructor(status: number, problem: ProblemBody | null) {
@@ -97,12 +101,17 @@ export async function apiGet<T>(
   return data;
 }
 
+/** The answer's problem JSON; null for any other body (an HTML error page fails to parse). */
 async function readProblem(response: Response): Promise<ProblemBody | null> {
-  const contentType = response.headers.get('content-type') ?? '';
-  if (!contentType.includes('json')) return null;
   try {
     const body: unknown = await response.json();
-    return isProblem(body) ? body : null;
+    if (!isProblem(body)) return null;
+    // Its texts in the page's language, translated as the answer arrives: the language never
+    // changes under a rendered page (i18n.ts), so this is the text every screen shows. The
+    // translator (problem-text.ts) is a chunk of its own that English pages never load.
+    return currentLanguage() === 'en'
+      ? body
+      : await (await import('./problem-text.ts')).translateProblem(body);
   } catch {
     return null;
   }

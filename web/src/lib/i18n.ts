@@ -26,13 +26,13 @@ export type MessageValues = Readonly<Record<string, string | number>>;
  * (i18n-plural.ts), whose ICU formatter the screens that count load with them.
  */
 export function t(message: string, values?: MessageValues): string {
-  return (catalogue[message] ?? message).replace(/\{(\w+)\}/g, (_, name: string) =>
-    String(values?.[name] ?? ''),
-  );
+  return translation(message).replace(/\{(\w+)\}/g, (_, name: string) => String(values?.[name] ?? ''));
 }
 
 /** The page's translation of `message` (its English text when it has none). */
-export const translation = (message: string): string => catalogue[message] ?? message;
+export function translation(message: string): string {
+  return catalogue[message] ?? message;
+}
 
 /** Makes `next` the language of `t` (the page's, below; tests). */
 export function setCatalogue(next: string, messages: Catalogue): void {

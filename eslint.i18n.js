@@ -1,0 +1,232 @@
+/**
+ * No user-visible literal in the web app's components: JSX text and the attributes a user reads
+ * or hears (label, placeholder, title, aria-label, alt, …) must go through `t()` / `plural()`
+ * (web/src/lib/i18n.ts), so every screen speaks the page's language. A small rule of our own
+ * rather than a plugin's (docs/decisions/2026-11-27-literal-ui-text-rule.md). It reads only what
+ * is written in place: a string literal, a template's text, a string in either branch of `a ? b
+ * : c` or after `&&` / `||` / `??`; anything computed (a call, a variable) is the caller's to
+ * translate. A text with no letter (a number, '·', '×', '→') is not a message.
+ * scripts/ui-text-lint.test.ts shows it refusing a literal and taking `t('…')`.
+ */
+
+/** Attributes whose text a user reads or hears (DOM attributes and Mantine props). */
+export const USER_VISIBLE_ATTRIBUTES = [
+  'label',
+  'placeholder',
+  'title',
+  'alt',
+  'description',
+  'message',
+  'error',
+  'aria-label',
+  'aria-description',
+  'aria-roledescription',
+  'aria-valuetext',
+  'aria-placeholder',
+  'nothingFoundMessage',
+  'emptyMessage',
+  'closeButtonLabel',
+  'confirmLabel',
+  'cancelLabel',
+  'tooltip',
+];
+
+/**
+ * Texts that stay as they are in every language, each with its reason: names of things that are
+ * not translated (brands, licences, formats) and the site's own name.
+ */
+export const UNTRANSLATED_TEXTS = new Map([
+  ['Atlas of Buildings', 'the site’s name, a brand (the page head and manifest keep it too)'],
+  ['Google', 'a brand'],
+  ['OpenStreetMap', 'a brand'],
+  ['Protomaps', 'a brand'],
+  ['GeoJSON', 'a file format'],
+  ['CSV', 'a file format'],
+  ['GPX', 'a file format'],
+  ['ODbL', 'a licence’s name'],
+  ['ODbL 1.0', 'a licence’s name'],
+  ['CC BY-SA 4.0', 'a licence’s name'],
+  ['CC BY 4.0', 'a licence’s name'],
+  ['CC0 1.0', 'a licence’s name'],
+  ['AGPL-3.0-or-later', 'a licence’s name'],
+]);
+
+/**
+ * Components whose literals are still being moved into the catalogues. Temporary: the files
+ * leave this list as their screens are translated, and the list is then removed; a file that is
+ * not listed must pass the rule.
+ */
+export const NOT_YET_TRANSLATED = [
+  'web/src/app/routes/building-images-slot.tsx',
+  'web/src/app/routes/building-panel-slots.tsx',
+  'web/src/app/routes/explore-route.tsx',
+  'web/src/app/routes/image-viewer-parts.tsx',
+  'web/src/app/routes/image-viewer-slots.tsx',
+  'web/src/app/routes/report-actions.tsx',
+  'web/src/app/routes/user-settings-route.tsx',
+  'web/src/components/confirm-dialog-modal.tsx',
+  'web/src/components/export-menu-dropdown.tsx',
+  'web/src/components/form-actions.tsx',
+  'web/src/components/image-fields.tsx',
+  'web/src/components/route-error-boundary.tsx',
+  'web/src/features/about/components/about-page.tsx',
+  'web/src/features/about/components/privacy-page.tsx',
+  'web/src/features/architects/components/architect-map.tsx',
+  'web/src/features/architects/components/architect-moderation.tsx',
+  'web/src/features/architects/components/architect-page.tsx',
+  'web/src/features/architects/components/architect-pager.tsx',
+  'web/src/features/auth/components/auth-modal-dialog.tsx',
+  'web/src/features/auth/components/sign-out-everywhere.tsx',
+  'web/src/features/buildings/components/building-community-actions.tsx',
+  'web/src/features/buildings/components/building-images.tsx',
+  'web/src/features/buildings/components/building-owner-actions.tsx',
+  'web/src/features/buildings/components/building-panel.tsx',
+  'web/src/features/buildings/components/edit-building-form.tsx',
+  'web/src/features/buildings/components/edit-building-modal.tsx',
+  'web/src/features/buildings/components/revisions/field-changes.tsx',
+  'web/src/features/buildings/components/revisions/history-modal.tsx',
+  'web/src/features/buildings/components/revisions/my-suggestions.tsx',
+  'web/src/features/buildings/components/revisions/suggestions-modal.tsx',
+  'web/src/features/comments/components/comment-form.tsx',
+  'web/src/features/comments/components/comment-item.tsx',
+  'web/src/features/comments/components/comment-replies.tsx',
+  'web/src/features/comments/components/comment-votes.tsx',
+  'web/src/features/comments/components/comments-section.tsx',
+  'web/src/features/comments/components/delete-comment-dialog.tsx',
+  'web/src/features/create-building/components/address-step.tsx',
+  'web/src/features/create-building/components/details-step.tsx',
+  'web/src/features/create-building/components/images-step.tsx',
+  'web/src/features/create-building/components/location-preview-map.tsx',
+  'web/src/features/explore/components/card-order.tsx',
+  'web/src/features/explore/components/filter-bar.tsx',
+  'web/src/features/explore/components/locate-control.tsx',
+  'web/src/features/feedback/components/feedback-modal.tsx',
+  'web/src/features/images/components/building-image-strip.tsx',
+  'web/src/features/images/components/image-browser.tsx',
+  'web/src/features/images/components/image-viewer.tsx',
+  'web/src/features/images/components/through-time-button.tsx',
+  'web/src/features/images/components/through-time-dialog.tsx',
+  'web/src/features/images/components/upload-images-dialog.tsx',
+  'web/src/features/images/components/voted-images.tsx',
+  'web/src/features/lists/components/add-to-list-dialog.tsx',
+  'web/src/features/lists/components/create-list-form.tsx',
+  'web/src/features/lists/components/list-card.tsx',
+  'web/src/features/lists/components/user-lists.tsx',
+  'web/src/features/lists/components/walking-tour-button.tsx',
+  'web/src/features/lists/components/walking-tour-dialog.tsx',
+  'web/src/features/moderation/components/moderation-log.tsx',
+  'web/src/features/moderation/components/moderation-screen.tsx',
+  'web/src/features/moderation/components/report-queue.tsx',
+  'web/src/features/moderation/components/user-actions.tsx',
+  'web/src/features/reports/components/report-dialog.tsx',
+  'web/src/features/search/components/search-combobox.tsx',
+  'web/src/features/user-buildings/components/rated-buildings.tsx',
+  'web/src/features/user-buildings/components/uploaded-buildings.tsx',
+  'web/src/features/user-buildings/components/user-building-card.tsx',
+  'web/src/features/user/components/delete-account-dialog.tsx',
+  'web/src/features/user/components/delete-account.tsx',
+  'web/src/features/user/components/download-my-data.tsx',
+  'web/src/features/user/components/handle-form.tsx',
+  'web/src/features/user/components/user-page.tsx',
+  'web/src/features/user/components/user-settings.tsx',
+  'web/src/features/user/components/user-stats.tsx',
+  'web/src/features/user/components/welcome-handle-dialog.tsx',
+  'web/src/lib/building-form/architects-input.tsx',
+  'web/src/lib/styles/style-picker.tsx',
+];
+
+const LETTER = /\p{L}/u;
+
+/** Whether `text` (as written, surrounding spaces aside) is a message to translate. */
+export function isMessageText(text) {
+  const trimmed = text.replace(/\s+/g, ' ').trim();
+  return LETTER.test(trimmed) && !UNTRANSLATED_TEXTS.has(trimmed);
+}
+
+/** The literal texts written in place in `node` (an expression), with the node each is in. */
+function literalTexts(node) {
+  if (!node) return [];
+  switch (node.type) {
+    case 'Literal':
+      return typeof node.value === 'string' ? [{ node, text: node.value }] : [];
+    case 'TemplateLiteral':
+      return node.quasis.map((quasi) => ({ node: quasi, text: quasi.value.cooked ?? quasi.value.raw }));
+    case 'ConditionalExpression':
+      return [...literalTexts(node.consequent), ...literalTexts(node.alternate)];
+    case 'LogicalExpression':
+      // `a && 'text'` shows 'text'; `a || 'text'`, `a ?? 'text'` may show either side.
+      return node.operator === '&&'
+        ? literalTexts(node.right)
+        : [...literalTexts(node.left), ...literalTexts(node.right)];
+    case 'TSAsExpression':
+    case 'TSSatisfiesExpression':
+    case 'TSNonNullExpression':
+      return literalTexts(node.expression);
+    default:
+      return [];
+  }
+}
+
+const attributeName = (attribute) => (attribute.name.type === 'JSXIdentifier' ? attribute.name.name : null);
+
+/** @type {import('eslint').Rule.RuleModule} */
+export const noLiteralUiText = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'User-visible text in JSX goes through t() or plural() (web/src/lib/i18n.ts).' },
+    schema: [],
+    messages: {
+      text: "Untranslated text '{{text}}': write {t('…')} (web/src/lib/i18n.ts) so it is shown in the page's language.",
+      attribute:
+        "Untranslated {{name}} '{{text}}': write {{name}}={t('…')} (web/src/lib/i18n.ts) so it is shown in the page's language.",
+    },
+  },
+  create(context) {
+    const report = (node, messageId, text, name) =>
+      context.report({
+        node,
+        messageId,
+        data: { text: text.replace(/\s+/g, ' ').trim().slice(0, 60), name: name ?? '' },
+      });
+    const isChild = (node) => node.parent?.type === 'JSXElement' || node.parent?.type === 'JSXFragment';
+
+    return {
+      JSXText(node) {
+        if (isMessageText(node.value)) report(node, 'text', node.value);
+      },
+      JSXExpressionContainer(node) {
+        if (isChild(node)) {
+          for (const found of literalTexts(node.expression)) {
+            if (isMessageText(found.text)) report(found.node, 'text', found.text);
+          }
+        }
+      },
+      JSXAttribute(node) {
+        const name = attributeName(node);
+        if (!name || !USER_VISIBLE_ATTRIBUTES.includes(name) || !node.value) return;
+        const found =
+          node.value.type === 'Literal'
+            ? literalTexts(node.value)
+            : node.value.type === 'JSXExpressionContainer'
+              ? literalTexts(node.value.expression)
+              : [];
+        for (const { node: where, text } of found) {
+          if (isMessageText(text)) report(where, 'attribute', text, name);
+        }
+      },
+    };
+  },
+};
+
+/** The rule on the web app's components, tests and test helpers aside. */
+export const uiText = [
+  {
+    files: ['web/src/**/*.tsx'],
+    ignores: ['web/src/**/*.test.tsx', 'web/src/testing/**'],
+    plugins: { atlas: { rules: { 'no-literal-ui-text': noLiteralUiText } } },
+    rules: { 'atlas/no-literal-ui-text': 'error' },
+  },
+  ...(NOT_YET_TRANSLATED.length
+    ? [{ files: NOT_YET_TRANSLATED, rules: { 'atlas/no-literal-ui-text': 'off' } }]
+    : []),
+];
