@@ -467,7 +467,6 @@ const messages: Readonly<Record<string, string>> = {
   'Comment not found': 'التعليق غير موجود',
   'User not found': 'المستخدم غير موجود',
   'List not found': 'القائمة غير موجودة',
-  'Architect not found': 'المعماري غير موجود',
   'Report not found': 'البلاغ غير موجود',
   'Suggestion not found': 'الاقتراح غير موجود',
   'Revision not found': 'النسخة غير موجودة',

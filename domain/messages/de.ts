@@ -476,7 +476,6 @@ const messages: Readonly<Record<string, string>> = {
   'Comment not found': 'Kommentar nicht gefunden',
   'User not found': 'Nutzer nicht gefunden',
   'List not found': 'Liste nicht gefunden',
-  'Architect not found': 'Architekt nicht gefunden',
   'Report not found': 'Meldung nicht gefunden',
   'Suggestion not found': 'Vorschlag nicht gefunden',
   'Revision not found': 'Version nicht gefunden',

@@ -473,7 +473,6 @@ const messages: Readonly<Record<string, string>> = {
   'Comment not found': 'Comentario no encontrado',
   'User not found': 'Usuario no encontrado',
   'List not found': 'Lista no encontrada',
-  'Architect not found': 'Arquitecto no encontrado',
   'Report not found': 'Denuncia no encontrada',
   'Suggestion not found': 'Sugerencia no encontrada',
   'Revision not found': 'Revisión no encontrada',

@@ -475,7 +475,6 @@ const messages: Readonly<Record<string, string>> = {
   'Comment not found': 'Commentaire introuvable',
   'User not found': 'Utilisateur introuvable',
   'List not found': 'Liste introuvable',
-  'Architect not found': 'Architecte introuvable',
   'Report not found': 'Signalement introuvable',
   'Suggestion not found': 'Suggestion introuvable',
   'Revision not found': 'Version introuvable',

@@ -468,7 +468,6 @@ const messages: Readonly<Record<string, string>> = {
   'Comment not found': 'コメントが見つかりません',
   'User not found': 'ユーザーが見つかりません',
   'List not found': 'リストが見つかりません',
-  'Architect not found': '建築家が見つかりません',
   'Report not found': '報告が見つかりません',
   'Suggestion not found': '提案が見つかりません',
   'Revision not found': '版が見つかりません',
