@@ -1,6 +1,7 @@
 import { Modal } from '@mantine/core';
 import { LIST_TEXTS } from '../model/lists.ts';
 import { AddToListDialog } from './add-to-list-dialog.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 export interface AddToListModalProps {
   opened: boolean;
@@ -22,9 +23,8 @@ export function AddToListModal({
     <Modal
       opened={opened}
       onClose={onClose}
-      title={LIST_TEXTS.addToList}
+      title={t(LIST_TEXTS.addToList)}
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {/* Mounted only while open: every opening starts with no box checked. */}
       {opened && (

@@ -3,7 +3,6 @@ import type { List } from '#domain/lists';
 import {
   LIST_TEXTS,
   addToListOptions,
-  addedToListsMessage,
   canSubmitAddToList,
   deleteListQuestion,
   listsToAddTo,
@@ -13,6 +12,7 @@ import {
   withList,
   withoutList,
 } from './lists.ts';
+import { addToListsFailedMessage, addedToListsMessage } from './add-to-list-messages.ts';
 
 function list(id: number, buildingIds: number[], isPublic = false): List {
   return {

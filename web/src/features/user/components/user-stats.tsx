@@ -1,6 +1,7 @@
 import { List, Stack, Text, Title } from '@mantine/core';
+import { t } from '../../../lib/i18n.ts';
 
-const PLANNED_STATS = [
+export const PLANNED_STATS = [
   'Total buildings',
   'Total comments',
   'Total likes',
@@ -16,11 +17,11 @@ const PLANNED_STATS = [
 export function UserStats() {
   return (
     <Stack gap="sm">
-      <Title order={2}>Stats</Title>
-      <Text c="dimmed">Statistics are coming soon. Planned:</Text>
+      <Title order={2}>{t('Stats')}</Title>
+      <Text c="dimmed">{t('Statistics are coming soon. Planned:')}</Text>
       <List spacing={4}>
         {PLANNED_STATS.map((stat) => (
-          <List.Item key={stat}>{stat}</List.Item>
+          <List.Item key={stat}>{t(stat)}</List.Item>
         ))}
       </List>
     </Stack>
