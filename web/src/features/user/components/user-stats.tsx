@@ -1,4 +1,4 @@
-import { List, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { t } from '../../../lib/i18n.ts';
 
 export const PLANNED_STATS = [
@@ -19,11 +19,14 @@ export function UserStats() {
     <Stack gap="sm">
       <Title order={2}>{t('Stats')}</Title>
       <Text c="dimmed">{t('Statistics are coming soon. Planned:')}</Text>
-      <List spacing={4}>
+      {/* A plain list: Mantine's List would be this route's only user of its code (≈ 0.7 KB). */}
+      <ul style={{ margin: 0, paddingInlineStart: 'var(--mantine-spacing-xl)' }}>
         {PLANNED_STATS.map((stat) => (
-          <List.Item key={stat}>{t(stat)}</List.Item>
+          <li key={stat} style={{ marginBlock: 4 }}>
+            {t(stat)}
+          </li>
         ))}
-      </List>
+      </ul>
     </Stack>
   );
 }
