@@ -45,9 +45,15 @@ import { LIST_TEXTS } from '../web/src/features/lists/model/lists.ts';
 import { WALKING_TOUR_TEXTS } from '../web/src/features/lists/model/walking-tour.ts';
 import { DOWNLOAD_MY_DATA_HINT } from '../web/src/features/user/components/download-my-data.tsx';
 import { PLANNED_STATS } from '../web/src/features/user/components/user-stats.tsx';
-import { WELCOME_SKIP_LABEL, WELCOME_TITLE } from '../web/src/features/user/components/welcome-handle-dialog.tsx';
+import {
+  WELCOME_SKIP_LABEL,
+  WELCOME_TITLE,
+} from '../web/src/features/user/components/welcome-handle-dialog.tsx';
 import * as DELETE_ACCOUNT from '../web/src/features/user/model/delete-account.ts';
-import { HANDLE_UPDATED_TEXT, HANDLE_UPDATE_FAILED_TEXT } from '../web/src/features/user/model/handle-form.ts';
+import {
+  HANDLE_UPDATED_TEXT,
+  HANDLE_UPDATE_FAILED_TEXT,
+} from '../web/src/features/user/model/handle-form.ts';
 import { userNavItems } from '../web/src/features/user/model/user-nav.ts';
 import {
   RATING_FILTERS,

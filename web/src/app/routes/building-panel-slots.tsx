@@ -65,5 +65,7 @@ export const addToListSlots: Pick<BuildingPanelSlots, 'addToList'> = {
 
 /** The flag button: reports the building to the moderators (signed-in users; visitors are asked to log in). */
 export const reportSlot: Pick<BuildingPanelSlots, 'report'> = {
-  report: (building) => <ReportButton targetType="building" targetId={building.id} label={t('Flag building')} />,
+  report: (building) => (
+    <ReportButton targetType="building" targetId={building.id} label={t('Flag building')} />
+  ),
 };

@@ -24,7 +24,10 @@ export function processingText(done: number, total: number): string {
 
 /** Product §8: 'N image(s) failed to upload. Successfully uploaded M image(s).', in the page's language. */
 export function partialFailureText(failed: number, uploaded: number): string {
-  return t('{failed} image(s) failed to upload. Successfully uploaded {uploaded} image(s).', { failed, uploaded });
+  return t('{failed} image(s) failed to upload. Successfully uploaded {uploaded} image(s).', {
+    failed,
+    uploaded,
+  });
 }
 
 /**

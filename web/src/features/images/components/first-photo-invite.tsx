@@ -8,7 +8,6 @@ import { BUILDINGS_QUERY_PREFIX, IMAGES_QUERY_PREFIX } from '../../../lib/query-
 import { UploadDialogOnDemand } from './upload-dialog-on-demand.tsx';
 import { t } from '../../../lib/i18n.ts';
 
-
 export const FIRST_PHOTO_TEXTS = {
   none: 'No photos of this building yet.',
   upload: 'Upload the first image',

@@ -173,7 +173,11 @@ function ImageDetails({
         <Text size="sm" c="dimmed">
           {tNodes('Added by {user}', {
             user: (
-              <Anchor component={Link} to={pages.user.href({ handle: image.added_by.handle })} underline="always">
+              <Anchor
+                component={Link}
+                to={pages.user.href({ handle: image.added_by.handle })}
+                underline="always"
+              >
                 {image.added_by.handle}
               </Anchor>
             ),

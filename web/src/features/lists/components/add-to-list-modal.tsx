@@ -20,12 +20,7 @@ export function AddToListModal({
   userHandle,
 }: AddToListModalProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t(LIST_TEXTS.addToList)}
-      centered
-    >
+    <Modal opened={opened} onClose={onClose} title={t(LIST_TEXTS.addToList)} centered>
       {/* Mounted only while open: every opening starts with no box checked. */}
       {opened && (
         <AddToListDialog

@@ -74,7 +74,13 @@ export function ListCard({ list, isOwner }: ListCardProps) {
   };
 
   return (
-    <Paper component="article" withBorder radius="md" p="md" aria-label={t('List {name}', { name: list.name })}>
+    <Paper
+      component="article"
+      withBorder
+      radius="md"
+      p="md"
+      aria-label={t('List {name}', { name: list.name })}
+    >
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Group gap="xs" miw={0}>
@@ -129,7 +135,10 @@ export function ListCard({ list, isOwner }: ListCardProps) {
                     variant="subtle"
                     color="gray"
                     size="sm"
-                    aria-label={t('Remove {building} from {list}', { building: building.name, list: list.name })}
+                    aria-label={t('Remove {building} from {list}', {
+                      building: building.name,
+                      list: list.name,
+                    })}
                     onClick={() => setRemoving(building)}
                   >
                     <IconX size={14} aria-hidden />

@@ -42,12 +42,7 @@ export function DeleteAccountDialog({
   const confirmed = confirmsHandle(typed, handle);
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={t(DELETE_ACCOUNT_LABEL)}
-      centered
-    >
+    <Modal opened={opened} onClose={close} title={t(DELETE_ACCOUNT_LABEL)} centered>
       <form
         onSubmit={(event) => {
           event.preventDefault();

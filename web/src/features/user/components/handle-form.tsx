@@ -50,7 +50,9 @@ export function HandleForm({ currentHandle, onChanged }: HandleFormProps) {
           value={state.value}
           onChange={(event) => dispatch({ type: 'edited', value: event.currentTarget.value })}
           // The hint already says what is wrong with most values; only other problems get a text.
-          error={problem === null ? undefined : problem === HANDLE_HINT ? true : handleProblemText(state.value)}
+          error={
+            problem === null ? undefined : problem === HANDLE_HINT ? true : handleProblemText(state.value)
+          }
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}

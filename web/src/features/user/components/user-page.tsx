@@ -82,7 +82,12 @@ function UserHeader({ user, action }: { user: User; action?: ReactNode }) {
   const joined = new Date(user.created_at);
   return (
     <Group component="header" gap="lg" wrap="nowrap">
-      <Avatar src={faceplateUrl(user.handle)} alt={t("{handle}'s picture", { handle: user.handle })} size={88} radius={88} />
+      <Avatar
+        src={faceplateUrl(user.handle)}
+        alt={t("{handle}'s picture", { handle: user.handle })}
+        size={88}
+        radius={88}
+      />
       <Stack gap={4} miw={0}>
         <Group gap="xs" wrap="wrap">
           <Title order={1} style={{ overflowWrap: 'anywhere' }}>

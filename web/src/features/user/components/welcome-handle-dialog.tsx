@@ -32,12 +32,7 @@ export function WelcomeHandleDialog({ handle, onSkip }: WelcomeHandleDialogProps
     }
   };
   return (
-    <Modal
-      opened
-      onClose={onSkip}
-      title={t(WELCOME_TITLE)}
-      centered
-    >
+    <Modal opened onClose={onSkip} title={t(WELCOME_TITLE)} centered>
       <Stack gap="md">
         <Text>
           {tNodes(
