@@ -1,6 +1,6 @@
 /**
  * The English source messages of the catalogues (domain/messages/): every literal passed to the
- * web app's `t()` and `plural()` or the server's `tr()` / `translate()`, and the texts components translate
+ * web app's `t()`, `plural()` and `tNodes()` or the server's `tr()` / `translate()`, and the texts components translate
  * from constants (`t(GALLERY_TEXTS.empty)`, `t(style.name)`), listed in DYNAMIC_MESSAGES.
  * domain/catalogues.test.ts checks every catalogue has all of them.
  */
@@ -36,6 +36,45 @@ import { LOG_LINES } from '../web/src/features/moderation/components/moderation-
 import { QUEUE_TEXTS } from '../web/src/features/moderation/components/report-queue.tsx';
 import { USER_ACTION_ERRORS } from '../web/src/features/moderation/components/user-actions.tsx';
 import { TARGET_TYPE_LABELS } from '../web/src/features/moderation/model/queue-item.ts';
+// Images, lists and user screens
+import { OFFLINE_TEXT } from '../web/src/app/offline.ts';
+import {
+  SIGN_OUT_EVERYWHERE_FAILED,
+  SIGN_OUT_EVERYWHERE_HINT,
+  SIGN_OUT_EVERYWHERE_QUESTION,
+} from '../web/src/features/auth/components/sign-out-everywhere.tsx';
+import { CARD_ORDERS } from '../web/src/features/explore/components/card-order.tsx';
+import { LOCATE_MESSAGES } from '../web/src/features/explore/model/locate.ts';
+import { FIRST_PHOTO_TEXTS } from '../web/src/features/images/components/first-photo-invite.tsx';
+import { DELETE_IMAGE_QUESTION } from '../web/src/features/images/components/image-viewer.tsx';
+import { THROUGH_TIME_TEXTS } from '../web/src/features/images/model/through-time.ts';
+import { UPLOAD_FORM_TEXTS } from '../web/src/features/images/model/upload-form.ts';
+import {
+  VOTED_IMAGES_TEXTS,
+  VOTED_SORT_OPTIONS,
+  votedImagesEmptyText,
+} from '../web/src/features/images/model/voted-images.ts';
+import { LIST_TEXTS } from '../web/src/features/lists/model/lists.ts';
+import { WALKING_TOUR_TEXTS } from '../web/src/features/lists/model/walking-tour.ts';
+import { DOWNLOAD_MY_DATA_HINT } from '../web/src/features/user/components/download-my-data.tsx';
+import { PLANNED_STATS } from '../web/src/features/user/components/user-stats.tsx';
+import {
+  WELCOME_SKIP_LABEL,
+  WELCOME_TITLE,
+} from '../web/src/features/user/components/welcome-handle-dialog.tsx';
+import * as DELETE_ACCOUNT from '../web/src/features/user/model/delete-account.ts';
+import {
+  HANDLE_UPDATED_TEXT,
+  HANDLE_UPDATE_FAILED_TEXT,
+} from '../web/src/features/user/model/handle-form.ts';
+import { userNavItems } from '../web/src/features/user/model/user-nav.ts';
+import {
+  RATING_FILTERS,
+  USER_BUILDINGS_TEXTS,
+  emptyRatedText,
+  sortOrderLabel,
+} from '../web/src/features/user-buildings/model/user-buildings.ts';
+import { HANDLE_HINT } from '../domain/users.ts';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -85,12 +124,42 @@ export const DYNAMIC_MESSAGES: readonly string[] = [
   ...Object.values(TARGET_TYPE_LABELS),
   // The API's problem texts, translated as they arrive (web/src/lib/problem-text.ts).
   ...problemMessages(),
+  // Images, lists and user screens
+  ...Object.values(FIRST_PHOTO_TEXTS),
+  DELETE_IMAGE_QUESTION,
+  ...Object.values(THROUGH_TIME_TEXTS),
+  ...Object.values(UPLOAD_FORM_TEXTS),
+  ...Object.values(UPLOAD_TEXTS),
+  ...Object.values(VOTED_IMAGES_TEXTS),
+  ...VOTED_SORT_OPTIONS.map((o) => o.label),
+  ...(['smile', 'meh', 'frown'] as const).map(votedImagesEmptyText),
+  ...Object.values(LIST_TEXTS),
+  ...Object.values(WALKING_TOUR_TEXTS),
+  ...Object.values(DELETE_ACCOUNT).filter((text): text is string => typeof text === 'string'),
+  HANDLE_HINT,
+  HANDLE_UPDATED_TEXT,
+  HANDLE_UPDATE_FAILED_TEXT,
+  ...userNavItems('handle', { isLoggedIn: true, isOwnProfile: true }).map((item) => item.label),
+  DOWNLOAD_MY_DATA_HINT,
+  WELCOME_TITLE,
+  WELCOME_SKIP_LABEL,
+  ...PLANNED_STATS,
+  ...Object.values(USER_BUILDINGS_TEXTS),
+  ...RATING_FILTERS.map((f) => f.label),
+  ...(['asc', 'desc'] as const).map(sortOrderLabel),
+  ...RATING_FILTERS.map((f) => emptyRatedText(f.value)),
+  SIGN_OUT_EVERYWHERE_HINT,
+  SIGN_OUT_EVERYWHERE_QUESTION,
+  SIGN_OUT_EVERYWHERE_FAILED,
+  ...Object.values(LOCATE_MESSAGES),
+  ...CARD_ORDERS.map((o) => o.label),
+  OFFLINE_TEXT,
 ];
 
 /** Where translated texts are written. */
 const SOURCES = ['web/src', 'server/modules/pages', 'domain'];
 const CALL =
-  /\b(?:t|tr|plural)\(\s*(['"])((?:\\.|(?!\1).)*)\1|\btranslate\(\s*\w+,\s*(['"])((?:\\.|(?!\3).)*)\3/g;
+  /\b(?:t|tr|plural|tNodes)\(\s*(['"])((?:\\.|(?!\1).)*)\1|\btranslate\(\s*\w+,\s*(['"])((?:\\.|(?!\3).)*)\3/g;
 
 function files(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

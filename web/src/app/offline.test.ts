@@ -7,6 +7,8 @@ import {
   showOfflineNote,
   startOffline,
 } from './offline.ts';
+import fr from '#domain/messages/fr';
+import { setCatalogue } from '../lib/i18n.ts';
 
 afterEach(() => {
   document.getElementById(OFFLINE_NOTE_ID)?.remove();
@@ -41,5 +43,15 @@ describe('the offline note', () => {
     online.mockReturnValue(true);
     window.dispatchEvent(new Event('online'));
     expect(document.getElementById(OFFLINE_NOTE_ID)).toBeNull();
+  });
+});
+
+describe('the offline note in French', () => {
+  it("says it in the page's language", () => {
+    setCatalogue('fr', fr);
+    showOfflineNote(false);
+    expect(document.getElementById(OFFLINE_NOTE_ID)?.textContent).toBe(
+      'Vous êtes hors ligne. La carte montre les lieux que vous avez déjà vus.',
+    );
   });
 });

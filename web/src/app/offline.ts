@@ -3,6 +3,7 @@
  * registers the service worker (built by vite.config.ts: the app shell, the basemap tiles seen and
  * fonts, for a revisit without a network) and shows a note while the browser is offline.
  */
+import { t } from '../lib/i18n.ts';
 
 export const OFFLINE_NOTE_ID = 'atlas-offline-note';
 export const OFFLINE_TEXT = 'You are offline. The map shows the places you have already seen.';
@@ -20,7 +21,7 @@ export function showOfflineNote(online: boolean, doc: Document = document): void
   const note = doc.createElement('div');
   note.id = OFFLINE_NOTE_ID;
   note.setAttribute('role', 'status');
-  note.textContent = OFFLINE_TEXT;
+  note.textContent = t(OFFLINE_TEXT);
   // Plain DOM with its own look, so this needs no stylesheet or component: a dark pill at the
   // bottom, above the map and the cards, readable in both colour schemes.
   Object.assign(note.style, {

@@ -1,4 +1,5 @@
 import { createTheme, type CSSVariablesResolver, type Modal } from '@mantine/core';
+import { t } from '../lib/i18n.ts';
 
 /**
  * A modal's title bar is a <header>: without a role it is a second banner landmark beside the
@@ -9,7 +10,14 @@ import { createTheme, type CSSVariablesResolver, type Modal } from '@mantine/cor
 const modalTheme: Parameters<typeof Modal.extend>[0] = {
   // The close button (an ×) is named for screen readers in every modal (axe button-name); a
   // modal may still give its own name.
-  defaultProps: { attributes: { header: { role: 'none' } }, closeButtonProps: { 'aria-label': 'Close' } },
+  defaultProps: {
+    attributes: { header: { role: 'none' } },
+    // A getter: Mantine spreads the default props at each render, so 'Close' is read then, in the
+    // page's language, not when this module loads.
+    get closeButtonProps() {
+      return { 'aria-label': t('Close') };
+    },
+  },
 };
 
 // Contrast (WCAG AA 4.5:1 for normal text): Mantine's default blue 6 (#228be6) gives

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { pageTitles } from '#domain/pages';
+import { SITE_NAME } from '#domain/pages';
 import { ApiError } from './api-client.ts';
+import { t } from './i18n.ts';
 
 /**
  * Sets the document's title while the page is shown (titles from #domain/pages, the same the
@@ -14,15 +15,20 @@ export function usePageTitle(title: string | undefined): void {
   }, [title]);
 }
 
+/** A page's title, '<page> – Atlas of Buildings' (pageTitles of #domain/pages, in the page's language). */
+export const titled = (page: string): string => `${page} – ${SITE_NAME}`;
+
 /**
  * The title of a page named after what a query loads: `named(data)` once it is here, 'Not found'
- * when the id is not a valid one or the server answers 404, undefined while it loads.
+ * (in the page's language) when the id is not a valid one or the server answers 404, undefined
+ * while it loads.
  */
 export function titleFromQuery<T>(
   valid: boolean,
   query: { data: T | undefined; error: unknown },
   named: (data: T) => string,
 ): string | undefined {
-  if (!valid || (query.error instanceof ApiError && query.error.status === 404)) return pageTitles.notFound;
+  if (!valid || (query.error instanceof ApiError && query.error.status === 404))
+    return titled(t('Not found'));
   return query.data === undefined ? undefined : named(query.data);
 }

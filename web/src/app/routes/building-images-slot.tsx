@@ -5,6 +5,7 @@ import { BuildingImageStrip } from '../../features/images/components/building-im
 import { DialogLoading } from '../../components/dialog-loading.tsx';
 import { useOpenedOnce } from '../../lib/use-opened-once.ts';
 import { imageViewerSlots } from './image-viewer-slots.tsx';
+import { t } from '../../lib/i18n.ts';
 
 // Only a building with no photo shows it: it loads then (the building page is at its byte budget).
 const FirstPhotoInvite = lazy(() =>
@@ -26,7 +27,7 @@ function ThroughTime({ buildingId }: { buildingId: number }) {
   return (
     <div>
       <Button variant="light" size="xs" onClick={() => setOpened(true)}>
-        Through time
+        {t('Through time')}
       </Button>
       {wanted && (
         <Suspense fallback={<DialogLoading />}>

@@ -8,6 +8,7 @@ import { ReportButton } from '../../features/reports/components/report-button.ts
 import { reportComment } from './report-actions.tsx';
 import { VoteFaces } from '../../features/votes/components/vote-faces.tsx';
 import { markBuildingVoteStale, writeBuildingVote } from '../../lib/server-cache.ts';
+import { t } from '../../lib/i18n.ts';
 
 /**
  * The building's vote faces. The shown vote goes into every cached view of the building at once
@@ -26,7 +27,7 @@ function BuildingVoteFaces({ building }: { building: BuildingDetail }) {
         writeBuildingVote(queryClient, building.id, { vote_stats: vote.voteStats, user_vote: vote.userVote })
       }
       onVoted={() => markBuildingVoteStale(queryClient)}
-      label="Building votes"
+      label={t('Building votes')}
     />
   );
 }
@@ -48,7 +49,7 @@ export const votesAndCommentsSlots: Pick<BuildingPanelSlots, 'votes' | 'comments
     <Suspense
       fallback={
         <Center mih={80}>
-          <Loader size="sm" role="status" aria-label="Loading comments" />
+          <Loader size="sm" role="status" aria-label={t('Loading comments')} />
         </Center>
       }
     >
@@ -64,5 +65,7 @@ export const addToListSlots: Pick<BuildingPanelSlots, 'addToList'> = {
 
 /** The flag button: reports the building to the moderators (signed-in users; visitors are asked to log in). */
 export const reportSlot: Pick<BuildingPanelSlots, 'report'> = {
-  report: (building) => <ReportButton targetType="building" targetId={building.id} label="Flag building" />,
+  report: (building) => (
+    <ReportButton targetType="building" targetId={building.id} label={t('Flag building')} />
+  ),
 };

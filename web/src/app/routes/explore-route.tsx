@@ -7,6 +7,7 @@ import { exploreRequestOf } from '../layout/search-pick.ts';
 import { pageTitles } from '#domain/pages';
 import { titleFromQuery, usePageTitle } from '../../lib/page-title.ts';
 import { pages } from '#domain/pages';
+import { t } from '../../lib/i18n.ts';
 
 /** The explore screen; /buildings/{id} renders its panel over the map through the outlet. */
 export function ExploreRoute() {
@@ -44,7 +45,7 @@ export function ExploreRoute() {
   return (
     <div className={classes.screen}>
       {/* Every page has one <h1> (axe page-has-heading-one); the building page's is the building's name. */}
-      {!buildingMatch && <h1 className={classes.visuallyHidden}>Explore Buildings</h1>}
+      {!buildingMatch && <h1 className={classes.visuallyHidden}>{t('Explore Buildings')}</h1>}
       <ExploreScreen
         onOpenBuilding={openBuilding}
         selectedBuildingId={buildingId}

@@ -5,6 +5,7 @@ import { CommentsSection } from '../../features/comments/components/comments-sec
 import { changeCachedImage } from '../../features/images/api/image-cache.ts';
 import { reportComment } from './report-actions.tsx';
 import { VoteFaces } from '../../features/votes/components/vote-faces.tsx';
+import { t } from '../../lib/i18n.ts';
 
 /** An image's vote faces; the shown vote goes into every cached image list at once (guess, then answer). */
 export function ImageVoteFaces({ image, onVoted }: { image: Image; onVoted: (result: VoteResult) => void }) {
@@ -19,7 +20,7 @@ export function ImageVoteFaces({ image, onVoted }: { image: Image; onVoted: (res
         changeCachedImage(queryClient, { id: image.id, vote_stats: vote.voteStats, user_vote: vote.userVote })
       }
       onVoted={onVoted}
-      label="Image votes"
+      label={t('Image votes')}
     />
   );
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Center, Loader, Skeleton } from '@mantine/core';
 import type { ImageViewerSlots } from '../../features/images/components/image-viewer.tsx';
 import { ReportButton } from '../../features/reports/components/report-button.tsx';
+import { t } from '../../lib/i18n.ts';
 
 const loadParts = () => import('./image-viewer-parts.tsx');
 // Vote faces and comments appear only in the full view, which loads on demand itself: they come
@@ -21,13 +22,13 @@ export const imageViewerSlots: ImageViewerSlots = {
       key={image.id}
       fallback={
         <Center mih={80}>
-          <Loader size="sm" role="status" aria-label="Loading comments" />
+          <Loader size="sm" role="status" aria-label={t('Loading comments')} />
         </Center>
       }
     >
       <ImageComments image={image} />
     </Suspense>
   ),
-  report: (image) => <ReportButton targetType="image" targetId={image.id} label="Report image" />,
+  report: (image) => <ReportButton targetType="image" targetId={image.id} label={t('Report image')} />,
   preload: () => void loadParts(),
 };

@@ -18,6 +18,8 @@ import {
   stubMatchMedia,
   testUser,
 } from '../../testing/render.tsx';
+import fr from '#domain/messages/fr';
+import { setCatalogue } from '../../lib/i18n.ts';
 import { UserSettingsRoute } from './user-settings-route.tsx';
 
 /** The settings page as the app composes it: the user feature's form and 'Download my data', and the auth feature's 'Sign out everywhere'. */
@@ -121,5 +123,35 @@ describe("settings: 'Download my data'", () => {
     SettingsAt({ path: '/user/bob/settings' });
     expect(await screen.findByText('You can only change your own settings.')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Download my data' })).toBeNull();
+  });
+});
+
+describe('settings in French', () => {
+  beforeEach(() => {
+    stubMatchMedia();
+    setCatalogue('fr', fr);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('names its sections in French, the language menu once, by its heading', async () => {
+    stubFetch({ 'GET /api/users/ada': () => json(profile) });
+    SettingsAt({ path: '/user/ada/settings' });
+    expect(await screen.findByRole('heading', { name: 'Paramètres de l’utilisateur' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Changer de nom d’utilisateur' })).toBeTruthy();
+    const menu = await screen.findByRole('combobox', { name: 'Langue' });
+    expect(menu.getAttribute('aria-labelledby')).toBe(
+      screen.getByRole('heading', { name: 'Langue' }).getAttribute('id'),
+    );
+    // One 'Language' on the screen: the heading, not a label beside it.
+    expect(screen.getAllByText('Langue')).toHaveLength(1);
+    expect(screen.getByRole('heading', { name: 'Télécharger mes données' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Confidentialité' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Zone de danger' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Se déconnecter partout' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Se déconnecter partout' });
+    expect(dialog.textContent).toContain('Voulez-vous vraiment vous déconnecter sur tous vos appareils ?');
   });
 });

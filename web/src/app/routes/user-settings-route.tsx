@@ -4,11 +4,14 @@ import { useParams } from 'react-router';
 import { SignOutEverywhere } from '../../features/auth/components/sign-out-everywhere.tsx';
 import { DownloadMyData } from '../../features/user/components/download-my-data.tsx';
 import { UserSettings } from '../../features/user/components/user-settings.tsx';
+import { t } from '../../lib/i18n.ts';
 
 // The navigation bar has no room for the language menu on narrow phones: Settings has it too.
 const LanguageMenu = lazy(() =>
   import('../../features/navigation/components/language-menu.tsx').then((m) => ({ default: m.LanguageMenu })),
 );
+
+const LANGUAGE_TITLE_ID = 'settings-language-title';
 
 export function UserSettingsRoute() {
   const { handle = '' } = useParams();
@@ -18,9 +21,12 @@ export function UserSettingsRoute() {
       accountActions={
         <>
           <Stack gap="xs" align="flex-start">
-            <Title order={3}>Language</Title>
+            {/* The section's heading names the menu (one 'Language', not a title and a label). */}
+            <Title order={3} id={LANGUAGE_TITLE_ID}>
+              {t('Language')}
+            </Title>
             <Suspense fallback={null}>
-              <LanguageMenu />
+              <LanguageMenu labelledBy={LANGUAGE_TITLE_ID} />
             </Suspense>
           </Stack>
           <DownloadMyData handle={handle} />

@@ -1,4 +1,5 @@
 import { IMAGE_CONTENT_TYPES, type ImageFileExt } from '#domain/images';
+import { t } from '../i18n.ts';
 
 /** Product §7 and 9: poll each thumbnail task every 2 s, at most 60 times (about 2 minutes). */
 export const POLL_INTERVAL_MS = 2000;
@@ -16,14 +17,17 @@ export const UPLOAD_TEXTS = {
   notProcessed: 'The image could not be processed.',
 } as const;
 
-/** Product §7: 'Processing thumbnails... (x/y complete)'. */
+/** Product §7: 'Processing thumbnails... (x/y complete)', in the page's language. */
 export function processingText(done: number, total: number): string {
-  return `Processing thumbnails... (${done}/${total} complete)`;
+  return t('Processing thumbnails... ({done}/{total} complete)', { done, total });
 }
 
-/** Product §8: 'N image(s) failed to upload. Successfully uploaded M image(s).' */
+/** Product §8: 'N image(s) failed to upload. Successfully uploaded M image(s).', in the page's language. */
 export function partialFailureText(failed: number, uploaded: number): string {
-  return `${failed} image(s) failed to upload. Successfully uploaded ${uploaded} image(s).`;
+  return t('{failed} image(s) failed to upload. Successfully uploaded {uploaded} image(s).', {
+    failed,
+    uploaded,
+  });
 }
 
 /**

@@ -14,6 +14,8 @@ import {
 import { GOOGLE_IDENTITY_SCRIPT_URL } from '../lib/google-identity.ts';
 import { AuthControls } from './auth-controls.tsx';
 import { AuthModal } from './auth-modal.tsx';
+import fr from '#domain/messages/fr';
+import { setCatalogue } from '../../../lib/i18n.ts';
 
 function renderNav(signedIn: boolean, path = '/somewhere', user = testUser) {
   return renderWithProviders(
@@ -136,5 +138,24 @@ describe('navigation bar account control (product §2)', () => {
     await waitFor(() => expect(error).toHaveBeenCalledWith('Logout failed', expect.any(Error)));
     expect(screen.getByRole('button', { name: 'ada' })).toBeTruthy();
     expect(screen.getByText('other page')).toBeTruthy();
+  });
+});
+
+describe('the login modal in French', () => {
+  beforeEach(() => {
+    stubMatchMedia();
+    setCatalogue('fr', fr);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('says what signing in stores, linking the privacy page, in French', async () => {
+    stubFetch({ 'GET /api/auth/providers': () => json({ google_client_id: null, dev_login: true }) });
+    renderNav(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Connexion' }));
+    expect(await screen.findByText(/^Ce que la connexion enregistre/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Confidentialité' }).getAttribute('href')).toBe('/privacy');
   });
 });

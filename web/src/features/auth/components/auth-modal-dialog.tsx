@@ -33,9 +33,9 @@ export function AuthModalDialog() {
         {state.message !== null && <Text>{t(state.message)}</Text>}
         {state.isOpen && <LoginProviders />}
         <Text size="xs" c="dimmed" ta="center">
-          What signing in stores, and how to download or delete it:{' '}
+          {t('What signing in stores, and how to download or delete it:')}{' '}
           <Anchor component={Link} to={pages.privacy.href()} size="xs" underline="always">
-            Privacy
+            {t('Privacy')}
           </Anchor>
         </Text>
       </Stack>

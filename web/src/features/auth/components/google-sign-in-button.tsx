@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Text, useComputedColorScheme } from '@mantine/core';
 import { initializeGoogleIdentity, loadGoogleIdentity } from '../lib/google-identity.ts';
-import { t } from '../../../lib/i18n.ts';
+import { currentLanguage, t } from '../../../lib/i18n.ts';
 
 interface GoogleSignInButtonProps {
   clientId: string;
@@ -36,6 +36,8 @@ export function GoogleSignInButton({ clientId, onCredential }: GoogleSignInButto
           text: 'continue_with',
           shape: 'pill',
           width: BUTTON_WIDTH,
+          // Google writes its button's text ('Continue with Google') in the page's language.
+          locale: currentLanguage(),
         });
       })
       .catch((error: unknown) => {

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useLogoutEverywhere } from '../api/logout.ts';
 import { pages } from '#domain/pages';
+import { t } from '../../../lib/i18n.ts';
 
 export const SIGN_OUT_EVERYWHERE_HINT =
   'Ends your sessions on every device and browser where you are signed in, this one included.';
@@ -19,9 +20,9 @@ export function SignOutEverywhere() {
 
   return (
     <Stack gap="xs" align="flex-start">
-      <Title order={3}>Sign out everywhere</Title>
+      <Title order={3}>{t('Sign out everywhere')}</Title>
       <Text size="sm" c="dimmed">
-        {SIGN_OUT_EVERYWHERE_HINT}
+        {t(SIGN_OUT_EVERYWHERE_HINT)}
       </Text>
       <Button
         variant="light"
@@ -29,19 +30,19 @@ export function SignOutEverywhere() {
         leftSection={<IconLogout size={16} aria-hidden />}
         onClick={confirm.open}
       >
-        Sign out everywhere
+        {t('Sign out everywhere')}
       </Button>
       {logoutAll.isError && (
         <Alert color="red" role="alert">
-          {SIGN_OUT_EVERYWHERE_FAILED}
+          {t(SIGN_OUT_EVERYWHERE_FAILED)}
         </Alert>
       )}
 
       <ConfirmDialog
         opened={confirming}
-        title="Sign out everywhere"
-        question={SIGN_OUT_EVERYWHERE_QUESTION}
-        confirmLabel="Sign out everywhere"
+        title={t('Sign out everywhere')}
+        question={t(SIGN_OUT_EVERYWHERE_QUESTION)}
+        confirmLabel={t('Sign out everywhere')}
         pending={logoutAll.isPending}
         onConfirm={() =>
           logoutAll.mutate(undefined, {

@@ -18,6 +18,8 @@ export interface GoogleButtonOptions {
   shape?: 'rectangular' | 'pill' | 'circle' | 'square';
   logo_alignment?: 'left' | 'center';
   width?: number;
+  /** The button's language (a BCP 47 tag); Google's default is the browser's. */
+  locale?: string;
 }
 
 /** The part of `google.accounts.id` this app uses. */

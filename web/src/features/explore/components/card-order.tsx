@@ -1,4 +1,5 @@
 import { NativeSelect } from '@mantine/core';
+import { t } from '../../../lib/i18n.ts';
 
 /**
  * The card list's order: undefined for newest first (the default), 'distance' for nearest the
@@ -7,7 +8,7 @@ import { NativeSelect } from '@mantine/core';
 export type CardOrder = 'distance' | undefined;
 
 const NEWEST = 'newest';
-const ORDERS = [
+export const CARD_ORDERS = [
   { value: NEWEST, label: 'Newest' },
   { value: 'distance', label: 'Nearest' },
 ];
@@ -27,10 +28,10 @@ export function CardOrderSelect({
   return (
     <NativeSelect
       size="xs"
-      aria-label="Order of the cards"
-      title="Order: newest first, or nearest the map's centre first"
+      aria-label={t('Order of the cards')}
+      title={t("Order: newest first, or nearest the map's centre first")}
       value={value ?? NEWEST}
-      data={ORDERS}
+      data={CARD_ORDERS.map((order) => ({ value: order.value, label: t(order.label) }))}
       onChange={(event) => onChange(event.currentTarget.value === 'distance' ? 'distance' : undefined)}
     />
   );

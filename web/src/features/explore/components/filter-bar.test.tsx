@@ -3,6 +3,8 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubBrowserApis } from '../../../testing/render.tsx';
 import { initialFiltersState, type FiltersState } from '../model/filters.ts';
+import fr from '#domain/messages/fr';
+import { setCatalogue } from '../../../lib/i18n.ts';
 import { activeFilterCount, FilterBar } from './filter-bar.tsx';
 
 const styles = [
@@ -68,5 +70,23 @@ describe('filter bar on phones', () => {
     renderWithProviders(<FilterBar filters={initialFiltersState} dispatch={() => {}} styles={styles} />);
     expect(screen.queryByRole('button', { name: /^Filters/ })).toBeNull();
     expect(screen.getByRole('textbox', { name: 'Start year' })).toBeTruthy();
+  });
+});
+
+describe('filter bar in French', () => {
+  beforeEach(() => {
+    stubBrowserApis();
+    setCatalogue('fr', fr);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("names 'Needs photos' in French", () => {
+    const dispatch = vi.fn();
+    renderWithProviders(<FilterBar filters={initialFiltersState} dispatch={dispatch} styles={styles} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Sans photo' }));
+    expect(dispatch).toHaveBeenLastCalledWith({ type: 'needsPhotosChanged', needsPhotos: true });
   });
 });

@@ -116,7 +116,7 @@ export function FilterBar({
           aria-pressed={filters.needsPhotos}
           onClick={() => dispatch({ type: 'needsPhotosChanged', needsPhotos: !filters.needsPhotos })}
         >
-          Needs photos
+          {t('Needs photos')}
         </Button>
         {hasFilters && (
           <Button

@@ -4,6 +4,7 @@ import { IconCurrentLocation } from '@tabler/icons-react';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { BUILDING_FLY_TO_MS } from '#domain/constants';
 import { LOCATE_MESSAGES, LOCATE_ZOOM, locate, type LocateFailure } from '../model/locate.ts';
+import { t } from '../../../lib/i18n.ts';
 
 /**
  * 'Near me' on the explore map: a button (a real <button>, so Tab and Enter or Space work) that
@@ -38,8 +39,8 @@ export function LocateControl({ map }: { map: MapLibreMap | null }) {
         <ActionIcon
           size="lg"
           variant="default"
-          aria-label="Show my location"
-          title="Show my location"
+          aria-label={t('Show my location')}
+          title={t('Show my location')}
           loading={busy}
           disabled={!map}
           onClick={() => void onLocate()}
@@ -50,8 +51,8 @@ export function LocateControl({ map }: { map: MapLibreMap | null }) {
       {failure && (
         <Paper role="alert" shadow="sm" p="xs" mt="xs" maw={320} withBorder>
           <Group gap="xs" wrap="nowrap" align="flex-start">
-            <Text size="sm">{LOCATE_MESSAGES[failure]}</Text>
-            <CloseButton size="sm" aria-label="Close" onClick={() => setFailure(null)} />
+            <Text size="sm">{t(LOCATE_MESSAGES[failure])}</Text>
+            <CloseButton size="sm" aria-label={t('Close')} onClick={() => setFailure(null)} />
           </Group>
         </Paper>
       )}

@@ -7,6 +7,7 @@ import { changeCachedImage, forgetCachedImage } from '../api/image-cache.ts';
 import { GALLERY_DEFAULT_QUERY } from '../model/image-list.ts';
 import { ImageBrowser } from './image-browser.tsx';
 import type { ImageChange, ImageViewerSlots } from './image-viewer.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 /** How many of a building's newest images its profile panel shows. */
 export const BUILDING_STRIP_SIZE = 6;
@@ -46,7 +47,7 @@ export function BuildingImageStrip({ buildingId, hasImages, slots, empty = null 
   const images = useQuery({ ...options, enabled: hasImages });
 
   if (!hasImages) return empty;
-  if (images.isPending) return <Loader size="sm" role="status" aria-label="Loading images" />;
+  if (images.isPending) return <Loader size="sm" role="status" aria-label={t('Loading images')} />;
   if (images.isError) return null;
   if (images.data.items.length === 0) return empty;
 
@@ -60,7 +61,7 @@ export function BuildingImageStrip({ buildingId, hasImages, slots, empty = null 
       onImageChange={onImageChange}
       onDeleted={onDeleted}
       slots={slots}
-      label="Images"
+      label={t('Images')}
       dense
     />
   );

@@ -8,6 +8,7 @@ import {
   yearLabel,
 } from '../model/through-time.ts';
 import classes from './through-time.module.css';
+import { t } from '../../../lib/i18n.ts';
 
 interface CompareSliderProps {
   /** Shown left of the divider. */
@@ -74,7 +75,7 @@ export function CompareSlider({ earlier, later }: CompareSliderProps) {
         style={{ left: `${position}%` }}
         role="slider"
         tabIndex={0}
-        aria-label={THROUGH_TIME_TEXTS.divider}
+        aria-label={t(THROUGH_TIME_TEXTS.divider)}
         aria-orientation="horizontal"
         aria-valuemin={0}
         aria-valuemax={100}

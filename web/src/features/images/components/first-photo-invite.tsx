@@ -6,7 +6,7 @@ import { LOGIN_MESSAGES, LOGIN_TITLES } from '../../../lib/auth/messages.ts';
 import { useRequireLogin } from '../../../lib/auth/use-require-login.ts';
 import { BUILDINGS_QUERY_PREFIX, IMAGES_QUERY_PREFIX } from '../../../lib/query-keys.ts';
 import { UploadDialogOnDemand } from './upload-dialog-on-demand.tsx';
-
+import { t } from '../../../lib/i18n.ts';
 
 export const FIRST_PHOTO_TEXTS = {
   none: 'No photos of this building yet.',
@@ -30,7 +30,7 @@ export function FirstPhotoInvite({ buildingId }: { buildingId: number }) {
   return (
     <Group gap="sm" data-testid="first-photo-invite">
       <Text size="sm" c="dimmed">
-        {FIRST_PHOTO_TEXTS.none}
+        {t(FIRST_PHOTO_TEXTS.none)}
       </Text>
       <Button
         variant="light"
@@ -38,7 +38,7 @@ export function FirstPhotoInvite({ buildingId }: { buildingId: number }) {
         leftSection={<IconUpload size={16} aria-hidden />}
         onClick={() => requireLogin(() => setUploading(true))}
       >
-        {FIRST_PHOTO_TEXTS.upload}
+        {t(FIRST_PHOTO_TEXTS.upload)}
       </Button>
       <UploadDialogOnDemand
         buildingId={buildingId}

@@ -13,6 +13,8 @@ import {
   testUser,
 } from '../../../testing/render.tsx';
 import { useAuthModal } from '../../../lib/auth/auth-provider.tsx';
+import fr from '#domain/messages/fr';
+import { setCatalogue } from '../../../lib/i18n.ts';
 import { GalleryPage } from './gallery-page.tsx';
 
 function ModalText() {
@@ -191,5 +193,31 @@ describe('gallery page (product §2, 4)', () => {
     expect((await screen.findByTestId('modal')).textContent).toBe(
       'Authentication Required / You need to be logged in to upload images.',
     );
+  });
+});
+
+describe('the full view in French', () => {
+  beforeEach(() => {
+    stubBrowserApis();
+    vi.stubGlobal('IntersectionObserver', VisibleObserver);
+    setCatalogue('fr', fr);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('counts the images, names the buttons and asks before removing in French', async () => {
+    stubFetch({ 'GET /api/images/infinite-scroll': (_init, url) => listAnswer(url) });
+    renderWithProviders(<GalleryPage buildingId={3} />, { queryClient: queryClientSignedIn(testUser) });
+    const grid = await screen.findByRole('list', { name: 'Images de la galerie' });
+    await waitFor(() => expect(within(grid).getAllByRole('listitem')).toHaveLength(3));
+    await userEvent.click(within(grid).getAllByRole('button')[1] as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: 'Image 2 sur 3' });
+    expect(within(dialog).getByRole('button', { name: 'Image précédente' })).toBeTruthy();
+    expect(within(dialog).getByText('Ajouté par').textContent).toBe('Ajouté par ada');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Retirer' }));
+    expect(within(dialog).getByText('Voulez-vous vraiment supprimer cette image ?')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Annuler' })).toBeTruthy();
   });
 });

@@ -5,6 +5,7 @@ import { useOpenedOnce } from '../../../lib/use-opened-once.ts';
 import { useViewerKeys } from '../hooks/use-viewer-keys.ts';
 import { ImageGrid } from './image-grid.tsx';
 import type { ImageChange, ImageViewerSlots } from './image-viewer.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 const loadViewer = () => import('./image-viewer.tsx');
 // The full view (its modal, credit editing and what the slots add: vote faces, comments) loads
@@ -75,7 +76,7 @@ export function ImageBrowser({
         dense={dense}
       />
       {wanted && (
-        <Suspense fallback={<DialogLoading label="Loading image" />}>
+        <Suspense fallback={<DialogLoading label={t('Loading image')} />}>
           <ImageViewer
             images={images}
             index={shownIndex}

@@ -21,6 +21,8 @@ import { imageName } from './image-grid.tsx';
 import classes from './images.module.css';
 import { pages } from '#domain/pages';
 import { isModerator } from '#domain/roles';
+import { t } from '../../../lib/i18n.ts';
+import { tNodes } from '../../../lib/i18n-nodes.ts';
 
 export const DELETE_IMAGE_QUESTION = 'Are you sure you want to delete this image?';
 
@@ -70,10 +72,13 @@ export function ImageViewer({
     <Modal
       opened={image !== undefined}
       onClose={onClose}
-      title={image && index !== null ? `Image ${index + 1} of ${images.length}` : 'Image'}
+      title={
+        image && index !== null
+          ? t('Image {number} of {count}', { number: index + 1, count: images.length })
+          : t('Image')
+      }
       size="90%"
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {image && index !== null && (
         <ImageDetails
@@ -135,7 +140,7 @@ function ImageDetails({
             variant="default"
             size="lg"
             radius="xl"
-            aria-label="Previous image"
+            aria-label={t('Previous image')}
             onClick={() => onIndexChange(index - 1)}
           >
             <IconChevronLeft aria-hidden />
@@ -147,7 +152,7 @@ function ImageDetails({
             variant="default"
             size="lg"
             radius="xl"
-            aria-label="Next image"
+            aria-label={t('Next image')}
             onClick={() => onIndexChange(index + 1)}
           >
             <IconChevronRight aria-hidden />
@@ -161,13 +166,22 @@ function ImageDetails({
       </Group>
       <Group gap="sm" wrap="wrap">
         <HiddenByModeratorsBadge hidden={image.hidden} />
-        <Badge variant="light">{imageTypeLabel(image.image_type)}</Badge>
-        {image.capture_year !== null && <Text size="sm">Captured in {image.capture_year}</Text>}
+        <Badge variant="light">{t(imageTypeLabel(image.image_type))}</Badge>
+        {image.capture_year !== null && (
+          <Text size="sm">{t('Captured in {year}', { year: image.capture_year })}</Text>
+        )}
         <Text size="sm" c="dimmed">
-          Added by{' '}
-          <Anchor component={Link} to={pages.user.href({ handle: image.added_by.handle })} underline="always">
-            {image.added_by.handle}
-          </Anchor>
+          {tNodes('Added by {user}', {
+            user: (
+              <Anchor
+                component={Link}
+                to={pages.user.href({ handle: image.added_by.handle })}
+                underline="always"
+              >
+                {image.added_by.handle}
+              </Anchor>
+            ),
+          })}
         </Text>
       </Group>
       {image.description && <Text className={classes.description}>{image.description}</Text>}
@@ -195,7 +209,7 @@ function RemoveImage({ imageId, onDeleted }: { imageId: number; onDeleted: (id: 
         leftSection={<IconTrash size={16} aria-hidden />}
         onClick={() => setConfirming(true)}
       >
-        Remove
+        {t('Remove')}
       </Button>
     );
   }
@@ -211,13 +225,13 @@ function RemoveImage({ imageId, onDeleted }: { imageId: number; onDeleted: (id: 
     );
   };
   return (
-    <Group gap="xs" role="group" aria-label="Delete image">
-      <Text size="sm">{DELETE_IMAGE_QUESTION}</Text>
+    <Group gap="xs" role="group" aria-label={t('Delete image')}>
+      <Text size="sm">{t(DELETE_IMAGE_QUESTION)}</Text>
       <Button variant="default" size="xs" onClick={() => setConfirming(false)} disabled={deleting}>
-        Cancel
+        {t('Cancel')}
       </Button>
       <Button color="red" size="xs" onClick={remove} loading={deleting}>
-        Delete
+        {t('Delete')}
       </Button>
     </Group>
   );
@@ -263,7 +277,7 @@ function ImageCreditLine({
       );
     };
     return (
-      <Stack gap="xs" role="group" aria-label="Credit and licence">
+      <Stack gap="xs" role="group" aria-label={t('Credit and licence')}>
         <ImageLicenseFields
           value={editing}
           onChange={setEditing}
@@ -273,15 +287,15 @@ function ImageCreditLine({
         />
         {failed && (
           <Text size="sm" c="red" role="alert">
-            Failed to change the credit
+            {t('Failed to change the credit')}
           </Text>
         )}
         <Group gap="xs">
           <Button size="xs" onClick={save} loading={saving}>
-            Save credit
+            {t('Save credit')}
           </Button>
           <Button size="xs" variant="default" onClick={() => setEditing(null)} disabled={saving}>
-            Cancel
+            {t('Cancel')}
           </Button>
         </Group>
       </Stack>
@@ -303,7 +317,7 @@ function ImageCreditLine({
             setEditing({ license: image.license, author: image.author_is_set ? image.author : '' })
           }
         >
-          Edit credit
+          {t('Edit credit')}
         </Button>
       )}
     </Group>

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Button } from '@mantine/core';
 import { DialogLoading } from '../../../components/dialog-loading.tsx';
 import { useOpenedOnce } from '../../../lib/use-opened-once.ts';
+import { t } from '../../../lib/i18n.ts';
 
 // The dialog (the timeline, the compare view, their styles) loads when first opened, in two
 // steps (through-time-loader.ts says why).
@@ -22,7 +23,7 @@ export function ThroughTimeButton({ buildingId, size = 'sm' }: ThroughTimeButton
     <>
       <Button variant="light" size={size} onClick={() => setOpened(true)}>
         {/* THROUGH_TIME_TEXTS.open, written out: the texts' module loads with the dialog only. */}
-        Through time
+        {t('Through time')}
       </Button>
       {wanted && (
         <Suspense fallback={<DialogLoading />}>

@@ -8,6 +8,7 @@ import { getImages } from '../api/get-images.ts';
 import { THROUGH_TIME_TEXTS, datedPhotos, defaultPair, yearLabel } from '../model/through-time.ts';
 import { CompareSlider } from './compare-slider.tsx';
 import classes from './through-time.module.css';
+import { t } from '../../../lib/i18n.ts';
 
 interface ThroughTimeDialogProps {
   buildingId: number;
@@ -37,16 +38,16 @@ function useThroughTime(buildingId: number, enabled: boolean) {
 export function ThroughTimeDialog({ buildingId, opened, onClose }: ThroughTimeDialogProps) {
   const photos = useThroughTime(buildingId, opened);
   return (
-    <Modal opened={opened} onClose={onClose} title={THROUGH_TIME_TEXTS.title} size="xl">
+    <Modal opened={opened} onClose={onClose} title={t(THROUGH_TIME_TEXTS.title)} size="xl">
       {photos.isPending ? (
         <Group gap="xs" role="status">
           <Loader size="sm" aria-hidden />
-          <Text>{THROUGH_TIME_TEXTS.loading}</Text>
+          <Text>{t(THROUGH_TIME_TEXTS.loading)}</Text>
         </Group>
       ) : photos.isError ? (
-        <Text role="alert">{THROUGH_TIME_TEXTS.error}</Text>
+        <Text role="alert">{t(THROUGH_TIME_TEXTS.error)}</Text>
       ) : photos.data.items.length === 0 ? (
-        <Text>{THROUGH_TIME_TEXTS.empty}</Text>
+        <Text>{t(THROUGH_TIME_TEXTS.empty)}</Text>
       ) : (
         <ThroughTime images={photos.data.items} />
       )}
@@ -61,13 +62,13 @@ function ThroughTime({ images }: { images: Image[] }) {
       {pair ? (
         <Compare key={pair.map((p) => p.id).join('-')} images={images} initial={pair} />
       ) : (
-        <Text>{THROUGH_TIME_TEXTS.needTwo}</Text>
+        <Text>{t(THROUGH_TIME_TEXTS.needTwo)}</Text>
       )}
       <Stack gap="xs">
         <Title order={3} size="h5">
-          Photos by year taken
+          {t('Photos by year taken')}
         </Title>
-        <ol className={classes.timeline} aria-label="Photos by year taken">
+        <ol className={classes.timeline} aria-label={t('Photos by year taken')}>
           {images.map((image) => (
             <li key={image.id}>
               <figure>
@@ -93,20 +94,20 @@ function Compare({ images, initial }: { images: Image[]; initial: [Image, Image]
   // Each photo once, by year; two of the same year are told apart by their place in the list.
   const options = dated.map((p, i) => ({
     value: String(p.id),
-    label: `${yearLabel(p)} (photo ${i + 1} of ${dated.length})${p.description ? ` – ${p.description}` : ''}`,
+    label: `${t('{year} (photo {number} of {count})', { year: yearLabel(p), number: i + 1, count: dated.length })}${p.description ? ` – ${p.description}` : ''}`,
   }));
   return (
     <Stack gap="sm">
       <Group grow align="flex-end">
         <Select
-          label={THROUGH_TIME_TEXTS.earlier}
+          label={t(THROUGH_TIME_TEXTS.earlier)}
           data={options}
           value={String(earlier.id)}
           onChange={(value) => value && setEarlierId(Number(value))}
           allowDeselect={false}
         />
         <Select
-          label={THROUGH_TIME_TEXTS.later}
+          label={t(THROUGH_TIME_TEXTS.later)}
           data={options}
           value={String(later.id)}
           onChange={(value) => value && setLaterId(Number(value))}

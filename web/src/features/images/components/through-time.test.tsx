@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Image } from '#domain/images';
 import { testImage } from '../testing/image-fixtures.ts';
 import { json, renderWithProviders, stubBrowserApis, stubFetch } from '../../../testing/render.tsx';
+import fr from '#domain/messages/fr';
+import { setCatalogue } from '../../../lib/i18n.ts';
 import { ThroughTimeButton } from './through-time-button.tsx';
 
 const photo = (id: number, capture_year: number | null): Image => ({
@@ -101,5 +103,32 @@ describe('Through time', () => {
     stubFetch({ 'GET /api/images/infinite-scroll': () => answer([]) });
     renderWithProviders(<ThroughTimeButton buildingId={10} />);
     expect(await within(await open()).findByText('No photos yet.')).toBeTruthy();
+  });
+});
+
+describe('Through time in French', () => {
+  beforeEach(() => {
+    stubBrowserApis();
+    setCatalogue('fr', fr);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('names the dialog, the compared photos and an undated photo in French', async () => {
+    stubFetch({
+      'GET /api/images/infinite-scroll': () => answer([photo(3, 1890), photo(1, 1950), photo(2, null)]),
+    });
+    renderWithProviders(<ThroughTimeButton buildingId={9} />);
+    await userEvent.click(screen.getByRole('button', { name: 'À travers le temps' }));
+    const dialog = await screen.findByRole('dialog', { name: 'À travers le temps' }, { timeout: 5000 });
+    const list = await within(dialog).findByRole('list', { name: 'Photos par année de prise de vue' });
+    expect(within(list).getAllByRole('listitem').at(-1)?.textContent).toBe('Année inconnue');
+    expect(within(dialog).getByRole('combobox', { name: 'Photo la plus ancienne' })).toHaveProperty(
+      'value',
+      '1890 (photo 1 sur 2) – Photo 3',
+    );
+    expect(within(dialog).getByRole('slider', { name: 'Séparateur de comparaison' })).toBeTruthy();
   });
 });

@@ -12,6 +12,8 @@ import {
   stubBrowserApis,
   testUser,
 } from '../../../testing/render.tsx';
+import fr from '#domain/messages/fr';
+import { setCatalogue } from '../../../lib/i18n.ts';
 import { UploadImagesDialog } from './upload-images-dialog.tsx';
 
 const jpeg = (name = 'front.jpg', size = 3) => new File([new Uint8Array(size)], name, { type: 'image/jpeg' });
@@ -308,5 +310,29 @@ describe('upload dialog (product §2, 5)', () => {
     expect(onClose).not.toHaveBeenCalled();
     // Sending the same file again would be refused again: it is not kept in the form.
     expect(screen.queryByRole('listitem', { name: 'anim.gif' })).toBeNull();
+  });
+});
+
+describe('upload dialog in French', () => {
+  beforeEach(() => {
+    stubBrowserApis();
+    setCatalogue('fr', fr);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('titles the dialog, counts the files it takes and asks for the types in French', async () => {
+    const { fetchMock } = stubFetch({});
+    renderDialog();
+    expect(await screen.findByRole('dialog', { name: 'Envoyer des images' })).toBeTruthy();
+    expect(screen.getByText('JPEG, PNG ou GIF, jusqu’à 20 fichiers')).toBeTruthy();
+    await choose([jpeg('a.jpg')]);
+    expect(screen.getByRole('list', { name: 'Images choisies' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Aperçu de a.jpg' })).toBeTruthy();
+    await user().click(screen.getByRole('button', { name: 'Envoyer' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Veuillez choisir un type pour chaque image');
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -35,6 +35,8 @@ import {
 import classes from './images.module.css';
 import { MIN_FILE_BYTES, refuseEmptyFile } from '../../../lib/files/refuse-empty-file.ts';
 import { useObjectUrl } from '../../../lib/files/use-object-url.ts';
+import { t } from '../../../lib/i18n.ts';
+import { plural } from '../../../lib/i18n-plural.ts';
 
 /** Product §9: .jpeg, .jpg, .png and .gif, by MIME type and extension. */
 const ACCEPT: Record<string, string[]> = {};
@@ -167,7 +169,7 @@ export function UploadImagesDialog({
       // A refused image is not worth sending again: it leaves the form, and its reason stays.
       setUnprocessed(
         result.processingFailures.map((f) => ({
-          fileName: sent[f.index]?.file.name ?? `Image ${f.imageId}`,
+          fileName: sent[f.index]?.file.name ?? t('Image {id}', { id: f.imageId }),
           reason: f.reason ?? UPLOAD_TEXTS.notProcessed,
         })),
       );
@@ -187,12 +189,11 @@ export function UploadImagesDialog({
       onClose={() => {
         if (!busy) onClose();
       }}
-      title="Upload Image(s)"
+      title={t('Upload Image(s)')}
       size="lg"
       closeOnClickOutside={!busy}
       closeOnEscape={!busy}
       withCloseButton={!busy}
-      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <Stack gap="md">
         <Dropzone
@@ -204,22 +205,24 @@ export function UploadImagesDialog({
           maxFiles={Math.max(1, room)}
           disabled={busy || room <= 0}
           multiple
-          aria-label="Choose images to upload"
-          inputProps={{ 'aria-label': 'Image files' }}
+          aria-label={t('Choose images to upload')}
+          inputProps={{ 'aria-label': t('Image files') }}
         >
           <Group justify="center" gap="sm" mih={90} style={{ pointerEvents: 'none' }}>
             <IconPhotoPlus size={36} stroke={1.5} aria-hidden />
             <div>
-              <Text size="lg">Drop images here or click to choose</Text>
+              <Text size="lg">{t('Drop images here or click to choose')}</Text>
               <Text size="sm" c="dimmed">
-                JPEG, PNG or GIF, up to {UPLOAD_MAX_FILES} files
+                {plural('JPEG, PNG or GIF, up to {count, plural, one {# file} other {# files}}', {
+                  count: UPLOAD_MAX_FILES,
+                })}
               </Text>
             </div>
           </Group>
         </Dropzone>
 
         {rejected.length > 0 && (
-          <Alert color="red" title="Some files were not added" role="alert">
+          <Alert color="red" title={t('Some files were not added')} role="alert">
             <List size="sm">
               {rejected.map((r, i) => (
                 <List.Item key={`${r.fileName}-${i}`}>
@@ -231,7 +234,7 @@ export function UploadImagesDialog({
         )}
 
         {items.length > 0 && (
-          <Stack gap="sm" component="ul" className={classes.uploadList} aria-label="Chosen images">
+          <Stack gap="sm" component="ul" className={classes.uploadList} aria-label={t('Chosen images')}>
             {items.map((item) => (
               <UploadItemForm
                 key={item.key}
@@ -255,15 +258,15 @@ export function UploadImagesDialog({
         )}
         {failure && (
           <Text c="red" role="alert">
-            {failure}
+            {t(failure)}
           </Text>
         )}
         {unprocessed.length > 0 && (
-          <Alert color="red" title={UPLOAD_TEXTS.notProcessedTitle} role="alert">
+          <Alert color="red" title={t(UPLOAD_TEXTS.notProcessedTitle)} role="alert">
             <List size="sm">
               {unprocessed.map((u, i) => (
                 <List.Item key={`${u.fileName}-${i}`}>
-                  {u.fileName}: {u.reason}
+                  {u.fileName}: {t(u.reason)}
                 </List.Item>
               ))}
             </List>
@@ -272,7 +275,7 @@ export function UploadImagesDialog({
 
         <Group justify="flex-end">
           <Button onClick={() => void submit()} disabled={busy || items.length === 0} aria-live="polite">
-            {busy ? phase.text : 'Upload'}
+            {busy ? t(phase.text) : t('Upload')}
           </Button>
         </Group>
       </Stack>
@@ -296,7 +299,7 @@ function UploadItemForm({ item, disabled, yearError, typeMissing, onChange, onRe
     <li className={classes.uploadItem} aria-label={name}>
       <MantineImage
         src={preview ?? undefined}
-        alt={`Preview of ${name}`}
+        alt={t('Preview of {name}', { name })}
         w={96}
         h={96}
         fit="cover"
@@ -307,13 +310,13 @@ function UploadItemForm({ item, disabled, yearError, typeMissing, onChange, onRe
           <Text size="sm" fw={500} truncate>
             {name}
           </Text>
-          <CloseButton aria-label={`Remove ${name}`} onClick={onRemove} disabled={disabled} />
+          <CloseButton aria-label={t('Remove {name}', { name })} onClick={onRemove} disabled={disabled} />
         </Group>
         <ImageFields
           value={item}
           onChange={onChange}
           disabled={disabled}
-          typePlaceholder="Select a type"
+          typePlaceholder={t('Select a type')}
           captureYearMaxLength={CAPTURE_YEAR_MAX_CHARS}
           typeMissing={typeMissing}
           captureYearError={yearError}

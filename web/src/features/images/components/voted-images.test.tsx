@@ -10,6 +10,8 @@ import {
   testUser,
 } from '../../../testing/render.tsx';
 import { useAuthModal } from '../../../lib/auth/auth-provider.tsx';
+import fr from '#domain/messages/fr';
+import { setCatalogue } from '../../../lib/i18n.ts';
 import { VotedImages } from './voted-images.tsx';
 
 function ModalProbe() {
@@ -71,5 +73,28 @@ describe('user page, Images (product §2)', () => {
     expect(await screen.findByText("You haven't voted on any images yet.")).toBeTruthy();
     await waitFor(() => expect(lastQuery(calls).has('userVoteType')).toBe(false));
     expect(screen.getByRole('button', { name: 'Neutral' }).getAttribute('aria-pressed')).toBe('false');
+  });
+});
+
+describe('user page, Images in French', () => {
+  beforeEach(() => {
+    stubBrowserApis();
+    setCatalogue('fr', fr);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('names the faces, the sorts and the empty list in French', async () => {
+    stubFetch({ 'GET /api/images/infinite-scroll': empty });
+    renderWithProviders(<VotedImages handle="ada" />, { queryClient: queryClientSignedIn(testUser) });
+    expect(await screen.findByText('Vous n’avez aimé aucune image.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Images' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Filtrer selon votre vote' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'J’aime' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('combobox', { name: 'Trier par' })).toHaveProperty('value', 'Date du vote');
+    fireEvent.click(screen.getByRole('button', { name: 'Neutre' }));
+    expect(await screen.findByText('Vous n’avez jugé aucune image neutre.')).toBeTruthy();
   });
 });

@@ -14,6 +14,7 @@ import {
 import { ImageListBody } from './image-list-body.tsx';
 import type { ImageViewerSlots } from './image-viewer.tsx';
 import classes from './images.module.css';
+import { t } from '../../../lib/i18n.ts';
 
 /** Product §9: the face filter spins for 750 ms when chosen. */
 export const FACE_SPIN_MS = 750;
@@ -35,14 +36,14 @@ export function VotedImages({ handle, slots }: VotedImagesProps) {
   const { open } = useAuthModal();
   return (
     <Stack gap="md">
-      <Title order={2}>Images</Title>
+      <Title order={2}>{t('Images')}</Title>
       {isLoggedIn ? (
         <VotedImageList key={handle} handle={handle} slots={slots} />
       ) : (
         <Stack gap="xs" align="flex-start">
-          <Text>{VOTED_IMAGES_TEXTS.loggedOut}</Text>
+          <Text>{t(VOTED_IMAGES_TEXTS.loggedOut)}</Text>
           <Button variant="light" onClick={() => open({ message: VOTED_IMAGES_TEXTS.loginMessage })}>
-            Login
+            {t('Login')}
           </Button>
         </Stack>
       )}
@@ -69,7 +70,7 @@ function VotedImageList({ handle, slots }: VotedImagesProps) {
 
   return (
     <Stack gap="md">
-      <Group gap="xs" role="group" aria-label="Filter by your vote">
+      <Group gap="xs" role="group" aria-label={t('Filter by your vote')}>
         {FACES.map(({ face, label, Icon, color }) => {
           const active = query.userVoteType === face;
           return (
@@ -79,7 +80,7 @@ function VotedImageList({ handle, slots }: VotedImagesProps) {
               radius="xl"
               variant={active ? 'filled' : 'default'}
               color={color}
-              aria-label={label}
+              aria-label={t(label)}
               aria-pressed={active}
               onClick={() => chooseFace(face)}
             >
@@ -93,11 +94,11 @@ function VotedImageList({ handle, slots }: VotedImagesProps) {
         sortOptions={VOTED_SORT_OPTIONS}
         state={state}
         actions={actions}
-        label="Voted images"
+        label={t('Voted images')}
         texts={{
-          loading: VOTED_IMAGES_TEXTS.loading,
-          error: VOTED_IMAGES_TEXTS.error,
-          empty: votedImagesEmptyText(query.userVoteType),
+          loading: t(VOTED_IMAGES_TEXTS.loading),
+          error: t(VOTED_IMAGES_TEXTS.error),
+          empty: t(votedImagesEmptyText(query.userVoteType)),
         }}
         slots={slots}
       />

@@ -3,6 +3,7 @@
  * rules (which two photos it starts with, how its divider moves from the keyboard).
  */
 import type { Image } from '#domain/images';
+import { t } from '../../../lib/i18n.ts';
 
 export const THROUGH_TIME_TEXTS = {
   title: 'Through time',
@@ -31,9 +32,9 @@ export function defaultPair(images: readonly Image[]): [Image, Image] | null {
   return dated.length < 2 ? null : [dated[0]!, dated[dated.length - 1]!];
 }
 
-/** '1890', or 'Year unknown'. */
+/** '1890', or 'Year unknown' (in the page's language). */
 export function yearLabel(image: Pick<Image, 'capture_year'>): string {
-  return image.capture_year === null ? THROUGH_TIME_TEXTS.unknownYear : String(image.capture_year);
+  return image.capture_year === null ? t(THROUGH_TIME_TEXTS.unknownYear) : String(image.capture_year);
 }
 
 /** The divider's position: a percentage of the width from the left, 0 to 100. */

@@ -7,6 +7,8 @@ import {
   uploadFormProblems,
   type UploadFormItem,
 } from './upload-form.ts';
+import fr from '#domain/messages/fr';
+import { setCatalogue } from '../../../lib/i18n.ts';
 
 const item = (over: Partial<UploadFormItem>): UploadFormItem => ({
   key: over.key ?? 'k',
@@ -70,6 +72,39 @@ describe('dropzone rejection texts (product §5)', () => {
       { fileName: 'big.jpg', messages: ['File is larger than 26214400 bytes'] },
       { fileName: 'tiny.jpg', messages: ['File is smaller than 1024 bytes'] },
       { fileName: 'x.png', messages: ['Too many files'] },
+    ]);
+  });
+});
+
+describe('upload form texts in French', () => {
+  it('asks for the types, checks the year and names refused files in French', () => {
+    setCatalogue('fr', fr);
+    expect(uploadFormProblems([item({ type: null, key: 'a', captureYear: 'spring' })])).toEqual({
+      message: 'Veuillez choisir un type pour chaque image',
+      captureYear: { a: 'L’année de prise de vue doit être une année (AAAA)' },
+    });
+    expect(
+      uploadFormProblems([item({ key: 'b', captureYear: String(currentYear() + 1) })]).captureYear.b,
+    ).toBe(`L’année de prise de vue doit être comprise entre -10000 et ${currentYear()}`);
+    expect(
+      rejectionMessages(
+        [
+          {
+            file: { name: 'a.pdf' },
+            errors: [{ code: 'file-invalid-type', message: 'File type must be one of image/jpeg, .jpeg' }],
+          },
+          {
+            file: { name: 'big.jpg' },
+            errors: [{ code: 'file-too-large', message: 'File is larger than 25 MB' }],
+          },
+          { file: { name: 'x.png' }, errors: [{ code: 'too-many-files', message: 'Too many files' }] },
+        ],
+        { maxSize: 26214400 },
+      ),
+    ).toEqual([
+      { fileName: 'a.pdf', messages: ['Le type de fichier doit être l’un des suivants : image/jpeg, .jpeg'] },
+      { fileName: 'big.jpg', messages: ['Le fichier dépasse 26214400 octets'] },
+      { fileName: 'x.png', messages: ['Trop de fichiers'] },
     ]);
   });
 });

@@ -5,7 +5,7 @@ import { IconPlaylistAdd } from '@tabler/icons-react';
 import { DialogLoading } from '../../../components/dialog-loading.tsx';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
 import { useOpenedOnce } from '../../../lib/use-opened-once.ts';
-import { LIST_TEXTS } from '../model/lists.ts';
+import { t } from '../../../lib/i18n.ts';
 
 // The modal (the user's lists with their checkboxes, the new-list form) loads at its first opening.
 const AddToListModal = lazy(() =>
@@ -31,7 +31,8 @@ export function AddToListButton({ buildingId, buildingName }: AddToListButtonPro
         leftSection={<IconPlaylistAdd size={16} aria-hidden />}
         onClick={dialog.open}
       >
-        {LIST_TEXTS.addToList}
+        {/* LIST_TEXTS.addToList, written out: the lists' model loads with the dialog only. */}
+        {t('Add to List')}
       </Button>
       {wanted && (
         <Suspense fallback={<DialogLoading />}>

@@ -8,13 +8,13 @@ import { useUserLists } from '../api/get-user-lists.ts';
 import {
   LIST_TEXTS,
   addToListOptions,
-  addToListsFailedMessage,
-  addedToListsMessage,
   canSubmitAddToList,
   listsToAddTo,
   toggleListSelection,
 } from '../model/lists.ts';
 import { CreateListForm } from './create-list-form.tsx';
+import { t } from '../../../lib/i18n.ts';
+import { addToListsFailedMessage, addedToListsMessage } from '../model/add-to-list-messages.ts';
 
 export interface AddToListDialogProps {
   buildingId: number;
@@ -39,7 +39,7 @@ export function AddToListDialog({ buildingId, buildingName, userHandle, onDone }
     return (
       <Group gap="sm" role="status">
         <Loader size="sm" />
-        <Text>{LIST_TEXTS.loadingLists}</Text>
+        <Text>{t(LIST_TEXTS.loadingLists)}</Text>
       </Group>
     );
   }
@@ -47,10 +47,10 @@ export function AddToListDialog({ buildingId, buildingName, userHandle, onDone }
     return (
       <Stack gap="sm" align="flex-start">
         <Text c="red" role="alert">
-          {LIST_TEXTS.listsFailed}
+          {t(LIST_TEXTS.listsFailed)}
         </Text>
         <Button variant="light" size="xs" onClick={() => void lists.refetch()}>
-          Try again
+          {t('Try again')}
         </Button>
       </Stack>
     );
@@ -95,9 +95,9 @@ export function AddToListDialog({ buildingId, buildingName, userHandle, onDone }
   return (
     <Stack gap="md">
       {all.length === 0 ? (
-        <Text c="dimmed">{LIST_TEXTS.noListsYet}</Text>
+        <Text c="dimmed">{t(LIST_TEXTS.noListsYet)}</Text>
       ) : (
-        <Stack gap="xs" role="group" aria-label="Your lists">
+        <Stack gap="xs" role="group" aria-label={t('Your lists')}>
           {options.map((option) => (
             <Checkbox
               key={option.list.id}
@@ -111,7 +111,7 @@ export function AddToListDialog({ buildingId, buildingName, userHandle, onDone }
       )}
       {showCreate ? (
         <>
-          <Divider label={LIST_TEXTS.newList} labelPosition="left" />
+          <Divider label={t(LIST_TEXTS.newList)} labelPosition="left" />
           <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-default-hover)">
             <CreateListForm
               onCreated={onCreated}
@@ -129,19 +129,19 @@ export function AddToListDialog({ buildingId, buildingName, userHandle, onDone }
           onClick={() => setCreating(true)}
           style={{ alignSelf: 'flex-start' }}
         >
-          {LIST_TEXTS.newList}
+          {t(LIST_TEXTS.newList)}
         </Button>
       )}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onDone} disabled={add.isPending}>
-          Cancel
+          {t('Cancel')}
         </Button>
         <Button
           onClick={submit}
           disabled={!canSubmitAddToList(all, buildingId, selected)}
           loading={add.isPending}
         >
-          {LIST_TEXTS.submit}
+          {t(LIST_TEXTS.submit)}
         </Button>
       </Group>
     </Stack>

@@ -1,6 +1,7 @@
 import { Modal } from '@mantine/core';
 import { LIST_TEXTS } from '../model/lists.ts';
 import { AddToListDialog } from './add-to-list-dialog.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 export interface AddToListModalProps {
   opened: boolean;
@@ -19,13 +20,7 @@ export function AddToListModal({
   userHandle,
 }: AddToListModalProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={LIST_TEXTS.addToList}
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
+    <Modal opened={opened} onClose={onClose} title={t(LIST_TEXTS.addToList)} centered>
       {/* Mounted only while open: every opening starts with no box checked. */}
       {opened && (
         <AddToListDialog

@@ -4,6 +4,7 @@ import { LIST_NAME_MAX, type List } from '#domain/lists';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCreateList } from '../api/create-list.ts';
 import { LIST_TEXTS } from '../model/lists.ts';
+import { t } from '../../../lib/i18n.ts';
 
 interface CreateListFormProps {
   onCreated: (list: List) => void;
@@ -41,14 +42,14 @@ export function CreateListForm({ onCreated, onCancel, autoFocus = false, size = 
     create.error instanceof ApiError && create.error.problem?.detail
       ? create.error.problem.detail
       : create.error
-        ? LIST_TEXTS.createListFailed
+        ? t(LIST_TEXTS.createListFailed)
         : null;
 
   return (
-    <form onSubmit={submit} aria-label="Create a list">
+    <form onSubmit={submit} aria-label={t('Create a list')}>
       <Stack gap="sm">
         <TextInput
-          label="List name"
+          label={t('List name')}
           value={name}
           onChange={(event) => setName(event.currentTarget.value)}
           maxLength={LIST_NAME_MAX}
@@ -56,7 +57,7 @@ export function CreateListForm({ onCreated, onCancel, autoFocus = false, size = 
           autoFocus={autoFocus}
         />
         <Checkbox
-          label="Public (anyone can see this list)"
+          label={t('Public (anyone can see this list)')}
           checked={isPublic}
           onChange={(event) => setIsPublic(event.currentTarget.checked)}
         />
@@ -68,11 +69,11 @@ export function CreateListForm({ onCreated, onCancel, autoFocus = false, size = 
         <Group justify="flex-end" gap="sm">
           {onCancel && (
             <Button variant="default" size={size} onClick={onCancel} disabled={create.isPending}>
-              Cancel
+              {t('Cancel')}
             </Button>
           )}
           <Button type="submit" size={size} disabled={!trimmed} loading={create.isPending}>
-            {LIST_TEXTS.createList}
+            {t(LIST_TEXTS.createList)}
           </Button>
         </Group>
       </Stack>

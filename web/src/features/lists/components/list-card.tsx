@@ -19,6 +19,7 @@ import {
 import classes from './lists.module.css';
 import { WalkingTourButton } from './walking-tour-button.tsx';
 import { pages } from '#domain/pages';
+import { t } from '../../../lib/i18n.ts';
 
 interface ListCardProps {
   list: List;
@@ -73,7 +74,13 @@ export function ListCard({ list, isOwner }: ListCardProps) {
   };
 
   return (
-    <Paper component="article" withBorder radius="md" p="md" aria-label={`List ${list.name}`}>
+    <Paper
+      component="article"
+      withBorder
+      radius="md"
+      p="md"
+      aria-label={t('List {name}', { name: list.name })}
+    >
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Group gap="xs" miw={0}>
@@ -82,20 +89,20 @@ export function ListCard({ list, isOwner }: ListCardProps) {
             </Title>
             {!isOwner && (
               <Badge variant="light" size="sm">
-                Public
+                {t('Public')}
               </Badge>
             )}
           </Group>
           <Group gap="sm" wrap="nowrap">
             {list.buildings.length > 0 && <WalkingTourButton list={list} />}
             <ExportMenu
-              ariaLabel={`Export list ${list.name}`}
+              ariaLabel={t('Export list {name}', { name: list.name })}
               groups={[{ href: (format) => listExportHref(format, list.id) }]}
             />
             {isOwner && (
               <>
                 <Switch
-                  label="Public"
+                  label={t('Public')}
                   checked={list.is_public}
                   disabled={visibility.isPending}
                   onChange={(event) => onVisibilityChange(event.currentTarget.checked)}
@@ -103,7 +110,7 @@ export function ListCard({ list, isOwner }: ListCardProps) {
                 <ActionIcon
                   variant="subtle"
                   color="red"
-                  aria-label={`Delete list ${list.name}`}
+                  aria-label={t('Delete list {name}', { name: list.name })}
                   onClick={() => setConfirmingDelete(true)}
                 >
                   <IconTrash size={18} aria-hidden />
@@ -114,10 +121,10 @@ export function ListCard({ list, isOwner }: ListCardProps) {
         </Group>
         {list.buildings.length === 0 ? (
           <Text c="dimmed" size="sm">
-            {LIST_TEXTS.emptyList}
+            {t(LIST_TEXTS.emptyList)}
           </Text>
         ) : (
-          <ul className={classes.buildings} aria-label={`Buildings in ${list.name}`}>
+          <ul className={classes.buildings} aria-label={t('Buildings in {name}', { name: list.name })}>
             {list.buildings.map((building) => (
               <li key={building.id} className={classes.building}>
                 <Anchor component={Link} to={pages.building.href({ id: building.id })}>
@@ -128,7 +135,10 @@ export function ListCard({ list, isOwner }: ListCardProps) {
                     variant="subtle"
                     color="gray"
                     size="sm"
-                    aria-label={`Remove ${building.name} from ${list.name}`}
+                    aria-label={t('Remove {building} from {list}', {
+                      building: building.name,
+                      list: list.name,
+                    })}
                     onClick={() => setRemoving(building)}
                   >
                     <IconX size={14} aria-hidden />
@@ -143,18 +153,18 @@ export function ListCard({ list, isOwner }: ListCardProps) {
         <>
           <ConfirmDialog
             opened={confirmingDelete}
-            title="Delete list"
+            title={t('Delete list')}
             question={deleteListQuestion(list.name)}
-            confirmLabel="Delete"
+            confirmLabel={t('Delete')}
             pending={remove.isPending}
             onConfirm={confirmDelete}
             onCancel={() => setConfirmingDelete(false)}
           />
           <ConfirmDialog
             opened={removing !== null}
-            title="Remove building"
+            title={t('Remove building')}
             question={removing ? removeBuildingQuestion(removing.name, list.name) : ''}
-            confirmLabel="Remove"
+            confirmLabel={t('Remove')}
             pending={removeBuilding.isPending}
             onConfirm={confirmRemove}
             onCancel={() => setRemoving(null)}

@@ -11,6 +11,8 @@ import {
   stubMatchMedia,
   testUser,
 } from '../../../testing/render.tsx';
+import fr from '#domain/messages/fr';
+import { setCatalogue } from '../../../lib/i18n.ts';
 import { UserLists } from './user-lists.tsx';
 
 function list(id: number, name: string, isPublic: boolean, buildings: { id: number; name: string }[]): List {
@@ -142,5 +144,39 @@ describe('user page Lists (product §2, 4, 5, 6, 8)', () => {
     await waitFor(() => expect(screen.queryByRole('article', { name: 'List Brutalism' })).toBeNull());
     expect(screen.getByRole('article', { name: 'List Favourites' })).toBeTruthy();
     expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/lists/2')).toBe(true);
+  });
+});
+
+describe('user page Lists in French', () => {
+  beforeEach(() => {
+    stubMatchMedia();
+    setCatalogue('fr', fr);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  it('names the lists, their controls and the delete question in French', async () => {
+    stubFetch({ 'GET /api/users/ada/lists': () => json({ items: [favourites, brutalism] }) });
+    renderWithProviders(<UserLists handle="ada" />, { queryClient: queryClientSignedIn(testUser) });
+    expect(await screen.findByRole('heading', { name: 'Listes' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Créer la liste' })).toBeTruthy();
+    const card = await screen.findByRole('article', { name: 'Liste Brutalism' });
+    expect(within(card).getByText('Aucun bâtiment dans cette liste pour l’instant.')).toBeTruthy();
+    expect(within(card).getByRole('switch', { name: 'Publique' })).toBeTruthy();
+    expect(
+      within(screen.getByRole('article', { name: 'Liste Favourites' })).getByRole('button', {
+        name: 'Retirer Town Hall de Favourites',
+      }),
+    ).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Supprimer la liste Brutalism' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Supprimer la liste' });
+    expect(
+      within(dialog).getByText(
+        'Voulez-vous vraiment supprimer la liste « Brutalism » ? Cette action est irréversible.',
+      ),
+    ).toBeTruthy();
   });
 });

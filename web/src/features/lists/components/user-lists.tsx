@@ -8,6 +8,7 @@ import { useOpenedOnce } from '../../../lib/use-opened-once.ts';
 import { useUserLists } from '../api/get-user-lists.ts';
 import { LIST_TEXTS, visibleLists } from '../model/lists.ts';
 import { ListCard } from './list-card.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 // The modal and its form load at the first opening.
 const CreateListModal = lazy(() =>
@@ -27,23 +28,23 @@ export function UserLists({ handle }: { handle: string }) {
   const createWanted = useOpenedOnce(creating);
 
   return (
-    <Stack gap="md" component="section" aria-label="Lists">
+    <Stack gap="md" component="section" aria-label={t('Lists')}>
       <Group justify="space-between">
-        <Title order={2}>Lists</Title>
+        <Title order={2}>{t('Lists')}</Title>
         {isOwner && (
           <Button size="xs" leftSection={<IconPlus size={16} aria-hidden />} onClick={create.open}>
-            {LIST_TEXTS.createList}
+            {t(LIST_TEXTS.createList)}
           </Button>
         )}
       </Group>
       {lists.isPending ? (
         <Group gap="sm" role="status">
           <Loader size="sm" />
-          <Text>{LIST_TEXTS.loadingLists}</Text>
+          <Text>{t(LIST_TEXTS.loadingLists)}</Text>
         </Group>
       ) : lists.isError ? (
         <Text c="red" role="alert">
-          {LIST_TEXTS.listsFailed}
+          {t(LIST_TEXTS.listsFailed)}
         </Text>
       ) : (
         <ListCards lists={visibleLists(lists.data, isOwner)} isOwner={isOwner} />
@@ -59,7 +60,7 @@ export function UserLists({ handle }: { handle: string }) {
 
 function ListCards({ lists, isOwner }: { lists: ReturnType<typeof visibleLists>; isOwner: boolean }) {
   if (lists.length === 0) {
-    return <Text c="dimmed">{isOwner ? LIST_TEXTS.ownerNoLists : LIST_TEXTS.visitorNoLists}</Text>;
+    return <Text c="dimmed">{t(isOwner ? LIST_TEXTS.ownerNoLists : LIST_TEXTS.visitorNoLists)}</Text>;
   }
   return (
     <Stack gap="sm">

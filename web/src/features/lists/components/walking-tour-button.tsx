@@ -4,6 +4,7 @@ import { IconRoute } from '@tabler/icons-react';
 import type { List } from '#domain/lists';
 import { DialogLoading } from '../../../components/dialog-loading.tsx';
 import { useOpenedOnce } from '../../../lib/use-opened-once.ts';
+import { t } from '../../../lib/i18n.ts';
 
 // The route view (its map included) loads when first opened.
 const WalkingTourDialog = lazy(() =>
@@ -21,9 +22,9 @@ export function WalkingTourButton({ list }: { list: List }) {
         size="xs"
         leftSection={<IconRoute size={14} aria-hidden />}
         onClick={() => setOpened(true)}
-        aria-label={`Walking tour of ${list.name}`}
+        aria-label={t('Walking tour of {name}', { name: list.name })}
       >
-        Walking tour
+        {t('Walking tour')}
       </Button>
       {wanted && (
         <Suspense fallback={<DialogLoading />}>

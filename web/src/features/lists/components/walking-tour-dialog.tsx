@@ -8,6 +8,7 @@ import { listGpxHref, useListRoute } from '../api/get-list-route.ts';
 import { WALKING_TOUR_TEXTS, legText, totalDistanceText, walkingTourTitle } from '../model/walking-tour.ts';
 import classes from './walking-tour.module.css';
 import { WalkingTourMap } from './walking-tour-map.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 interface WalkingTourDialogProps {
   list: List;
@@ -27,12 +28,12 @@ export function WalkingTourDialog({ list, opened, onClose }: WalkingTourDialogPr
   return (
     <Modal opened={opened} onClose={onClose} title={walkingTourTitle(list.name)} size="xl">
       {list.buildings.length === 0 ? (
-        <Text>{WALKING_TOUR_TEXTS.empty}</Text>
+        <Text>{t(WALKING_TOUR_TEXTS.empty)}</Text>
       ) : (
         <Stack gap="md">
           <Group align="flex-end" justify="space-between" wrap="wrap">
             <Select
-              label={WALKING_TOUR_TEXTS.start}
+              label={t(WALKING_TOUR_TEXTS.start)}
               data={startOptions}
               value={String(start ?? list.buildings[0]!.id)}
               onChange={(value) => value && setStart(Number(value))}
@@ -47,23 +48,23 @@ export function WalkingTourDialog({ list, opened, onClose }: WalkingTourDialogPr
               variant="light"
               leftSection={<IconRoute size={16} aria-hidden />}
             >
-              {WALKING_TOUR_TEXTS.downloadGpx}
+              {t(WALKING_TOUR_TEXTS.downloadGpx)}
             </Button>
           </Group>
           {route.isPending ? (
             <Group gap="xs" role="status">
               <Loader size="sm" aria-hidden />
-              <Text>{WALKING_TOUR_TEXTS.loading}</Text>
+              <Text>{t(WALKING_TOUR_TEXTS.loading)}</Text>
             </Group>
           ) : route.isError ? (
-            <Text role="alert">{WALKING_TOUR_TEXTS.error}</Text>
+            <Text role="alert">{t(WALKING_TOUR_TEXTS.error)}</Text>
           ) : (
             <>
               <Text fw={600} data-testid="walking-tour-total">
                 {totalDistanceText(route.data.total_meters)}
               </Text>
               <WalkingTourMap stops={route.data.stops} />
-              <ol className={classes.stops} aria-label="Stops in walking order">
+              <ol className={classes.stops} aria-label={t('Stops in walking order')}>
                 {route.data.stops.map((stop, i) => (
                   <li key={stop.id}>
                     <Anchor component={Link} to={pages.building.href({ id: stop.id })}>
@@ -76,7 +77,7 @@ export function WalkingTourDialog({ list, opened, onClose }: WalkingTourDialogPr
                 ))}
               </ol>
               <Text size="sm" c="dimmed">
-                {WALKING_TOUR_TEXTS.note}
+                {t(WALKING_TOUR_TEXTS.note)}
               </Text>
             </>
           )}

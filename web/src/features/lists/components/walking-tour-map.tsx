@@ -7,6 +7,7 @@ import { buildMapStyle, fitMaxZoom } from '../../../lib/map/map-style.ts';
 import { configuredTileSources } from '../../../lib/map/tile-config.ts';
 import { WALKING_TOUR_TEXTS } from '../model/walking-tour.ts';
 import classes from './walking-tour.module.css';
+import { t } from '../../../lib/i18n.ts';
 
 const LINE_SOURCE = 'walking-tour';
 const LINE_COLOR = '#9c36b5';
@@ -47,7 +48,7 @@ export function WalkingTourMap({ stops }: { stops: readonly RouteStop[] }) {
       element.className = classes.stop!;
       element.textContent = String(i + 1);
       element.setAttribute('role', 'img');
-      element.setAttribute('aria-label', `Stop ${i + 1}: ${name}`);
+      element.setAttribute('aria-label', t('Stop {number}: {name}', { number: i + 1, name }));
       element.dataset.stop = String(i + 1);
       new Marker({ element }).setLngLat(coords[i]!).addTo(map);
       bounds.extend(coords[i]!);
@@ -71,11 +72,11 @@ export function WalkingTourMap({ stops }: { stops: readonly RouteStop[] }) {
   }, [key, colorScheme]);
 
   return (
-    <Box className={classes.map} role="region" aria-label={WALKING_TOUR_TEXTS.mapLabel}>
+    <Box className={classes.map} role="region" aria-label={t(WALKING_TOUR_TEXTS.mapLabel)}>
       <Box ref={containerRef} pos="absolute" inset={0} />
       {failed && (
         <Text pos="absolute" inset={0} ta="center" pt="xl" c="dimmed">
-          {WALKING_TOUR_TEXTS.mapUnavailable}
+          {t(WALKING_TOUR_TEXTS.mapUnavailable)}
         </Text>
       )}
     </Box>

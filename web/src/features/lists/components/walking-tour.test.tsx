@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { List, ListRoute, RouteStop } from '#domain/lists';
 import { json, renderWithProviders, stubBrowserApis, stubFetch } from '../../../testing/render.tsx';
+import fr from '#domain/messages/fr';
+import { setCatalogue } from '../../../lib/i18n.ts';
 import { ListCard } from './list-card.tsx';
 
 // WebGL does not exist in the test DOM (happy-dom): the map is tested in the browser journey.
@@ -96,5 +98,39 @@ describe('walking tour of a list', () => {
     stubFetch({});
     renderWithProviders(<ListCard list={{ ...list, buildings: [] }} isOwner={false} />);
     expect(screen.queryByRole('button', { name: 'Walking tour of Harbour walk' })).toBeNull();
+  });
+});
+
+describe('walking tour in French', () => {
+  beforeEach(() => {
+    stubBrowserApis();
+    setCatalogue('fr', fr);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('titles the tour, marks the start and writes the distances in French', async () => {
+    stubFetch({ 'GET /api/lists/5/route': (_init, url) => routeAnswer(url) });
+    renderWithProviders(<ListCard list={list} isOwner={false} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Promenade de la liste Harbour walk' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Promenade : Harbour walk' }, { timeout: 5000 });
+    const stops = await within(dialog).findByRole(
+      'list',
+      { name: 'Étapes dans l’ordre de la promenade' },
+      { timeout: 5000 },
+    );
+    expect(
+      within(stops)
+        .getAllByRole('listitem')
+        // French writes a no-break space between a number and its unit.
+        .map((li) => li.textContent?.replace(/\s/g, ' ')),
+    ).toEqual(['Lighthouse Départ', 'Customs +1,5 km', 'Pier +800 m']);
+    expect(within(dialog).getByTestId('walking-tour-total').textContent?.replace(/\s/g, ' ')).toBe(
+      'Distance totale : 2,3 km',
+    );
+    expect(within(dialog).getByRole('link', { name: 'Télécharger le GPX' })).toBeTruthy();
+    expect(within(dialog).getByRole('combobox', { name: 'Partir de' })).toBeTruthy();
   });
 });

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { List } from '#domain/lists';
+import fr from '#domain/messages/fr';
+import ar from '#domain/messages/ar';
+import { setCatalogue } from '../../../lib/i18n.ts';
 import {
   LIST_TEXTS,
   addToListOptions,
-  addedToListsMessage,
   canSubmitAddToList,
   deleteListQuestion,
   listsToAddTo,
@@ -13,6 +15,7 @@ import {
   withList,
   withoutList,
 } from './lists.ts';
+import { addToListsFailedMessage, addedToListsMessage } from './add-to-list-messages.ts';
 
 function list(id: number, buildingIds: number[], isPublic = false): List {
   return {
@@ -90,5 +93,19 @@ describe('lists on the user page (product §4, 5, 6, 8)', () => {
     expect(removedFromListMessage('Town Hall', 'Favourites')).toBe(
       'Building "Town Hall" removed from list "Favourites"',
     );
+  });
+});
+
+describe('list messages in the page language', () => {
+  it('names and counts the lists in French and Arabic', () => {
+    setCatalogue('fr', fr);
+    expect(removedFromListMessage('Town Hall', 'Favourites')).toBe(
+      'Bâtiment « Town Hall » retiré de la liste « Favourites »',
+    );
+    expect(addedToListsMessage('Town Hall', ['A', 'B'])).toBe('Bâtiment « Town Hall » ajouté à 2 listes');
+    expect(addToListsFailedMessage(['A'])).toBe('Impossible d’ajouter le bâtiment à la liste « A »');
+    expect(addToListsFailedMessage(['A', 'B', 'C'])).toBe('Impossible d’ajouter le bâtiment à 3 listes');
+    setCatalogue('ar', ar);
+    expect(addedToListsMessage('X', ['A', 'B'])).toBe('تمت إضافة المبنى «X» إلى قائمتين');
   });
 });

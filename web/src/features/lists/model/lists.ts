@@ -1,4 +1,5 @@
 import { listHoldsBuilding, type List } from '#domain/lists';
+import { t } from '../../../lib/i18n.ts';
 
 /** Texts of the lists feature (product §2, 5 and 8). */
 export const LIST_TEXTS = {
@@ -19,32 +20,24 @@ export const LIST_TEXTS = {
   visibilityFailed: 'Failed to change list visibility',
 } as const;
 
+// The texts built from names come in the page's language (the toasts leave them as they are).
+
 /** Product §5: deleting a list needs a confirmation that says it cannot be undone. */
 export function deleteListQuestion(listName: string): string {
-  return `Are you sure you want to delete the list "${listName}"? This cannot be undone.`;
+  return t('Are you sure you want to delete the list "{list}"? This cannot be undone.', { list: listName });
 }
 
 /** Product §5: removing a building from a list needs a confirmation. */
 export function removeBuildingQuestion(buildingName: string, listName: string): string {
-  return `Are you sure you want to remove "${buildingName}" from the list "${listName}"?`;
+  return t('Are you sure you want to remove "{building}" from the list "{list}"?', {
+    building: buildingName,
+    list: listName,
+  });
 }
 
 /** Product §8: the toast after removing a building from a list. */
 export function removedFromListMessage(buildingName: string, listName: string): string {
-  return `Building "${buildingName}" removed from list "${listName}"`;
-}
-
-/** The success toast of the Add to List dialog. */
-export function addedToListsMessage(buildingName: string, listNames: readonly string[]): string {
-  if (listNames.length === 1) return `Building "${buildingName}" added to list "${listNames[0]}"`;
-  return `Building "${buildingName}" added to ${listNames.length} lists`;
-}
-
-/** The error toast when some lists refused the building. */
-export function addToListsFailedMessage(listNames: readonly string[]): string {
-  return listNames.length === 1
-    ? `Failed to add the building to list "${listNames[0]}"`
-    : `Failed to add the building to ${listNames.length} lists`;
+  return t('Building "{building}" removed from list "{list}"', { building: buildingName, list: listName });
 }
 
 /** Product §6: the owner sees every list; anyone else only public ones (the API already filters). */
@@ -88,7 +81,7 @@ export function addToListOptions(
       list,
       holdsBuilding,
       checked: holdsBuilding || selected.has(list.id),
-      label: holdsBuilding ? `${list.name} ${LIST_TEXTS.alreadyInList}` : list.name,
+      label: holdsBuilding ? `${list.name} ${t(LIST_TEXTS.alreadyInList)}` : list.name,
     };
   });
 }

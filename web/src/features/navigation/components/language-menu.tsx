@@ -10,9 +10,23 @@ import classes from './language-menu.module.css';
  *
  * In the navigation bar (`inBar`) it shows as a language icon on small screens, and below 420 px,
  * where the bar has no room left, not at all: there the About page and the user's Settings have
- * it (with its label), and a first visit already follows the browser's language.
+ * it (with its label), and a first visit already follows the browser's language. Under a heading
+ * of its own (`labelledBy`, the heading's id) it has no label: the heading names it.
  */
-export function LanguageMenu({ inBar = false }: { inBar?: boolean }) {
+export function LanguageMenu({ inBar = false, labelledBy }: { inBar?: boolean; labelledBy?: string }) {
+  if (labelledBy) {
+    // Under a heading of its own (Settings): the heading names it, with no label repeating it.
+    return (
+      <select
+        className={`${classes.language} ${classes.wide}`}
+        aria-labelledby={labelledBy}
+        value={currentLanguage()}
+        onChange={(event) => choose(event.currentTarget.value)}
+      >
+        {options()}
+      </select>
+    );
+  }
   if (!inBar) {
     return (
       <label className={classes.field}>

@@ -1,6 +1,10 @@
 import { Group, Text } from '@mantine/core';
+import { SITE_NAME } from '#domain/pages';
 
-/** The site's mark: a small building in a rounded square, with the name beside it. */
+/**
+ * The site's mark: a small building in a rounded square, with the name beside it. The name is the
+ * brand, the same in every language (as in the page titles).
+ */
 export function Logo() {
   return (
     <Group gap={8} wrap="nowrap">
@@ -9,7 +13,7 @@ export function Logo() {
         <path d="M8 26V12l8-6 8 6v14h-5v-7h-6v7z" fill="#fff" />
       </svg>
       <Text component="span" fw={700} size="lg" c="var(--mantine-color-text)" visibleFrom="sm">
-        Atlas of Buildings
+        {SITE_NAME}
       </Text>
     </Group>
   );

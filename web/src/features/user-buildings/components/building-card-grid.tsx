@@ -3,6 +3,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import { USER_BUILDINGS_TEXTS, type RatedBuildingCard } from '../model/user-buildings.ts';
 import { UserBuildingCard } from './user-building-card.tsx';
 import classes from './user-buildings.module.css';
+import { t } from '../../../lib/i18n.ts';
 
 interface BuildingCardGridProps {
   query: UseInfiniteQueryResult<InfiniteData<{ items: RatedBuildingCard[] }>>;
@@ -16,14 +17,14 @@ export function BuildingCardGrid({ query, emptyText, label }: BuildingCardGridPr
     return (
       <Group gap="sm" role="status">
         <Loader size="sm" />
-        <Text>{USER_BUILDINGS_TEXTS.loading}</Text>
+        <Text>{t(USER_BUILDINGS_TEXTS.loading)}</Text>
       </Group>
     );
   }
   if (query.isError) {
     return (
       <Text c="red" role="alert">
-        {USER_BUILDINGS_TEXTS.failed}
+        {t(USER_BUILDINGS_TEXTS.failed)}
       </Text>
     );
   }
@@ -45,7 +46,7 @@ export function BuildingCardGrid({ query, emptyText, label }: BuildingCardGridPr
           loading={query.isFetchingNextPage}
           style={{ alignSelf: 'center' }}
         >
-          {USER_BUILDINGS_TEXTS.loadMore}
+          {t(USER_BUILDINGS_TEXTS.loadMore)}
         </Button>
       )}
     </Stack>

@@ -16,6 +16,7 @@ import {
   type RatedBuildingsFilter,
 } from '../model/user-buildings.ts';
 import { BuildingCardGrid } from './building-card-grid.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 /**
  * Product §2, user page Buildings: the buildings this user rated, by face (Liked, Neutral, Disliked)
@@ -33,23 +34,25 @@ export function RatedBuildings({ handle }: { handle: string }) {
 
   return (
     <Stack gap="md">
-      <Title order={2}>Buildings</Title>
+      <Title order={2}>{t('Buildings')}</Title>
       {isChecking ? null : access !== 'owner' || refusedStatus !== null ? (
         <Text c="dimmed" role="status">
-          {access === 'signedOut' || refusedStatus === 401
-            ? USER_BUILDINGS_TEXTS.signedOut
-            : USER_BUILDINGS_TEXTS.private}
+          {t(
+            access === 'signedOut' || refusedStatus === 401
+              ? USER_BUILDINGS_TEXTS.signedOut
+              : USER_BUILDINGS_TEXTS.private,
+          )}
         </Text>
       ) : (
         <>
           <Group justify="space-between" gap="sm">
             <SegmentedControl
-              aria-label="Rating"
+              aria-label={t('Rating')}
               value={filter.rating}
               onChange={(value) => {
                 if (isRatingFilter(value)) setFilter((f) => ({ ...f, rating: value }));
               }}
-              data={RATING_FILTERS.map(({ value, label }) => ({ value, label }))}
+              data={RATING_FILTERS.map(({ value, label }) => ({ value, label: t(label) }))}
             />
             <Button
               variant="default"
@@ -62,12 +65,16 @@ export function RatedBuildings({ handle }: { handle: string }) {
                 )
               }
               onClick={() => setFilter((f) => ({ ...f, sortOrder: toggleSortOrder(f.sortOrder) }))}
-              title="Change the order of the votes"
+              title={t('Change the order of the votes')}
             >
-              {sortOrderLabel(filter.sortOrder)}
+              {t(sortOrderLabel(filter.sortOrder))}
             </Button>
           </Group>
-          <BuildingCardGrid query={query} emptyText={emptyRatedText(filter.rating)} label="Rated buildings" />
+          <BuildingCardGrid
+            query={query}
+            emptyText={t(emptyRatedText(filter.rating))}
+            label={t('Rated buildings')}
+          />
         </>
       )}
     </Stack>

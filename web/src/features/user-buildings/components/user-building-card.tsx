@@ -6,13 +6,14 @@ import { timeAgo } from '../../../lib/relative-time.ts';
 import type { RatedBuildingCard } from '../model/user-buildings.ts';
 import classes from './user-buildings.module.css';
 import { pages } from '#domain/pages';
+import { currentLanguage, t } from '../../../lib/i18n.ts';
 
 /**
  * A building on the user page: cover (or, until it has one, a locator), name and years, linking to its profile.
  * The link is named by its visible text (no aria-label: axe label-content-name-mismatch).
  */
 export function UserBuildingCard({ building }: { building: RatedBuildingCard }) {
-  const years = buildingYearsText(building);
+  const years = buildingYearsText(building, t);
   const votedAt = building.voted_at ? new Date(building.voted_at) : null;
   return (
     <Paper
@@ -39,8 +40,8 @@ export function UserBuildingCard({ building }: { building: RatedBuildingCard }) 
           </Text>
         )}
         {votedAt && (
-          <Text size="xs" c="dimmed" title={votedAt.toLocaleString()}>
-            Voted {timeAgo(votedAt)}
+          <Text size="xs" c="dimmed" title={votedAt.toLocaleString(currentLanguage())}>
+            {t('Voted {time}', { time: timeAgo(votedAt) })}
           </Text>
         )}
       </Box>

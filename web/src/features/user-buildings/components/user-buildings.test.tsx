@@ -11,6 +11,8 @@ import {
   stubMatchMedia,
   testUser,
 } from '../../../testing/render.tsx';
+import fr from '#domain/messages/fr';
+import { setCatalogue } from '../../../lib/i18n.ts';
 import { RatedBuildings } from './rated-buildings.tsx';
 import { UploadedBuildings } from './uploaded-buildings.tsx';
 
@@ -109,5 +111,39 @@ describe('user page: rated buildings (product §2, Buildings)', () => {
       await screen.findByText('Rated buildings are private: only their owner can see them.'),
     ).toBeTruthy();
     expect(calls.filter((c) => c.url.startsWith('/api/buildings'))).toEqual([]);
+  });
+});
+
+describe('user page buildings in French', () => {
+  beforeEach(() => {
+    stubBrowserApis();
+    setCatalogue('fr', fr);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('names the ratings, the order and the empty lists in French', async () => {
+    stubFetch({
+      'GET /api/buildings/': (_init, url) =>
+        searchOf(url).vote_type === '1'
+          ? page([card(1, 'Town Hall', { user_vote: 1, voted_at: new Date().toISOString() })], 1, 1)
+          : page([], 1, 0),
+    });
+    renderWithProviders(<RatedBuildings handle="ada" />, { queryClient: queryClientSignedIn(testUser) });
+    const link = await screen.findByRole('link', { name: /^Town Hall/ });
+    expect(link.textContent).toContain('Voté il y a quelques secondes');
+    expect(screen.getByRole('heading', { name: 'Bâtiments' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'Je n’aime pas' }));
+    expect(await screen.findByText('Aucun bâtiment que vous n’aimez pas.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Votes les plus récents d’abord' })).toBeTruthy();
+  });
+
+  it("says 'Aucun bâtiment ajouté… pour l’instant !' for a user who added none", async () => {
+    stubFetch({ 'GET /api/buildings/': () => page([], 1, 0) });
+    renderWithProviders(<UploadedBuildings handle="ada" />);
+    expect(await screen.findByText('Aucun bâtiment ajouté… pour l’instant !')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Bâtiments ajoutés' })).toBeTruthy();
   });
 });

@@ -64,9 +64,15 @@ export function sortOrderLabel(order: VoteSortOrder): string {
   return order === 'desc' ? 'Newest votes first' : 'Oldest votes first';
 }
 
-/** Product §2: 'No liked/neutral/disliked buildings found.' */
+const EMPTY_RATED: Record<RatingFilter, string> = {
+  liked: 'No liked buildings found.',
+  neutral: 'No neutral buildings found.',
+  disliked: 'No disliked buildings found.',
+};
+
+/** Product §2: 'No liked/neutral/disliked buildings found.' (whole sentences, for the catalogues). */
 export function emptyRatedText(rating: RatingFilter): string {
-  return `No ${rating} buildings found.`;
+  return EMPTY_RATED[rating];
 }
 
 /** The query of GET /api/buildings/ (the card list). */

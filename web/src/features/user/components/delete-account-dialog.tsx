@@ -13,6 +13,7 @@ import {
   DELETE_ACCOUNT_LABEL,
   DELETE_ACCOUNT_REMOVE_BUILDINGS,
 } from '../model/delete-account.ts';
+import { t } from '../../../lib/i18n.ts';
 
 /**
  * The confirmation of delete-account.tsx, loaded at its first opening: the user types their handle
@@ -41,13 +42,7 @@ export function DeleteAccountDialog({
   const confirmed = confirmsHandle(typed, handle);
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={DELETE_ACCOUNT_LABEL}
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
+    <Modal opened={opened} onClose={close} title={t(DELETE_ACCOUNT_LABEL)} centered>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -64,10 +59,10 @@ export function DeleteAccountDialog({
         }}
       >
         <Stack gap="sm">
-          <Text size="sm">{DELETE_ACCOUNT_HINT}</Text>
+          <Text size="sm">{t(DELETE_ACCOUNT_HINT)}</Text>
           <TextInput
-            label={DELETE_ACCOUNT_CONFIRM_LABEL}
-            description={`Your handle: ${handle}`}
+            label={t(DELETE_ACCOUNT_CONFIRM_LABEL)}
+            description={t('Your handle: {handle}', { handle })}
             value={typed}
             onChange={(event) => setTyped(event.currentTarget.value)}
             autoComplete="off"
@@ -76,21 +71,21 @@ export function DeleteAccountDialog({
             data-autofocus
           />
           <Checkbox
-            label={DELETE_ACCOUNT_REMOVE_BUILDINGS}
+            label={t(DELETE_ACCOUNT_REMOVE_BUILDINGS)}
             checked={removeBuildings}
             onChange={(event) => setRemoveBuildings(event.currentTarget.checked)}
           />
           {remove.isError && (
             <Alert color="red" role="alert">
-              {DELETE_ACCOUNT_FAILED}
+              {t(DELETE_ACCOUNT_FAILED)}
             </Alert>
           )}
           <Group justify="flex-end" gap="sm" mt="sm">
             <Button variant="default" onClick={close} disabled={remove.isPending}>
-              Cancel
+              {t('Cancel')}
             </Button>
             <Button type="submit" color="red" disabled={!confirmed} loading={remove.isPending}>
-              {DELETE_ACCOUNT_LABEL}
+              {t(DELETE_ACCOUNT_LABEL)}
             </Button>
           </Group>
         </Stack>

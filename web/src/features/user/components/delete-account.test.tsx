@@ -16,7 +16,13 @@ import {
 import { DELETE_ACCOUNT_DONE, DELETE_ACCOUNT_FAILED } from '../model/delete-account.ts';
 import { UserSettings } from './user-settings.tsx';
 
-const profile = { id: testUser.id, handle: 'ada', picture: null, created_at: '2026-01-01T00:00:00Z', role: 'user' };
+const profile = {
+  id: testUser.id,
+  handle: 'ada',
+  picture: null,
+  created_at: '2026-01-01T00:00:00Z',
+  role: 'user',
+};
 
 function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;

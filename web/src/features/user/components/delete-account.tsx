@@ -5,6 +5,7 @@ import { lazy, Suspense } from 'react';
 import { DialogLoading } from '../../../components/dialog-loading.tsx';
 import { useOpenedOnce } from '../../../lib/use-opened-once.ts';
 import { DELETE_ACCOUNT_HINT, DELETE_ACCOUNT_LABEL } from '../model/delete-account.ts';
+import { t } from '../../../lib/i18n.ts';
 
 // The confirmation loads at its first opening.
 const DeleteAccountDialog = lazy(() =>
@@ -18,13 +19,13 @@ export function DeleteAccount({ handle }: { handle: string }) {
   return (
     <Stack gap="xs" align="flex-start" component="section" aria-labelledby="danger-zone-title">
       <Title order={3} id="danger-zone-title" c="red">
-        Danger zone
+        {t('Danger zone')}
       </Title>
       <Text size="sm" c="dimmed">
-        {DELETE_ACCOUNT_HINT}
+        {t(DELETE_ACCOUNT_HINT)}
       </Text>
       <Button color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={dialog.open}>
-        {DELETE_ACCOUNT_LABEL}
+        {t(DELETE_ACCOUNT_LABEL)}
       </Button>
       {loaded && (
         <Suspense fallback={<DialogLoading />}>

@@ -3,6 +3,8 @@ import { IconDownload } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { pages } from '#domain/pages';
 import { accountExportHref } from '../../../lib/export/export-links.ts';
+import { t } from '../../../lib/i18n.ts';
+import { tNodes } from '../../../lib/i18n-nodes.ts';
 
 export const DOWNLOAD_MY_DATA_HINT =
   'A ZIP file with your profile, the buildings you added, your comments, votes, lists and photos, with the original photo files.';
@@ -14,13 +16,16 @@ export const DOWNLOAD_MY_DATA_HINT =
 export function DownloadMyData({ handle }: { handle: string }) {
   return (
     <Stack gap="xs" align="flex-start">
-      <Title order={3}>Download my data</Title>
+      <Title order={3}>{t('Download my data')}</Title>
       <Text size="sm" c="dimmed">
-        {DOWNLOAD_MY_DATA_HINT} See{' '}
-        <Anchor component={Link} to={pages.privacy.href()} inherit underline="always">
-          Privacy
-        </Anchor>{' '}
-        for what is kept.
+        {t(DOWNLOAD_MY_DATA_HINT)}{' '}
+        {tNodes('See {privacy} for what is kept.', {
+          privacy: (
+            <Anchor component={Link} to={pages.privacy.href()} inherit underline="always">
+              {t('Privacy')}
+            </Anchor>
+          ),
+        })}
       </Text>
       <Button
         component="a"
@@ -29,7 +34,7 @@ export function DownloadMyData({ handle }: { handle: string }) {
         variant="light"
         leftSection={<IconDownload size={16} aria-hidden />}
       >
-        Download my data
+        {t('Download my data')}
       </Button>
     </Stack>
   );

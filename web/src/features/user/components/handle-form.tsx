@@ -7,8 +7,10 @@ import {
   canSaveHandle,
   handleChangeErrorText,
   handleFormReducer,
+  handleProblemText,
   initialHandleFormState,
 } from '../model/handle-form.ts';
+import { t } from '../../../lib/i18n.ts';
 
 interface HandleFormProps {
   currentHandle: string;
@@ -43,29 +45,31 @@ export function HandleForm({ currentHandle, onChanged }: HandleFormProps) {
     <form onSubmit={submit} noValidate>
       <Stack gap="sm" maw={420}>
         <TextInput
-          label="Handle"
-          description={HANDLE_HINT}
+          label={t('Handle')}
+          description={t(HANDLE_HINT)}
           value={state.value}
           onChange={(event) => dispatch({ type: 'edited', value: event.currentTarget.value })}
           // The hint already says what is wrong with most values; only other problems get a text.
-          error={problem === null ? undefined : problem === HANDLE_HINT ? true : problem}
+          error={
+            problem === null ? undefined : problem === HANDLE_HINT ? true : handleProblemText(state.value)
+          }
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
         />
         <Group>
           <Button type="submit" disabled={!canSave} loading={state.status === 'loading'}>
-            Save
+            {t('Save')}
           </Button>
         </Group>
         {state.status === 'success' && (
           <Text c="teal" role="status">
-            {HANDLE_UPDATED_TEXT}
+            {t(HANDLE_UPDATED_TEXT)}
           </Text>
         )}
         {state.status === 'error' && (
           <Text c="red" role="alert">
-            {state.error}
+            {t(state.error ?? '')}
           </Text>
         )}
       </Stack>

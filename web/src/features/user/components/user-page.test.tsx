@@ -11,6 +11,8 @@ import {
   stubMatchMedia,
   testUser,
 } from '../../../testing/render.tsx';
+import fr from '#domain/messages/fr';
+import { setCatalogue } from '../../../lib/i18n.ts';
 import { UserPage } from './user-page.tsx';
 
 const threeDaysAgo = new Date(Date.now() - 3 * 24 * 3600 * 1000).toISOString();
@@ -125,5 +127,37 @@ describe('user page (product §2)', () => {
     );
     expect(await screen.findByRole('heading', { name: 'bob' })).toBeTruthy();
     expect(screen.getByTestId('where').textContent).toBe('/user/bob/buildings?sort=old');
+  });
+});
+
+describe('user page in French', () => {
+  beforeEach(() => {
+    stubMatchMedia();
+    setCatalogue('fr', fr);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('says when the user joined and names the sections in French', async () => {
+    stubFetch({ 'GET /api/users/ada': () => json(ada) });
+    renderPage('ada', true);
+    await screen.findByRole('heading', { name: 'ada', level: 1 });
+    expect(screen.getByText('Inscrit il y a 3 jours')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Photo de ada' })).toBeTruthy();
+    expect(
+      Array.from(
+        screen.getByRole('navigation', { name: 'Page de l’utilisateur' }).querySelectorAll('a'),
+        (a) => a.textContent,
+      ),
+    ).toEqual(['Listes', 'Bâtiments', 'Images', 'Paramètres', 'Statistiques']);
+  });
+
+  it("answers an unknown handle with 'Utilisateur introuvable'", async () => {
+    stubFetch({ 'GET /api/users/nobody': () => problem(404, 'Not Found', 'User not found') });
+    renderPage('nobody', false);
+    expect(await screen.findByRole('heading', { name: 'Utilisateur introuvable' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Se connecter' })).toBeTruthy();
   });
 });

@@ -12,6 +12,7 @@ import { useUser } from '../api/get-user.ts';
 import { userNavItems, type UserSection } from '../model/user-nav.ts';
 import classes from './user-page.module.css';
 import { pages, userSectionHref } from '#domain/pages';
+import { currentLanguage, t } from '../../../lib/i18n.ts';
 
 interface UserPageProps {
   handle: string;
@@ -48,12 +49,12 @@ export function UserPage({ handle, children, report }: UserPageProps) {
         {profile.isPending ? (
           <Group gap="sm" role="status">
             <Loader size="sm" />
-            <Text>Loading...</Text>
+            <Text>{t('Loading...')}</Text>
           </Group>
         ) : profile.isError ? (
           <Stack gap="lg" maw={420}>
             <div role="alert">
-              <Title order={1}>{notFound ? 'User not found' : 'Error loading user'}</Title>
+              <Title order={1}>{notFound ? t('User not found') : t('Error loading user')}</Title>
             </div>
             <UserPageFooter me={me} />
           </Stack>
@@ -68,7 +69,7 @@ export function UserPage({ handle, children, report }: UserPageProps) {
                 <UserNav handle={profile.data.handle} me={me} profileId={profile.data.id} />
                 <UserPageFooter me={me} />
               </aside>
-              <section aria-label="User section">{children}</section>
+              <section aria-label={t('User section')}>{children}</section>
             </div>
           </Stack>
         )}
@@ -81,7 +82,12 @@ function UserHeader({ user, action }: { user: User; action?: ReactNode }) {
   const joined = new Date(user.created_at);
   return (
     <Group component="header" gap="lg" wrap="nowrap">
-      <Avatar src={faceplateUrl(user.handle)} alt={`${user.handle}'s picture`} size={88} radius={88} />
+      <Avatar
+        src={faceplateUrl(user.handle)}
+        alt={t("{handle}'s picture", { handle: user.handle })}
+        size={88}
+        radius={88}
+      />
       <Stack gap={4} miw={0}>
         <Group gap="xs" wrap="wrap">
           <Title order={1} style={{ overflowWrap: 'anywhere' }}>
@@ -89,8 +95,8 @@ function UserHeader({ user, action }: { user: User; action?: ReactNode }) {
           </Title>
           <RoleBadge role={user.role} />
         </Group>
-        <Text c="dimmed" title={joined.toLocaleString()}>
-          Joined {timeAgo(joined)}
+        <Text c="dimmed" title={joined.toLocaleString(currentLanguage())}>
+          {t('Joined {time}', { time: timeAgo(joined) })}
         </Text>
       </Stack>
       {action}
@@ -103,7 +109,7 @@ function UserNav({ handle, me, profileId }: { handle: string; me: CurrentUser | 
   const items = userNavItems(handle, { isLoggedIn: me !== null, isOwnProfile: me?.id === profileId });
   if (items.length === 0) return null;
   return (
-    <nav aria-label="User page">
+    <nav aria-label={t('User page')}>
       {items.map((item) => {
         const Icon = ICONS[item.section];
         const active = pathname === item.path || pathname.startsWith(`${item.path}/`);
@@ -112,7 +118,7 @@ function UserNav({ handle, me, profileId }: { handle: string; me: CurrentUser | 
             key={item.section}
             component={Link}
             to={item.path}
-            label={item.label}
+            label={t(item.label)}
             active={active}
             aria-current={active ? 'page' : undefined}
             leftSection={<Icon size={18} stroke={1.6} aria-hidden />}
@@ -143,11 +149,11 @@ function UserPageFooter({ me }: { me: CurrentUser | null }) {
         </Anchor>
       ) : (
         <Anchor component={Link} to={pages.login.href()}>
-          Sign In
+          {t('Sign In')}
         </Anchor>
       )}
       <Anchor component={Link} to={pages.privacy.href()} size="xs" mt="xs" display="block">
-        Privacy
+        {t('Privacy')}
       </Anchor>
     </footer>
   );

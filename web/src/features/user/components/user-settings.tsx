@@ -6,6 +6,7 @@ import { useUser } from '../api/get-user.ts';
 import { userSectionPath } from '../model/user-nav.ts';
 import { DeleteAccount } from './delete-account.tsx';
 import { HandleForm } from './handle-form.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 /**
  * Product §2, Settings: 'User Settings' with 'Change Username', on the user's own profile, and
@@ -21,11 +22,11 @@ export function UserSettings({ handle, accountActions }: { handle: string; accou
 
   return (
     <Stack gap="lg">
-      <Title order={2}>User Settings</Title>
+      <Title order={2}>{t('User Settings')}</Title>
       {isOwnProfile ? (
         <>
           <Stack gap="xs">
-            <Title order={3}>Change Username</Title>
+            <Title order={3}>{t('Change Username')}</Title>
             <HandleForm
               currentHandle={handle}
               onChanged={(newHandle) =>
@@ -38,7 +39,7 @@ export function UserSettings({ handle, accountActions }: { handle: string; accou
         </>
       ) : isChecking || profile.isPending ? null : (
         <Text c="dimmed">
-          {me ? 'You can only change your own settings.' : 'Please log in to change your settings.'}
+          {me ? t('You can only change your own settings.') : t('Please log in to change your settings.')}
         </Text>
       )}
     </Stack>

@@ -1,6 +1,7 @@
-import { List, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
+import { t } from '../../../lib/i18n.ts';
 
-const PLANNED_STATS = [
+export const PLANNED_STATS = [
   'Total buildings',
   'Total comments',
   'Total likes',
@@ -16,13 +17,16 @@ const PLANNED_STATS = [
 export function UserStats() {
   return (
     <Stack gap="sm">
-      <Title order={2}>Stats</Title>
-      <Text c="dimmed">Statistics are coming soon. Planned:</Text>
-      <List spacing={4}>
+      <Title order={2}>{t('Stats')}</Title>
+      <Text c="dimmed">{t('Statistics are coming soon. Planned:')}</Text>
+      {/* A plain list: Mantine's List would be this route's only user of its code (≈ 0.7 KB). */}
+      <ul style={{ margin: 0, paddingInlineStart: 'var(--mantine-spacing-xl)' }}>
         {PLANNED_STATS.map((stat) => (
-          <List.Item key={stat}>{stat}</List.Item>
+          <li key={stat} style={{ marginBlock: 4 }}>
+            {t(stat)}
+          </li>
         ))}
-      </List>
+      </ul>
     </Stack>
   );
 }

@@ -2,6 +2,8 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
 import { pages } from '#domain/pages';
 import { HandleForm } from './handle-form.tsx';
+import { t } from '../../../lib/i18n.ts';
+import { tNodes } from '../../../lib/i18n-nodes.ts';
 
 export const WELCOME_TITLE = 'Welcome to Atlas of Buildings';
 export const WELCOME_SKIP_LABEL = 'Skip for now';
@@ -30,22 +32,18 @@ export function WelcomeHandleDialog({ handle, onSkip }: WelcomeHandleDialogProps
     }
   };
   return (
-    <Modal
-      opened
-      onClose={onSkip}
-      title={WELCOME_TITLE}
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
+    <Modal opened onClose={onSkip} title={t(WELCOME_TITLE)} centered>
       <Stack gap="md">
         <Text>
-          Your public handle is <strong>{handle}</strong>. It is shown on the buildings, photos and comments
-          you add. Pick one of your own: it need not be your name. You can change it later in Settings.
+          {tNodes(
+            'Your public handle is {handle}. It is shown on the buildings, photos and comments you add. Pick one of your own: it need not be your name. You can change it later in Settings.',
+            { handle: <strong>{handle}</strong> },
+          )}
         </Text>
         <HandleForm currentHandle={handle} onChanged={onChanged} />
         <Group justify="flex-end">
           <Button variant="subtle" onClick={onSkip}>
-            {WELCOME_SKIP_LABEL}
+            {t(WELCOME_SKIP_LABEL)}
           </Button>
         </Group>
       </Stack>

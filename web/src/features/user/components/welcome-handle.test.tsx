@@ -13,6 +13,8 @@ import {
 } from '../../../testing/render.tsx';
 import { WELCOME_SKIPPED_STORAGE_KEY } from '../model/welcome.ts';
 import { WELCOME_SKIP_LABEL, WELCOME_TITLE } from './welcome-handle-dialog.tsx';
+import fr from '#domain/messages/fr';
+import { setCatalogue } from '../../../lib/i18n.ts';
 import { WelcomeHandle } from './welcome-handle.tsx';
 
 const newcomer = { ...testUser, id: 41, handle: 'user_0123456789' };
@@ -88,5 +90,36 @@ describe('welcome step after the first sign-in (pick a handle, skippable)', () =
     renderWelcome(null);
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('welcome step in French', () => {
+  beforeEach(() => {
+    stubMatchMedia();
+    localStorage.clear();
+    setCatalogue('fr', fr);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('welcomes, shows the handle in its sentence and says why a handle is refused, in French', async () => {
+    stubFetch({});
+    renderWelcome(newcomer);
+    const dialog = await screen.findByRole('dialog', { name: 'Bienvenue sur Atlas of Buildings' });
+    expect(dialog.textContent).toContain(
+      'Votre identifiant public est user_0123456789. Il apparaît sur les bâtiments',
+    );
+    expect(dialog.querySelector('strong')?.textContent).toBe('user_0123456789');
+    fireEvent.change(screen.getByRole('textbox', { name: /Identifiant/ }), { target: { value: 'adm1n' } });
+    expect(
+      screen.getByText(
+        'L’identifiant « adm1n » ne peut pas être utilisé : il pourrait être confondu avec le rôle « admin ». Veuillez en choisir un autre.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Enregistrer' }).disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Plus tard' })).toBeTruthy();
   });
 });

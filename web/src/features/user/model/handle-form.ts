@@ -1,5 +1,7 @@
-import { chosenHandleProblem } from '#domain/users';
+import { reservedLookAlike, SYSTEM_ACCOUNT_HANDLE } from '#domain/handle-rules';
+import { chosenHandleProblem, HANDLE_HINT, HANDLE_MAX_LENGTH } from '#domain/users';
 import { ApiError } from '../../../lib/api-client.ts';
+import { t } from '../../../lib/i18n.ts';
 
 /** Product §4, handle form: idle, loading, success or error. */
 export type HandleFormStatus = 'idle' | 'loading' | 'success' | 'error';
@@ -48,6 +50,38 @@ export function canSaveHandle(state: HandleFormState, currentHandle: string): bo
   return (
     state.status !== 'loading' && state.value !== currentHandle && chosenHandleProblem(state.value) === null
   );
+}
+
+/**
+ * Why the typed handle cannot be chosen (chosenHandleProblem of domain/users.ts, whose English
+ * texts these are), in the page's language; null when it can.
+ */
+export function handleProblemText(handle: string): string | null {
+  const problem = chosenHandleProblem(handle);
+  if (problem === null) return null;
+  if (problem === HANDLE_HINT) return t(HANDLE_HINT);
+  if (handle.length === 0) return t('Please enter a handle.');
+  if (handle.length > HANDLE_MAX_LENGTH) {
+    return t('A handle can have at most {max} characters.', { max: HANDLE_MAX_LENGTH });
+  }
+  const found = reservedLookAlike(handle);
+  if (!found) return problem;
+  const values = { handle, word: found.word, account: SYSTEM_ACCOUNT_HANDLE };
+  if (found.kind === 'system') {
+    return t(
+      'The handle "{handle}" can\'t be used: it could be mistaken for the site\'s own account "{account}". Please choose another.',
+      values,
+    );
+  }
+  return found.kind === 'role'
+    ? t(
+        'The handle "{handle}" can\'t be used: it could be mistaken for the role "{word}". Please choose another.',
+        values,
+      )
+    : t(
+        'The handle "{handle}" can\'t be used: it could be mistaken for the reserved word "{word}". Please choose another.',
+        values,
+      );
 }
 
 /** Product §8: the server's error text, else 'Failed to update handle'. */
