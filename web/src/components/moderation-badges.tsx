@@ -1,5 +1,6 @@
 import { Badge } from '@mantine/core';
 import type { Role } from '#domain/roles';
+import { t } from '../lib/i18n.ts';
 
 /** How the role badge names the roles that get one (a plain user has none). */
 export const ROLE_BADGE_LABELS: Partial<Record<Role, string>> = {
@@ -13,7 +14,7 @@ export function RoleBadge({ role }: { role: Role }) {
   if (!label) return null;
   return (
     <Badge variant="light" color={role === 'admin' ? 'grape' : 'blue'} size="sm">
-      {label}
+      {t(label)}
     </Badge>
   );
 }
@@ -28,7 +29,7 @@ export function HiddenByModeratorsBadge({ hidden }: { hidden?: boolean }) {
   if (!hidden) return null;
   return (
     <Badge variant="light" color="orange" size="sm" w="fit-content">
-      {HIDDEN_BY_MODERATORS}
+      {t(HIDDEN_BY_MODERATORS)}
     </Badge>
   );
 }

@@ -1,6 +1,7 @@
 import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
 import { pages } from '#domain/pages';
+import { t } from '../lib/i18n.ts';
 
 /** Shown in place of a route that threw while rendering or loading. */
 export function RouteErrorBoundary() {
@@ -9,14 +10,14 @@ export function RouteErrorBoundary() {
     ? `${error.status} ${error.statusText}`
     : error instanceof Error
       ? error.message
-      : 'Unknown error';
+      : t('Unknown error');
   return (
     <Container size="sm" py="xl">
       <Stack gap="sm" role="alert">
-        <Title order={2}>Something went wrong</Title>
+        <Title order={2}>{t('Something went wrong')}</Title>
         <Text c="dimmed">{message}</Text>
         <Anchor component={Link} to={pages.explore.href()} reloadDocument>
-          Back to the map
+          {t('Back to the map')}
         </Anchor>
       </Stack>
     </Container>

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { DialogLoading } from '../../../components/dialog-loading.tsx';
 import { useOpenedOnce } from '../../../lib/use-opened-once.ts';
 import { useDeleteBuilding } from '../api/delete-building.ts';
+import { t } from '../../../lib/i18n.ts';
 
 // The modal loads at its first opening, and the form inside it then.
 const EditBuildingModal = lazy(() =>
@@ -37,7 +38,7 @@ export function BuildingOwnerActions({ building, onDeleted }: BuildingOwnerActio
           leftSection={<IconEdit size={16} aria-hidden />}
           onClick={edit.open}
         >
-          Edit
+          {t('Edit')}
         </Button>
         <Button
           variant="light"
@@ -46,7 +47,7 @@ export function BuildingOwnerActions({ building, onDeleted }: BuildingOwnerActio
           leftSection={<IconTrash size={16} aria-hidden />}
           onClick={confirm.open}
         >
-          Delete
+          {t('Delete')}
         </Button>
       </Group>
 
@@ -58,9 +59,9 @@ export function BuildingOwnerActions({ building, onDeleted }: BuildingOwnerActio
 
       <ConfirmDialog
         opened={confirming}
-        title="Delete building"
-        question={DELETE_BUILDING_QUESTION}
-        confirmLabel="Delete"
+        title={t('Delete building')}
+        question={t(DELETE_BUILDING_QUESTION)}
+        confirmLabel={t('Delete')}
         pending={remove.isPending}
         onConfirm={() =>
           remove.mutate(building.id, {
