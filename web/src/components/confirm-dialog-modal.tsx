@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { t } from '../lib/i18n.ts';
 
-/** The texts come translated (`t('Delete list')`): the dialog adds only Cancel and Close. */
+/** The caller translates the texts it passes: the dialog adds only Cancel and Close. */
 export interface ConfirmDialogProps {
   opened: boolean;
   title: string;

@@ -14,8 +14,6 @@ const EditBuildingModal = lazy(() =>
   import('./edit-building-modal.tsx').then((m) => ({ default: m.EditBuildingModal })),
 );
 
-export const DELETE_BUILDING_QUESTION = 'Are you sure you want to delete this building?';
-
 interface BuildingOwnerActionsProps {
   building: BuildingDetail;
   /** After a delete: the app leaves the building's page. */
@@ -60,7 +58,7 @@ export function BuildingOwnerActions({ building, onDeleted }: BuildingOwnerActio
       <ConfirmDialog
         opened={confirming}
         title={t('Delete building')}
-        question={t(DELETE_BUILDING_QUESTION)}
+        question={t('Are you sure you want to delete this building?')}
         confirmLabel={t('Delete')}
         pending={remove.isPending}
         onConfirm={() =>

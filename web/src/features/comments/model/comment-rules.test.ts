@@ -78,8 +78,8 @@ describe('comment vote buttons (product §2: up/down votes)', () => {
 
   it('speak the page language, with its plural forms', () => {
     setCatalogue('fr', {
-      '{count, plural, one {Upvote, # vote} other {Upvote, # votes}}':
-        '{count, plural, one {Voter pour, # vote} other {Voter pour, # votes}}',
+      'Upvote, {count, plural, one {# vote} other {# votes}}':
+        'Voter pour, {count, plural, one {# vote} other {# votes}}',
       'Show Replies ({count})': 'Afficher les réponses ({count})',
       'Error loading comments: {message}': 'Erreur de chargement des commentaires : {message}',
       'Failed to fetch comments': 'Impossible de récupérer les commentaires',

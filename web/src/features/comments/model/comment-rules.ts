@@ -56,6 +56,6 @@ export function canReplyToComment(comment: Comment): boolean {
 /** The accessible name of a comment's vote button, e.g. 'Upvote, 3 votes' (page's language). */
 export function commentVoteLabel(vote: 1 | -1, count: number): string {
   return vote === 1
-    ? plural('{count, plural, one {Upvote, # vote} other {Upvote, # votes}}', { count })
-    : plural('{count, plural, one {Downvote, # vote} other {Downvote, # votes}}', { count });
+    ? plural('Upvote, {count, plural, one {# vote} other {# votes}}', { count })
+    : plural('Downvote, {count, plural, one {# vote} other {# votes}}', { count });
 }

@@ -13,9 +13,6 @@ import { problemText } from './problem-text.ts';
 import { currentLanguage, t } from '../../../../lib/i18n.ts';
 import { SLOT, withSlot } from '../../../../lib/i18n-slot.tsx';
 
-export const REVERT_QUESTION =
-  'Restore the building as it was right after this change? This is saved as a new change.';
-
 interface HistoryModalProps {
   buildingId: number;
   opened: boolean;
@@ -121,7 +118,7 @@ function HistoryList({ buildingId, canRevert }: { buildingId: number; canRevert:
       <ConfirmDialog
         opened={confirming !== null}
         title={t('Revert building')}
-        question={t(REVERT_QUESTION)}
+        question={t('Restore the building as it was right after this change? This is saved as a new change.')}
         confirmLabel={t('Revert')}
         pending={revert.isPending}
         onConfirm={() => {

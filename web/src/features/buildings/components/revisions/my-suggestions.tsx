@@ -12,11 +12,15 @@ import { SLOT, withSlot } from '../../../../lib/i18n-slot.tsx';
 
 // Filled with the darkest shades: white text on them passes WCAG AA (4.5:1) in both schemes, where
 // the light variant's teal text did not.
-const STATUS: Record<SuggestionStatus, { label: string; color: string }> = {
-  pending: { label: 'Pending', color: 'gray.7' },
-  accepted: { label: 'Accepted', color: 'teal.9' },
-  rejected: { label: 'Rejected', color: 'red.9' },
+const STATUS_COLORS: Record<SuggestionStatus, string> = {
+  pending: 'gray.7',
+  accepted: 'teal.9',
+  rejected: 'red.9',
 };
+
+/** The status badge's word, in the page's language. */
+const statusLabel = (status: SuggestionStatus): string =>
+  status === 'pending' ? t('Pending') : status === 'accepted' ? t('Accepted') : t('Rejected');
 
 /** 'My suggestions' on the user's own page: each suggested edit, its building and its outcome. */
 export function MySuggestions({ handle }: { handle: string }) {
@@ -51,8 +55,8 @@ export function MySuggestions({ handle }: { handle: string }) {
                     <Anchor component={Link} to={pages.building.href({ id: s.building.id })}>
                       {s.building.name}
                     </Anchor>
-                    <Badge color={STATUS[s.status].color} variant="filled">
-                      {t(STATUS[s.status].label)}
+                    <Badge color={STATUS_COLORS[s.status]} variant="filled">
+                      {statusLabel(s.status)}
                     </Badge>
                   </Group>
                   <Text size="sm" c="dimmed">

@@ -14,11 +14,6 @@ import { SLOT, withSlot } from '../../../../lib/i18n-slot.tsx';
 
 type Decision = 'accept' | 'reject';
 
-const QUESTIONS: Record<Decision, string> = {
-  accept: 'Accept this suggestion? Its changes are applied to the building.',
-  reject: 'Reject this suggestion? The building stays as it is.',
-};
-
 interface SuggestionsModalProps {
   buildingId: number;
   opened: boolean;
@@ -121,7 +116,11 @@ function PendingSuggestions({ buildingId }: { buildingId: number }) {
       <ConfirmDialog
         opened={confirming !== null}
         title={confirming?.decision === 'reject' ? t('Reject suggestion') : t('Accept suggestion')}
-        question={confirming ? t(QUESTIONS[confirming.decision]) : ''}
+        question={
+          confirming?.decision === 'reject'
+            ? t('Reject this suggestion? The building stays as it is.')
+            : t('Accept this suggestion? Its changes are applied to the building.')
+        }
         confirmLabel={confirming?.decision === 'reject' ? t('Reject') : t('Accept')}
         pending={review.isPending}
         onConfirm={() => {
