@@ -147,7 +147,9 @@ export function ImageLicenseFields({
       <TextInput
         label={t('Credit')}
         description={t('The name shown with the photo')}
-        placeholder={defaultAuthor ? t('Blank: {author}', { author: defaultAuthor }) : t('Blank: your handle')}
+        placeholder={
+          defaultAuthor ? t('Blank: {author}', { author: defaultAuthor }) : t('Blank: your handle')
+        }
         maxLength={IMAGE_AUTHOR_MAX_LENGTH}
         value={value.author}
         onChange={(e) => onChange({ ...value, author: e.currentTarget.value })}

@@ -15,6 +15,7 @@ export function fieldError(message: string | undefined): string | undefined {
       : t('Year demolished must be between {min} and {max}', values);
   }
   if (message === 'Year built must be a whole number') return t('Year built must be a whole number');
-  if (message === 'Year demolished must be a whole number') return t('Year demolished must be a whole number');
+  if (message === 'Year demolished must be a whole number')
+    return t('Year demolished must be a whole number');
   return t(message);
 }

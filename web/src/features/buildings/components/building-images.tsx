@@ -19,7 +19,11 @@ export function BuildingImages({ building }: { building: Pick<BuildingDetail, 'i
           to={pages.gallery.href({ buildingId: building.id })}
           className={classes.thumb}
         >
-          <img src={image.url} alt={t('{name}, image {number}', { name: building.name, number: index + 1 })} loading="lazy" />
+          <img
+            src={image.url}
+            alt={t('{name}, image {number}', { name: building.name, number: index + 1 })}
+            loading="lazy"
+          />
         </Anchor>
       ))}
     </SimpleGrid>

@@ -148,7 +148,9 @@ export function EditBuildingForm({ building, onSaved, onCancel, mode = 'edit' }:
           />
         )}
         {!suggesting && update.isError && <FormErrorAlert>{t(MESSAGES.updateFailed)}</FormErrorAlert>}
-        {suggesting && nothingChanged && <FormErrorAlert>{t(SUGGEST_MESSAGES.nothingChanged)}</FormErrorAlert>}
+        {suggesting && nothingChanged && (
+          <FormErrorAlert>{t(SUGGEST_MESSAGES.nothingChanged)}</FormErrorAlert>
+        )}
         {suggesting && suggest.isError && (
           <FormErrorAlert>{problemText(suggest.error, t(SUGGEST_MESSAGES.failed))}</FormErrorAlert>
         )}

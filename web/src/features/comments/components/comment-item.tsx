@@ -96,7 +96,9 @@ export function CommentItem({ comment }: { comment: Comment }) {
       <article
         className={classes.comment}
         data-compact={compact || undefined}
-        aria-label={comment.deleted ? t('Deleted comment') : t('Comment by {name}', { name: comment.username })}
+        aria-label={
+          comment.deleted ? t('Deleted comment') : t('Comment by {name}', { name: comment.username })
+        }
       >
         {!compact && (
           <Avatar

@@ -22,7 +22,9 @@ export function commentsErrorText(message: string): string {
 
 /** Product §2: 'Show Replies (n)' while closed, 'Hide Replies (n)' while open (page's language). */
 export function repliesToggleText(open: boolean, replyCount: number): string {
-  return open ? t('Hide Replies ({count})', { count: replyCount }) : t('Show Replies ({count})', { count: replyCount });
+  return open
+    ? t('Hide Replies ({count})', { count: replyCount })
+    : t('Show Replies ({count})', { count: replyCount });
 }
 
 /** Sort choices of product §2 and 9, with the words the list shows (translated where shown). */

@@ -29,7 +29,8 @@ const ACCEPT = Object.entries(IMAGE_CONTENT_TYPES).reduce<Record<string, string[
 
 /** Why a file was refused, in the page's language (react-dropzone words it in English). */
 function refusalText(error: FileRejection['errors'][number]): string {
-  if (error.code === 'file-too-small') return t('File is smaller than {bytes} bytes', { bytes: MIN_FILE_BYTES });
+  if (error.code === 'file-too-small')
+    return t('File is smaller than {bytes} bytes', { bytes: MIN_FILE_BYTES });
   const accepted = /^File type must be (.+)$/.exec(error.message);
   if (error.code === 'file-invalid-type' && accepted)
     return t('File type must be {accepted}', { accepted: accepted[1]! });
@@ -47,7 +48,9 @@ export function ImagesStep({ state, dispatch, disabled = false }: ImagesStepProp
   const [rejections, setRejections] = useState<string[]>([]);
   const onReject = (files: FileRejection[]) =>
     setRejections(
-      files.map((f) => t('{name}: {reasons}', { name: f.file.name, reasons: f.errors.map(refusalText).join(', ') })),
+      files.map((f) =>
+        t('{name}: {reasons}', { name: f.file.name, reasons: f.errors.map(refusalText).join(', ') }),
+      ),
     );
 
   return (

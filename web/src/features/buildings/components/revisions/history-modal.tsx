@@ -43,11 +43,13 @@ function HistoryList({ buildingId, canRevert }: { buildingId: number; canRevert:
   const [confirming, setConfirming] = useState<BuildingRevision | null>(null);
 
   if (!history.isSuccess) {
-    return <QueryWait
+    return (
+      <QueryWait
         failed={history.isError}
         loading={t('Loading history...')}
         error={t('Error loading history')}
-      />;
+      />
+    );
   }
   const { items, has_more } = history.data;
   if (items.length === 0) return <Text>{t('No changes recorded yet.')}</Text>;

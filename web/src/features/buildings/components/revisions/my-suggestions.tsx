@@ -69,8 +69,14 @@ export function MySuggestions({ handle }: { handle: string }) {
                         {' · '}
                         {withSlot(
                           s.status === 'rejected'
-                            ? t('rejected by {reviewer} {time}', { reviewer: s.reviewed_by.handle, time: SLOT })
-                            : t('accepted by {reviewer} {time}', { reviewer: s.reviewed_by.handle, time: SLOT }),
+                            ? t('rejected by {reviewer} {time}', {
+                                reviewer: s.reviewed_by.handle,
+                                time: SLOT,
+                              })
+                            : t('accepted by {reviewer} {time}', {
+                                reviewer: s.reviewed_by.handle,
+                                time: SLOT,
+                              }),
                           <time dateTime={s.reviewed_at}>{timeAgo(s.reviewed_at)}</time>,
                         )}
                       </>
