@@ -359,6 +359,7 @@ const messages: Readonly<Record<string, string>> = {
   'Revert to this change by {author}': 'الرجوع إلى هذا التغيير من {author}',
   Reverted: 'استُرجع',
   Save: 'حفظ',
+  'Search styles': 'ابحث عن الطرز',
   'Send suggestion': 'إرسال الاقتراح',
   Share: 'مشاركة',
   'Show Replies ({count})': 'عرض الردود ({count})',

@@ -363,6 +363,7 @@ const messages: Readonly<Record<string, string>> = {
   'Revert to this change by {author}': 'Zu dieser Änderung von {author} zurückkehren',
   Reverted: 'Wiederhergestellt',
   Save: 'Speichern',
+  'Search styles': 'Stile suchen',
   'Send suggestion': 'Vorschlag senden',
   Share: 'Teilen',
   'Show Replies ({count})': 'Antworten anzeigen ({count})',

@@ -362,6 +362,7 @@ const messages: Readonly<Record<string, string>> = {
   'Revert to this change by {author}': 'Volver a este cambio de {author}',
   Reverted: 'Restaurado',
   Save: 'Guardar',
+  'Search styles': 'Buscar estilos',
   'Send suggestion': 'Enviar sugerencia',
   Share: 'Compartir',
   'Show Replies ({count})': 'Mostrar respuestas ({count})',

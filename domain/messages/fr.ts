@@ -364,6 +364,7 @@ const messages: Readonly<Record<string, string>> = {
   'Revert to this change by {author}': 'Revenir à cette modification de {author}',
   Reverted: 'Restauré',
   Save: 'Enregistrer',
+  'Search styles': 'Rechercher des styles',
   'Send suggestion': 'Envoyer la suggestion',
   Share: 'Partager',
   'Show Replies ({count})': 'Afficher les réponses ({count})',

@@ -359,6 +359,7 @@ const messages: Readonly<Record<string, string>> = {
   'Revert to this change by {author}': '{author} さんによるこの変更の状態に戻す',
   Reverted: '差し戻し',
   Save: '保存',
+  'Search styles': '様式を検索',
   'Send suggestion': '提案を送信',
   Share: '共有',
   'Show Replies ({count})': '返信を表示（{count}）',

@@ -351,6 +351,8 @@ describe('Create Building wizard (product §2, 4, 5)', () => {
 
     // 3 Details: the year range message with its years.
     expect(within(dialog()).getByText('Parlez-nous-en davantage')).toBeTruthy();
+    const stylesBox = within(dialog()).getByRole('combobox', { name: /^Styles architecturaux/ });
+    expect(stylesBox.getAttribute('placeholder')).toBe('Rechercher des styles');
     await fill('Année de construction', '3000');
     const year = new Date().getFullYear();
     expect(
