@@ -396,6 +396,7 @@ const messages: Readonly<Record<string, string>> = {
   'Write a reply...': 'Escribe una respuesta...',
   'Year built must be a whole number': 'El año de construcción debe ser un número entero',
   'Year built must be between {min} and {max}': 'El año de construcción debe estar entre {min} y {max}',
+  'Year built: {year}': 'Año de construcción: {year}',
   'Year demolished cannot be before year built':
     'El año de demolición no puede ser anterior al de construcción',
   'Year demolished must be a whole number': 'El año de demolición debe ser un número entero',
@@ -408,6 +409,7 @@ const messages: Readonly<Record<string, string>> = {
   'changed to': 'cambiado a',
   'leave blank': 'opcional',
   'rejected by {reviewer} {time}': 'rechazada por {reviewer} {time}',
+  unknown: 'desconocido',
   '{field}:': '{field}:',
   '{format}, {group}': '{format}, {group}',
   '{name}, image {number}': '{name}, imagen {number}',

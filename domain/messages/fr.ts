@@ -399,6 +399,7 @@ const messages: Readonly<Record<string, string>> = {
   'Year built must be a whole number': 'L’année de construction doit être un nombre entier',
   'Year built must be between {min} and {max}':
     'L’année de construction doit être comprise entre {min} et {max}',
+  'Year built: {year}': 'Année de construction : {year}',
   'Year demolished cannot be before year built':
     'L’année de démolition ne peut pas précéder l’année de construction',
   'Year demolished must be a whole number': 'L’année de démolition doit être un nombre entier',
@@ -412,6 +413,7 @@ const messages: Readonly<Record<string, string>> = {
   'changed to': 'remplacé par',
   'leave blank': 'facultatif',
   'rejected by {reviewer} {time}': 'refusée par {reviewer} {time}',
+  unknown: 'inconnue',
   '{field}:': '{field} :',
   '{format}, {group}': '{format}, {group}',
   '{name}, image {number}': '{name}, image {number}',

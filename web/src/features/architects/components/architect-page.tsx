@@ -11,6 +11,7 @@ import { formatYear } from '#domain/building-years';
 import { useArchitect } from '../api/get-architect.ts';
 import classes from './architect-page.module.css';
 import { pages } from '#domain/pages';
+import { t } from '../../../lib/i18n.ts';
 
 /**
  * The map and its library load once the page is drawn (the rule for map screens): the name
@@ -126,7 +127,7 @@ export function ArchitectPage({ id }: ArchitectPageProps) {
                 </Anchor>
                 {b.year_built !== null && (
                   <Text size="sm" c="dimmed">
-                    {formatYear(b.year_built)}
+                    {formatYear(b.year_built, t)}
                   </Text>
                 )}
               </Card>
