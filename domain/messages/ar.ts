@@ -384,7 +384,6 @@ const messages: Readonly<Record<string, string>> = {
   'This comment has been deleted': 'حُذف هذا التعليق',
   'Try again': 'حاول مرة أخرى',
   Type: 'النوع',
-  'Unknown error': 'خطأ غير معروف',
   'Upvote, {count, plural, one {# vote} other {# votes}}':
     'تصويت إيجابي، {count, plural, zero {لا أصوات} one {صوت واحد} two {صوتان} few {# أصوات} many {# صوتًا} other {# صوت}}',
   "We've filled in the address - please review and adjust if needed":

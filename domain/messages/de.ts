@@ -388,7 +388,6 @@ const messages: Readonly<Record<string, string>> = {
   'This comment has been deleted': 'Dieser Kommentar wurde gelöscht',
   'Try again': 'Erneut versuchen',
   Type: 'Typ',
-  'Unknown error': 'Unbekannter Fehler',
   'Upvote, {count, plural, one {# vote} other {# votes}}':
     'Positiv bewerten, {count, plural, one {# Stimme} other {# Stimmen}}',
   "We've filled in the address - please review and adjust if needed":

@@ -387,7 +387,6 @@ const messages: Readonly<Record<string, string>> = {
   'This comment has been deleted': 'Este comentario se ha eliminado',
   'Try again': 'Reintentar',
   Type: 'Tipo',
-  'Unknown error': 'Error desconocido',
   'Upvote, {count, plural, one {# vote} other {# votes}}':
     'Votar a favor, {count, plural, one {# voto} other {# votos}}',
   "We've filled in the address - please review and adjust if needed":

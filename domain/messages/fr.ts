@@ -389,7 +389,6 @@ const messages: Readonly<Record<string, string>> = {
   'This comment has been deleted': 'Ce commentaire a été supprimé',
   'Try again': 'Réessayer',
   Type: 'Type',
-  'Unknown error': 'Erreur inconnue',
   'Upvote, {count, plural, one {# vote} other {# votes}}':
     'Voter pour, {count, plural, one {# vote} other {# votes}}',
   "We've filled in the address - please review and adjust if needed":

@@ -384,7 +384,6 @@ const messages: Readonly<Record<string, string>> = {
   'This comment has been deleted': 'このコメントは削除されました',
   'Try again': '再試行',
   Type: '種類',
-  'Unknown error': '不明なエラー',
   'Upvote, {count, plural, one {# vote} other {# votes}}': '高評価、{count, plural, other {# 票}}',
   "We've filled in the address - please review and adjust if needed":
     '住所を入力しました。確認し、必要に応じて修正してください',
