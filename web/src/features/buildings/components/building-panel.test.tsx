@@ -44,6 +44,9 @@ const building: BuildingDetail = {
   created_at: '2026-01-01T00:00:00Z',
 };
 
+/** The edit form's module loads at the first opening; compiling it can take seconds on a busy machine. */
+const FORM_LOADS = { timeout: 10_000 };
+
 const styles = [
   { id: 3, name: 'Structural Expressionism' },
   { id: 4, name: 'Gothic' },
@@ -135,7 +138,7 @@ describe('building panel (product §2 and 6)', () => {
     });
     renderPanel();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
-    const form = await screen.findByRole('form', { name: 'Edit building' });
+    const form = await screen.findByRole('form', { name: 'Edit building' }, FORM_LOADS);
     fireEvent.change(within(form).getByRole('textbox', { name: /Name/ }), {
       target: { value: 'Tour Eiffel' },
     });
@@ -171,7 +174,7 @@ describe('building panel (product §2 and 6)', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderPanel();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
-    const form = await screen.findByRole('form', { name: 'Edit building' });
+    const form = await screen.findByRole('form', { name: 'Edit building' }, FORM_LOADS);
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await within(form).findByText('Failed to update building')).toBeTruthy();
   });
@@ -183,7 +186,7 @@ describe('building panel (product §2 and 6)', () => {
     });
     renderPanel();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
-    const form = await screen.findByRole('form', { name: 'Edit building' });
+    const form = await screen.findByRole('form', { name: 'Edit building' }, FORM_LOADS);
     fireEvent.change(within(form).getByRole('textbox', { name: 'Longitude' }), { target: { value: '' } });
     fireEvent.change(within(form).getByRole('textbox', { name: 'Year demolished' }), {
       target: { value: '1800' },
@@ -202,7 +205,7 @@ describe('building panel (product §2 and 6)', () => {
     });
     renderPanel();
     fireEvent.click(await screen.findByRole('button', { name: 'Suggest an edit' }));
-    const form = await screen.findByRole('form', { name: 'Suggest an edit' });
+    const form = await screen.findByRole('form', { name: 'Suggest an edit' }, FORM_LOADS);
     fireEvent.click(within(form).getByRole('button', { name: 'Send suggestion' }));
     expect(await within(form).findByText('Change at least one field to suggest an edit.')).toBeTruthy();
     fireEvent.change(within(form).getByRole('textbox', { name: /Name/ }), {
