@@ -15,4 +15,17 @@ describe('building years text', () => {
     expect(formatYear(-2560)).toBe('2560 BC');
     expect(formatYear(0)).toBe('0');
   });
+
+  it("translates the era with the catalogue's text, in the years line too", () => {
+    const french = (message: string, { year }: { year: string }) =>
+      ({ '{year} BC': '{year} av. J.-C.', 'Built {year}': 'Construit en {year}' })[message]?.replace(
+        '{year}',
+        year,
+      ) ?? message;
+    expect(formatYear(-2560, french)).toBe('2560 av. J.-C.');
+    expect(formatYear(1931, french)).toBe('1931');
+    expect(buildingYearsText({ year_built: -2560, year_demolished: null }, french)).toBe(
+      'Construit en 2560 av. J.-C.',
+    );
+  });
 });

@@ -48,10 +48,14 @@ export type FieldChanges = Partial<Record<string, FieldChange>>;
 const ADDRESS_PARTS = ['line1', 'line2', 'line3', 'city', 'state', 'postal_code', 'country_code'];
 
 /**
- * A recorded value as a person reads it: '—' for none, coordinates as 'lat, lng', styles by name,
- * lists comma-joined, an address as its parts.
+ * A recorded value as a person reads it: '—' for none, coordinates as 'lat, lng', styles by name
+ * (in the page's language with the web app's `translate`), lists comma-joined, an address as its parts.
  */
-export function formatRevisionValue(field: string, value: unknown): string {
+export function formatRevisionValue(
+  field: string,
+  value: unknown,
+  translate: (message: string) => string = (message) => message,
+): string {
   if (value === null || value === undefined || value === '') return '—';
   if (field === 'coordinates' && Array.isArray(value) && value.length === 2) {
     return `${String(value[1])}, ${String(value[0])}`;
@@ -59,7 +63,13 @@ export function formatRevisionValue(field: string, value: unknown): string {
   if (Array.isArray(value)) {
     if (value.length === 0) return '—';
     return value
-      .map((v: unknown) => (typeof v === 'object' && v !== null && 'name' in v ? String(v.name) : String(v)))
+      .map((v: unknown) =>
+        typeof v === 'object' && v !== null && 'name' in v
+          ? field === 'architectural_styles'
+            ? translate(String(v.name))
+            : String(v.name)
+          : String(v),
+      )
       .join(', ');
   }
   if (typeof value === 'object') {

@@ -10,6 +10,12 @@ import { fileURLToPath } from 'node:url';
 import { IMAGE_LICENSE_INFO, IMAGE_TYPE_OPTIONS } from '../domain/images.ts';
 import { REPORT_REASON_LABELS } from '../domain/moderation-terms.ts';
 import { problemMessages } from '../domain/problem-messages.ts';
+import { BUILDING_MESSAGES } from '../domain/building-write.ts';
+import { REVISION_FIELD_LABELS, REVISION_KIND_LABELS } from '../domain/revision-terms.ts';
+import { MESSAGES as EDIT_BUILDING_MESSAGES } from '../web/src/features/buildings/model/edit-building-form.ts';
+import { SUGGEST_MESSAGES } from '../web/src/features/buildings/model/suggest-edit.ts';
+import { COMMENT_SORT_LABELS, COMMENT_TEXTS } from '../web/src/features/comments/model/comment-rules.ts';
+
 import { SEED_STYLES } from '../server/db/seed-data/styles.ts';
 import { SITE_DESCRIPTION } from '../server/modules/pages/page-head.ts';
 import {
@@ -154,6 +160,16 @@ export const DYNAMIC_MESSAGES: readonly string[] = [
   ...Object.values(LOCATE_MESSAGES),
   ...CARD_ORDERS.map((o) => o.label),
   OFFLINE_TEXT,
+  // Buildings, comments, the Create Building wizard and shared components (translated where shown).
+  ...Object.values(REVISION_FIELD_LABELS),
+  ...Object.values(REVISION_KIND_LABELS),
+  EDIT_BUILDING_MESSAGES.updateFailed,
+  ...Object.values(SUGGEST_MESSAGES),
+  ...Object.values(BUILDING_MESSAGES),
+  ...Object.values(WIZARD_MESSAGES),
+  ...Object.values(COMMENT_TEXTS),
+  ...Object.values(COMMENT_SORT_LABELS),
+  ...Object.values(IMAGE_LICENSE_INFO).map((licence) => licence.explanation),
 ];
 
 /** Where translated texts are written. */

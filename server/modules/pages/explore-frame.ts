@@ -10,6 +10,8 @@
 import path from 'node:path';
 import type { BuildingCard, BuildingList } from '#domain/building-list';
 import { formatYear } from '#domain/building-years';
+import { translate } from '#domain/catalogues';
+import type { Language } from '#domain/languages';
 import { locatorUrl } from '#domain/endpoints/locator';
 import {
   cardVariant,
@@ -22,6 +24,12 @@ import {
 } from '#domain/explore-frame';
 import { escapeHtml } from './page-head.ts';
 import { jsonFileReader } from '../../lib/json-file-reader.ts';
+
+/** How a page's frame is filled: a year in its URL, its language. */
+export interface FrameOptions {
+  yearInUrl?: boolean;
+  language?: Language;
+}
 
 /** Id of the frame's element (the app removes it), and of its style (`-style`). */
 export const SHELL_ELEMENT_ID = 'atlas-shell';
@@ -55,16 +63,21 @@ function fill(template: string, values: Partial<Record<FrameToken, string>>): st
   return template.replace(TOKEN, (token) => values[tokenNames.get(token)!] ?? token);
 }
 
-/** A card's markup from its variant's template; the first card's picture loads at once, as in the app. */
-function cardMarkup(frame: ExploreFrameFile, card: BuildingCard, first: boolean): string {
+/**
+ * A card's markup from its variant's template; the first card's picture loads at once, as in the
+ * app. Its years are written in `language` ('200 av. J.-C.'), as the app writes them.
+ */
+function cardMarkup(frame: ExploreFrameFile, card: BuildingCard, first: boolean, language: Language): string {
   const template = frame.cards[cardVariant(card)];
   if (template === undefined) return '';
   const urls = cardPictureUrls(card);
+  const year = (value: number) =>
+    escapeHtml(formatYear(value, (message, values) => translate(language, message, values)));
   const html = fill(template, {
     id: String(card.id),
     name: escapeHtml(card.name),
-    built: card.year_built === null ? '' : escapeHtml(formatYear(card.year_built)),
-    demolished: card.year_demolished === null ? '' : escapeHtml(formatYear(card.year_demolished)),
+    built: card.year_built === null ? '' : year(card.year_built),
+    demolished: card.year_demolished === null ? '' : year(card.year_demolished),
     upvotes: String(card.vote_stats.upvotes),
     meh: String(card.vote_stats.meh_votes),
     downvotes: String(card.vote_stats.downvotes),
@@ -78,18 +91,19 @@ function cardMarkup(frame: ExploreFrameFile, card: BuildingCard, first: boolean)
 /**
  * The frame's markup: with the first cards of `list` in its card column (the page's largest text
  * on a phone, its LCP, then paints with the HTML), or without a list as the app draws the column
- * while its cards load; `yearInUrl` when the page's URL names a year.
+ * while its cards load; `yearInUrl` when the page's URL names a year; `language`, the page's (the
+ * frame itself comes translated: frame-language.ts).
  */
 export function exploreFrameMarkup(
   frame: ExploreFrameFile,
   list?: BuildingList,
-  { yearInUrl = false }: { yearInUrl?: boolean } = {},
+  { yearInUrl = false, language = 'en' }: FrameOptions = {},
 ): string {
   const markup = list
     ? fill(frame.withCards, {
         cardList: list.items
           .slice(0, FRAME_CARDS)
-          .map((card, i) => cardMarkup(frame, card, i === 0))
+          .map((card, i) => cardMarkup(frame, card, i === 0, language))
           .join(''),
         count: escapeHtml(list.total_exact ? String(list.total) : `${list.total}+`),
       })
@@ -119,7 +133,7 @@ export function withExploreFrame(
   frame: ExploreFrameFile,
   data = '',
   list?: BuildingList,
-  options: { yearInUrl?: boolean } = {},
+  options: FrameOptions = {},
 ): string {
   const root = /<div id="root"><\/div>/;
   const headEnd = page.indexOf('</head>');

@@ -224,7 +224,10 @@ export function appPageSender(
           buildingPreload(pathname) +
           routePreloads(manifest(), exploreMapModules(pathname), withHead),
         prefetched.list,
-        { yearInUrl: new URLSearchParams(request.url.split('?')[1] ?? '').has(STANDING_YEAR_PARAM) },
+        {
+          yearInUrl: new URLSearchParams(request.url.split('?')[1] ?? '').has(STANDING_YEAR_PARAM),
+          language,
+        },
       );
     }
     const etag = `"${crypto.createHash('sha1').update(page).digest('base64url')}"`;

@@ -372,14 +372,8 @@ describe('the map pages paint before the scripts', () => {
       card(2, { name: `${T.id} & <b>`, year_built: -200, year_demolished: 1990 }),
       ...Array.from({ length: 10 }, (_, i) => card(i + 3, { year_built: 1900 })),
     ];
-    const html = exploreFrameMarkup(FRAME, {
-      items,
-      total: 10_000,
-      total_exact: false,
-      page: 1,
-      pages: 500,
-      per_page: 20,
-    });
+    const list = { items, total: 10_000, total_exact: false, page: 1, pages: 500, per_page: 20 };
+    const html = exploreFrameMarkup(FRAME, list);
     expect(html.match(/<li>/g)).toHaveLength(8);
     expect(html).toContain('<p>10000+</p>');
     expect(html).toContain(
@@ -396,6 +390,9 @@ describe('the map pages paint before the scripts', () => {
     // Every token filled: the one left is the text of that name.
     expect(html.split('ATLASx')).toHaveLength(2);
     expect(exploreFrameMarkup(FRAME)).toBe(FRAME.loading);
+    // The years in the page's language: the era too (the frame's own texts come translated).
+    const french = exploreFrameMarkup(FRAME, { ...list, items: [items[1]!] }, { language: 'fr' });
+    expect(french).toContain('<p>Built 200 av. J.-C. · Demolished 1990</p>');
   });
 
   it("sends the start view's first card page with the page, as the API answers it, script-safe", async () => {
@@ -532,7 +529,7 @@ describe('robots.txt and sitemap.xml', () => {
   });
 });
 
-describe('the page in the visitor\'s language', () => {
+describe("the page in the visitor's language", () => {
   const get = (url: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url, headers });
 
@@ -548,12 +545,17 @@ describe('the page in the visitor\'s language', () => {
     // The frame's texts swapped for the catalogue's, its tokens filled as in English.
     expect(res.body).toContain('aria-label="Bâtiments visibles"');
     expect(res.body).not.toContain('aria-label="Buildings in view"');
-    const catalogue = /<script type="application\/json" id="atlas-messages">(.*?)<\/script>/.exec(res.body)?.[1];
+    const catalogue = /<script type="application\/json" id="atlas-messages">(.*?)<\/script>/.exec(
+      res.body,
+    )?.[1];
     expect(JSON.parse(catalogue!)).toMatchObject({ 'Explore Buildings': 'Explorer les bâtiments' });
   });
 
   it('takes the cookie, then Accept-Language, and sets no cookie without a choice', async () => {
-    const arabic = await get(`/buildings/${ids.get('Plain')}`, { cookie: 'session=x; lang=ar', 'accept-language': 'de' });
+    const arabic = await get(`/buildings/${ids.get('Plain')}`, {
+      cookie: 'session=x; lang=ar',
+      'accept-language': 'de',
+    });
     expect(arabic.body).toContain('<html lang="ar" dir="rtl">');
     expect(arabic.headers['set-cookie']).toBeUndefined();
     const german = await get('/about', { 'accept-language': 'pt-BR, de-AT;q=0.8, en;q=0.5' });
@@ -575,7 +577,7 @@ describe('the page in the visitor\'s language', () => {
     expect(ar.body).toContain('مبنى واحد من تصميم Lang Architect');
   });
 
-  it('sends English pages as before: the template\'s <html>, no catalogue, English frame', async () => {
+  it("sends English pages as before: the template's <html>, no catalogue, English frame", async () => {
     for (const res of [await get('/'), await get('/?lang=xx', { 'accept-language': 'pt' })]) {
       expect(res.body).toContain('<html lang="en">\n');
       expect(res.body).not.toContain('atlas-messages');

@@ -1,5 +1,7 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { t } from '../lib/i18n.ts';
 
+/** The caller translates the texts it passes: the dialog adds only Cancel and Close. */
 export interface ConfirmDialogProps {
   opened: boolean;
   title: string;
@@ -26,12 +28,12 @@ export function ConfirmDialogModal({
       onClose={onCancel}
       title={title}
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('Close') }}
     >
       <Text>{question}</Text>
       <Group justify="flex-end" gap="sm" mt="lg">
         <Button variant="default" onClick={onCancel} disabled={pending}>
-          Cancel
+          {t('Cancel')}
         </Button>
         <Button color="red" loading={pending} onClick={onConfirm}>
           {confirmLabel}

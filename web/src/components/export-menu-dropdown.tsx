@@ -6,6 +6,7 @@ import { EXPORT_FORMATS, type ExportFormat } from '#domain/export-formats';
 import { EXPORT_FORMAT_LABELS } from '../lib/export/export-links.ts';
 import { ExportButton, type ExportMenuProps } from './export-button.tsx';
 import { ABOUT_DATA_SECTION, pages } from '#domain/pages';
+import { currentLanguage, t } from '../lib/i18n.ts';
 
 /** How the menu takes over from the stand-in button (export-menu.tsx). */
 export interface ExportMenuStart {
@@ -60,7 +61,12 @@ export function ExportMenuDropdown({
                   download
                   leftSection={<Icon size={16} aria-hidden />}
                   aria-label={
-                    group.label ? `${EXPORT_FORMAT_LABELS[format]}, ${group.label.toLowerCase()}` : undefined
+                    group.label
+                      ? t('{format}, {group}', {
+                          format: EXPORT_FORMAT_LABELS[format],
+                          group: group.label.toLocaleLowerCase(currentLanguage()),
+                        })
+                      : undefined
                   }
                 >
                   {EXPORT_FORMAT_LABELS[format]}
@@ -71,9 +77,9 @@ export function ExportMenuDropdown({
         ))}
         <Menu.Divider />
         <Text size="xs" c="dimmed" px="sm" py={4}>
-          Open data under ODbL 1.0.{' '}
+          {t('Open data under ODbL 1.0.')}{' '}
           <Anchor component={Link} to={pages.about.href({ hash: ABOUT_DATA_SECTION })} size="xs">
-            About the data
+            {t('About the data')}
           </Anchor>
         </Text>
       </Menu.Dropdown>

@@ -2,6 +2,8 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubBrowserApis } from '../testing/render.tsx';
+import french from '#domain/messages/fr';
+import { setCatalogue, t } from '../lib/i18n.ts';
 import { ExportMenu } from './export-menu.tsx';
 
 const groups = [{ href: (format: string) => `/api/lists/3/export?format=${format}` }];
@@ -66,5 +68,23 @@ describe('Export menu: the button stands in until the menu has loaded', () => {
       'false',
     );
     expect(screen.queryByRole('menu')).toBeNull();
+  });
+  it('speaks French: the button, the group in each link name and the data licence line', async () => {
+    setCatalogue('fr', french);
+    const all = [
+      { label: t('All matching buildings'), href: (format: string) => `/export?format=${format}` },
+    ];
+    renderWithProviders(<ExportMenu ariaLabel={t('Export buildings')} groups={all} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Exporter les bâtiments' }));
+    const csv = await screen.findByRole(
+      'menuitem',
+      { name: 'CSV, tous les bâtiments correspondants' },
+      { timeout: 10_000 },
+    );
+    expect(csv.getAttribute('href')).toBe('/export?format=csv');
+    expect(screen.getByText(/Données ouvertes sous licence ODbL 1\.0\./)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'À propos des données' }).getAttribute('href')).toContain(
+      '/about',
+    );
   });
 });

@@ -2,7 +2,9 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubBrowserApis } from '../testing/render.tsx';
-import { ImageFields, type ImageFieldsValue } from './image-fields.tsx';
+import french from '#domain/messages/fr';
+import { setCatalogue } from '../lib/i18n.ts';
+import { ImageFields, ImageLicenseFields, type ImageFieldsValue } from './image-fields.tsx';
 
 const blank: ImageFieldsValue = { type: null, description: '', captureYear: '' };
 
@@ -55,5 +57,33 @@ describe("One image's fields (product §2 and §5: type, description, capture ye
     expect(onChange).toHaveBeenLastCalledWith({ description: 'South front' });
     fireEvent.change(screen.getByRole('textbox', { name: 'Capture year' }), { target: { value: '1999' } });
     expect(onChange).toHaveBeenLastCalledWith({ captureYear: '1999' });
+  });
+  it('speaks French: the labels, the image types, the licence explanation and the credit', async () => {
+    setCatalogue('fr', french);
+    renderWithProviders(
+      <>
+        <ImageFields
+          value={blank}
+          onChange={() => {}}
+          typePlaceholder="Choisissez un type"
+          captureYearMaxLength={4}
+        />
+        <ImageLicenseFields value={{ license: 'CC-BY-4.0', author: '' }} onChange={() => {}} />
+      </>,
+    );
+    expect(screen.getByRole('textbox', { name: 'Année de prise de vue' }).getAttribute('placeholder')).toBe(
+      'AAAA',
+    );
+    expect(screen.getByRole('textbox', { name: 'Description' }).getAttribute('placeholder')).toBe(
+      'facultatif',
+    );
+    fireEvent.click(screen.getByRole('combobox', { name: 'Type' }));
+    expect(await screen.findByRole('option', { name: 'Intérieur' })).toBeTruthy();
+    expect(screen.getByTestId('license-explanation').textContent).toContain(
+      'Chacun peut la réutiliser à toutes fins, à condition de vous citer.',
+    );
+    expect(screen.getByRole('link', { name: 'Lire la licence' })).toBeTruthy();
+    const credit = screen.getByRole('textbox', { name: 'Crédit' });
+    expect(credit.getAttribute('placeholder')).toBe('Vide : votre identifiant');
   });
 });

@@ -9,6 +9,7 @@ import {
   type ImageLicense,
   type ImageType,
 } from '#domain/images';
+import { t } from '../lib/i18n.ts';
 
 /**
  * The image fields of an upload, shared by the upload dialog and the Create Building wizard's
@@ -55,9 +56,9 @@ export function ImageFields({
   return (
     <Stack gap={6}>
       <Select
-        label="Type"
+        label={t('Type')}
         placeholder={typePlaceholder}
-        data={IMAGE_TYPE_OPTIONS}
+        data={IMAGE_TYPE_OPTIONS.map((o) => ({ value: o.value, label: t(o.label) }))}
         value={value.type}
         onChange={(type) => onChange({ type: isImageType(type) ? type : null })}
         required
@@ -69,8 +70,8 @@ export function ImageFields({
       />
       <Group gap="xs" grow align="flex-start">
         <TextInput
-          label="Description"
-          placeholder="leave blank"
+          label={t('Description')}
+          placeholder={t('leave blank')}
           maxLength={IMAGE_DESCRIPTION_MAX_LENGTH}
           value={value.description}
           onChange={(e) => onChange({ description: e.currentTarget.value })}
@@ -78,8 +79,8 @@ export function ImageFields({
           size="xs"
         />
         <TextInput
-          label="Capture year"
-          placeholder="YYYY"
+          label={t('Capture year')}
+          placeholder={t('YYYY')}
           inputMode="numeric"
           maxLength={captureYearMaxLength}
           value={value.captureYear}
@@ -126,7 +127,7 @@ export function ImageLicenseFields({
   return (
     <Stack gap={4}>
       <Select
-        label="Licence"
+        label={t('Licence')}
         data={licenses.map((l) => ({ value: l, label: IMAGE_LICENSE_INFO[l].name }))}
         value={value.license}
         onChange={(license) => {
@@ -138,15 +139,17 @@ export function ImageLicenseFields({
         comboboxProps={{ withinPortal: true }}
       />
       <Text size="xs" c="dimmed" data-testid="license-explanation">
-        {info.explanation}{' '}
+        {t(info.explanation)}{' '}
         <Anchor href={info.url} target="_blank" rel="noopener noreferrer" size="xs" underline="always">
-          Read the licence
+          {t('Read the licence')}
         </Anchor>
       </Text>
       <TextInput
-        label="Credit"
-        description="The name shown with the photo"
-        placeholder={defaultAuthor ? `Blank: ${defaultAuthor}` : 'Blank: your handle'}
+        label={t('Credit')}
+        description={t('The name shown with the photo')}
+        placeholder={
+          defaultAuthor ? t('Blank: {author}', { author: defaultAuthor }) : t('Blank: your handle')
+        }
         maxLength={IMAGE_AUTHOR_MAX_LENGTH}
         value={value.author}
         onChange={(e) => onChange({ ...value, author: e.currentTarget.value })}

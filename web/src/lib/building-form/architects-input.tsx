@@ -10,6 +10,7 @@ import {
 import { architectEndpoints } from '#domain/endpoints/architects';
 import { call } from '../api-client.ts';
 import { buildingKeys } from '../query-keys.ts';
+import { t } from '../i18n.ts';
 
 interface ArchitectsInputProps {
   value: string[];
@@ -38,9 +39,9 @@ export function ArchitectsInput({ value, onChange }: ArchitectsInputProps) {
 
   return (
     <TagsInput
-      label="Architects"
-      description="Optional: press Enter after each name"
-      placeholder={value.length < ARCHITECTS_PER_BUILDING_MAX ? 'Add an architect' : undefined}
+      label={t('Architects')}
+      description={t('Optional: press Enter after each name')}
+      placeholder={value.length < ARCHITECTS_PER_BUILDING_MAX ? t('Add an architect') : undefined}
       value={value}
       onChange={onChange}
       searchValue={search}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, SimpleGrid, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { t } from '../i18n.ts';
+import { fieldError } from './field-message.ts';
 
 /**
  * The input groups the edit form and the create wizard share (product §5 "Building coordinates"):
@@ -34,7 +35,7 @@ export function CoordinateInputs({
         placeholder={placeholders?.longitude}
         value={longitude}
         onChange={(e) => onChange('longitude', e.currentTarget.value)}
-        error={errors.longitude && t(errors.longitude)}
+        error={fieldError(errors.longitude)}
       />
       <TextInput
         label={t('Latitude')}
@@ -42,7 +43,7 @@ export function CoordinateInputs({
         placeholder={placeholders?.latitude}
         value={latitude}
         onChange={(e) => onChange('latitude', e.currentTarget.value)}
-        error={errors.latitude && t(errors.latitude)}
+        error={fieldError(errors.latitude)}
       />
     </SimpleGrid>
   );
@@ -67,7 +68,7 @@ export function YearInputs({ yearBuilt, yearDemolished, onChange, errors }: Year
         inputMode="numeric"
         value={yearBuilt}
         onChange={(e) => onChange('yearBuilt', e.currentTarget.value)}
-        error={errors.yearBuilt}
+        error={fieldError(errors.yearBuilt)}
       />
       <TextInput
         label={t('Year demolished')}
@@ -75,7 +76,7 @@ export function YearInputs({ yearBuilt, yearDemolished, onChange, errors }: Year
         inputMode="numeric"
         value={yearDemolished}
         onChange={(e) => onChange('yearDemolished', e.currentTarget.value)}
-        error={errors.yearDemolished}
+        error={fieldError(errors.yearDemolished)}
       />
     </SimpleGrid>
   );

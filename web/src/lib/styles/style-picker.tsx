@@ -2,6 +2,7 @@ import { MultiSelect, type OptionsFilter } from '@mantine/core';
 import type { ArchitecturalStyle } from '#domain/styles';
 import { useArchitecturalStyles } from './get-architectural-styles.ts';
 import { matchStyles } from './match-styles.ts';
+import { t } from '../i18n.ts';
 
 interface StylePickerProps {
   value: number[];
@@ -16,20 +17,20 @@ interface StylePickerProps {
 }
 
 /**
- * Product §2, style picker of the building forms: offers only unselected styles, matched by
- * case-insensitive substring.
+ * Product §2, style picker of the building forms: offers only unselected styles, named and
+ * matched (case-insensitive substring) in the page's language.
  */
 export function StylePicker({
   value,
   onChange,
   error,
   knownStyles = [],
-  label = 'Architectural styles',
+  label = t('Architectural styles'),
   required,
   onBlur,
 }: StylePickerProps) {
   const styles = useArchitecturalStyles();
-  const options = (styles.data ?? knownStyles).map((s) => ({ value: s.id, label: s.name }));
+  const options = (styles.data ?? knownStyles).map((s) => ({ value: s.id, label: t(s.name) }));
   const filter: OptionsFilter<number> = ({ options: all, search }) => {
     const items = all.flatMap((option) => ('value' in option ? [option] : []));
     const matched = new Set(
@@ -46,14 +47,14 @@ export function StylePicker({
     <MultiSelect<number>
       label={label}
       required={required}
-      placeholder={value.length ? undefined : 'Search styles'}
+      placeholder={value.length ? undefined : t('Search styles')}
       data={options}
       value={value}
       onChange={onChange}
       filter={filter}
       hidePickedOptions
       searchable
-      nothingFoundMessage={styles.isPending ? 'Loading styles...' : 'No matching style'}
+      nothingFoundMessage={styles.isPending ? t('Loading styles...') : t('No matching style')}
       error={error}
       onBlur={onBlur}
       comboboxProps={{ withinPortal: true, zIndex: 400 }}

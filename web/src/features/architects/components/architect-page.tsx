@@ -12,6 +12,7 @@ import { useArchitect } from '../api/get-architect.ts';
 import { t } from '../../../lib/i18n.ts';
 import classes from './architect-page.module.css';
 import { pages } from '#domain/pages';
+import { t } from '../../../lib/i18n.ts';
 
 /**
  * The map and its library load once the page is drawn (the rule for map screens): the name
@@ -148,7 +149,7 @@ export function ArchitectPage({ id }: ArchitectPageProps) {
                 </Anchor>
                 {b.year_built !== null && (
                   <Text size="sm" c="dimmed">
-                    {formatYear(b.year_built)}
+                    {formatYear(b.year_built, t)}
                   </Text>
                 )}
               </Card>

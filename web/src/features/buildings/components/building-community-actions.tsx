@@ -6,6 +6,7 @@ import type { BuildingDetail } from '#domain/building-detail';
 import { DialogLoading } from '../../../components/dialog-loading.tsx';
 import { buildingKeys } from '../../../lib/query-keys.ts';
 import type { RevisionDialog } from './revisions/revision-dialogs.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 // The dialogs, with their calls and schemas, load at the first opening (the page's budget is tight).
 const RevisionDialogs = lazy(() =>
@@ -42,11 +43,11 @@ export function BuildingCommunityActions({ building, signedIn, canEdit }: Buildi
   return (
     <>
       <Button variant="light" size="xs" onClick={() => show('history')}>
-        History
+        {t('History')}
       </Button>
       {canEdit && (
         <Button variant="light" size="xs" onClick={() => show('suggestions')}>
-          {count > 0 ? `Suggestions (${count} pending)` : 'Suggestions'}
+          {count > 0 ? t('Suggestions ({count} pending)', { count }) : t('Suggestions')}
         </Button>
       )}
       {signedIn && !canEdit && (
@@ -56,7 +57,7 @@ export function BuildingCommunityActions({ building, signedIn, canEdit }: Buildi
           leftSection={<IconEdit size={16} aria-hidden />}
           onClick={() => show('suggest')}
         >
-          Suggest an edit
+          {t('Suggest an edit')}
         </Button>
       )}
       {loaded && (

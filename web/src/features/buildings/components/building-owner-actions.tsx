@@ -7,13 +7,12 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { DialogLoading } from '../../../components/dialog-loading.tsx';
 import { useOpenedOnce } from '../../../lib/use-opened-once.ts';
 import { useDeleteBuilding } from '../api/delete-building.ts';
+import { t } from '../../../lib/i18n.ts';
 
 // The modal loads at its first opening, and the form inside it then.
 const EditBuildingModal = lazy(() =>
   import('./edit-building-modal.tsx').then((m) => ({ default: m.EditBuildingModal })),
 );
-
-export const DELETE_BUILDING_QUESTION = 'Are you sure you want to delete this building?';
 
 interface BuildingOwnerActionsProps {
   building: BuildingDetail;
@@ -37,7 +36,7 @@ export function BuildingOwnerActions({ building, onDeleted }: BuildingOwnerActio
           leftSection={<IconEdit size={16} aria-hidden />}
           onClick={edit.open}
         >
-          Edit
+          {t('Edit')}
         </Button>
         <Button
           variant="light"
@@ -46,7 +45,7 @@ export function BuildingOwnerActions({ building, onDeleted }: BuildingOwnerActio
           leftSection={<IconTrash size={16} aria-hidden />}
           onClick={confirm.open}
         >
-          Delete
+          {t('Delete')}
         </Button>
       </Group>
 
@@ -58,9 +57,9 @@ export function BuildingOwnerActions({ building, onDeleted }: BuildingOwnerActio
 
       <ConfirmDialog
         opened={confirming}
-        title="Delete building"
-        question={DELETE_BUILDING_QUESTION}
-        confirmLabel="Delete"
+        title={t('Delete building')}
+        question={t('Are you sure you want to delete this building?')}
+        confirmLabel={t('Delete')}
         pending={remove.isPending}
         onConfirm={() =>
           remove.mutate(building.id, {

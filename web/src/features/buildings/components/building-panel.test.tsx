@@ -11,6 +11,8 @@ import {
   stubBrowserApis,
   testUser,
 } from '../../../testing/render.tsx';
+import french from '#domain/messages/fr';
+import { setCatalogue } from '../../../lib/i18n.ts';
 import { BuildingPanel } from './building-panel.tsx';
 
 const building: BuildingDetail = {
@@ -41,6 +43,9 @@ const building: BuildingDetail = {
   },
   created_at: '2026-01-01T00:00:00Z',
 };
+
+/** The edit form's module loads at the first opening; compiling it can take seconds on a busy machine. */
+const FORM_LOADS = { timeout: 10_000 };
 
 const styles = [
   { id: 3, name: 'Structural Expressionism' },
@@ -133,7 +138,7 @@ describe('building panel (product §2 and 6)', () => {
     });
     renderPanel();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
-    const form = await screen.findByRole('form', { name: 'Edit building' });
+    const form = await screen.findByRole('form', { name: 'Edit building' }, FORM_LOADS);
     fireEvent.change(within(form).getByRole('textbox', { name: /Name/ }), {
       target: { value: 'Tour Eiffel' },
     });
@@ -169,7 +174,7 @@ describe('building panel (product §2 and 6)', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderPanel();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
-    const form = await screen.findByRole('form', { name: 'Edit building' });
+    const form = await screen.findByRole('form', { name: 'Edit building' }, FORM_LOADS);
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await within(form).findByText('Failed to update building')).toBeTruthy();
   });
@@ -181,7 +186,7 @@ describe('building panel (product §2 and 6)', () => {
     });
     renderPanel();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
-    const form = await screen.findByRole('form', { name: 'Edit building' });
+    const form = await screen.findByRole('form', { name: 'Edit building' }, FORM_LOADS);
     fireEvent.change(within(form).getByRole('textbox', { name: 'Longitude' }), { target: { value: '' } });
     fireEvent.change(within(form).getByRole('textbox', { name: 'Year demolished' }), {
       target: { value: '1800' },
@@ -200,7 +205,7 @@ describe('building panel (product §2 and 6)', () => {
     });
     renderPanel();
     fireEvent.click(await screen.findByRole('button', { name: 'Suggest an edit' }));
-    const form = await screen.findByRole('form', { name: 'Suggest an edit' });
+    const form = await screen.findByRole('form', { name: 'Suggest an edit' }, FORM_LOADS);
     fireEvent.click(within(form).getByRole('button', { name: 'Send suggestion' }));
     expect(await within(form).findByText('Change at least one field to suggest an edit.')).toBeTruthy();
     fireEvent.change(within(form).getByRole('textbox', { name: /Name/ }), {
@@ -318,5 +323,43 @@ describe('building panel (product §2 and 6)', () => {
         true,
       ),
     );
+  });
+  it('speaks French: the years with their era, the actions, the history and its field changes', async () => {
+    setCatalogue('fr', french);
+    stubFetch({
+      'GET /api/buildings/12': () => json({ ...building, year_built: -2560, year_demolished: null }),
+      'GET /api/buildings/12/suggestions': () => json({ items: [], page: 1, per_page: 50, has_more: false }),
+      'GET /api/buildings/12/revisions': () =>
+        json({
+          items: [
+            {
+              id: 8,
+              created_at: '2026-01-02T00:00:00Z',
+              kind: 'edit',
+              author: null,
+              changes: {
+                year_built: { from: null, to: -2560 },
+                architectural_styles: { from: [], to: [{ id: 4, name: 'Gothic' }] },
+              },
+            },
+          ],
+          page: 1,
+          per_page: 20,
+          has_more: false,
+        }),
+    });
+    renderPanel();
+    expect(await screen.findByText('Construit en 2560 av. J.-C.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Partager' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Modifier' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Supprimer' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Historique' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Historique' });
+    expect(await within(dialog).findByText('Modifié')).toBeTruthy();
+    expect(within(dialog).getByText('un compte supprimé')).toBeTruthy();
+    expect(within(dialog).getByText('Année de construction :')).toBeTruthy();
+    // Style names read in the page's language in the diff; the arrow is named for screen readers.
+    expect(within(dialog).getByText('Gothique')).toBeTruthy();
+    expect(within(dialog).getAllByRole('img', { name: 'remplacé par' }).length).toBe(2);
   });
 });

@@ -124,7 +124,7 @@ function BuildingProfile({ building, onDeleted, slots }: BuildingProfileProps) {
       {isDemolished(building) && (
         <Badge variant="light" color="gray" w="fit-content" data-testid="demolished-badge">
           {building.year_demolished !== null
-            ? t('Demolished in {year}', { year: formatYear(building.year_demolished) })
+            ? t('Demolished in {year}', { year: formatYear(building.year_demolished, t) })
             : t('Demolished')}
         </Badge>
       )}
@@ -186,7 +186,7 @@ function BuildingProfile({ building, onDeleted, slots }: BuildingProfileProps) {
             )
           }
         >
-          Share
+          {t('Share')}
         </Button>
         {slots.addToList?.(building)}
         {slots.report?.(building)}

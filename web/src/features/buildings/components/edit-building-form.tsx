@@ -21,6 +21,8 @@ import {
   type EditBuildingField,
   type EditBuildingValues,
 } from '../model/edit-building-form.ts';
+import { t } from '../../../lib/i18n.ts';
+import { fieldError } from '../../../lib/building-form/field-message.ts';
 
 interface EditBuildingFormProps {
   building: BuildingDetail;
@@ -73,7 +75,7 @@ export function EditBuildingForm({ building, onSaved, onCancel, mode = 'edit' }:
         { id: building.id, body: { ...body, ...(trimmed ? { note: trimmed } : {}) } },
         {
           onSuccess: () => {
-            showToast({ message: SUGGEST_MESSAGES.sent, type: 'success' });
+            showToast({ message: t(SUGGEST_MESSAGES.sent), type: 'success' });
             onSaved();
           },
         },
@@ -87,15 +89,15 @@ export function EditBuildingForm({ building, onSaved, onCancel, mode = 'edit' }:
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={suggesting ? 'Suggest an edit' : 'Edit building'}>
+    <form onSubmit={onSubmit} noValidate aria-label={suggesting ? t('Suggest an edit') : t('Edit building')}>
       <Stack gap="sm">
         <TextInput
-          label="Name"
+          label={t('Name')}
           required
           maxLength={BUILDING_NAME_MAX}
           value={values.name}
           onChange={(e) => set('name', e.currentTarget.value)}
-          error={shown('name')}
+          error={fieldError(shown('name'))}
           data-autofocus
         />
         <CoordinateInputs
@@ -104,7 +106,7 @@ export function EditBuildingForm({ building, onSaved, onCancel, mode = 'edit' }:
           onChange={setCoordinate}
           errors={errors}
         />
-        {errors.coordinates && <FormErrorAlert>{errors.coordinates}</FormErrorAlert>}
+        {errors.coordinates && <FormErrorAlert>{t(errors.coordinates)}</FormErrorAlert>}
         <YearInputs
           yearBuilt={values.yearBuilt}
           yearDemolished={values.yearDemolished}
@@ -112,7 +114,7 @@ export function EditBuildingForm({ building, onSaved, onCancel, mode = 'edit' }:
           errors={errors}
         />
         <Textarea
-          label="Description"
+          label={t('Description')}
           autosize
           minRows={3}
           maxRows={10}
@@ -127,7 +129,7 @@ export function EditBuildingForm({ building, onSaved, onCancel, mode = 'edit' }:
             setTouched((t) => ({ ...t, architecturalStyles: true }));
           }}
           knownStyles={building.architectural_styles}
-          error={shown('architecturalStyles')}
+          error={fieldError(shown('architecturalStyles'))}
         />
         <ArchitectsInput
           value={values.architects}
@@ -135,8 +137,8 @@ export function EditBuildingForm({ building, onSaved, onCancel, mode = 'edit' }:
         />
         {suggesting && (
           <Textarea
-            label="Note to the reviewers (optional)"
-            description="Where the correction comes from, for example."
+            label={t('Note to the reviewers (optional)')}
+            description={t('Where the correction comes from, for example.')}
             autosize
             minRows={2}
             maxRows={6}
@@ -145,17 +147,19 @@ export function EditBuildingForm({ building, onSaved, onCancel, mode = 'edit' }:
             onChange={(e) => setNote(e.currentTarget.value)}
           />
         )}
-        {!suggesting && update.isError && <FormErrorAlert>{MESSAGES.updateFailed}</FormErrorAlert>}
-        {suggesting && nothingChanged && <FormErrorAlert>{SUGGEST_MESSAGES.nothingChanged}</FormErrorAlert>}
+        {!suggesting && update.isError && <FormErrorAlert>{t(MESSAGES.updateFailed)}</FormErrorAlert>}
+        {suggesting && nothingChanged && (
+          <FormErrorAlert>{t(SUGGEST_MESSAGES.nothingChanged)}</FormErrorAlert>
+        )}
         {suggesting && suggest.isError && (
-          <FormErrorAlert>{problemText(suggest.error, SUGGEST_MESSAGES.failed)}</FormErrorAlert>
+          <FormErrorAlert>{problemText(suggest.error, t(SUGGEST_MESSAGES.failed))}</FormErrorAlert>
         )}
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onCancel} disabled={pending}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button type="submit" loading={pending}>
-            {suggesting ? 'Send suggestion' : 'Save'}
+            {suggesting ? t('Send suggestion') : t('Save')}
           </Button>
         </Group>
       </Stack>

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Center, Loader, Modal } from '@mantine/core';
 import type { BuildingDetail } from '#domain/building-detail';
+import { t } from '../../../lib/i18n.ts';
 
 // The form (its fields, rules and the architects box) loads when first opened.
 const EditBuildingForm = lazy(() =>
@@ -24,16 +25,16 @@ export function EditBuildingModal({
     <Modal
       opened={opened}
       onClose={onClose}
-      title={mode === 'suggest' ? 'Suggest an edit' : 'Edit building'}
+      title={mode === 'suggest' ? t('Suggest an edit') : t('Edit building')}
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('Close') }}
     >
       {/* Mounted only while open: every opening starts from the building as it is now. */}
       {opened && (
         <Suspense
           fallback={
             <Center mih={200}>
-              <Loader size="sm" role="status" aria-label="Loading" />
+              <Loader size="sm" role="status" aria-label={t('Loading')} />
             </Center>
           }
         >

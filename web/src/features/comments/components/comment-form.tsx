@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { COMMENT_MAX_LENGTH, commentContentProblem } from '#domain/comments';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 export interface CommentFormProps {
   /** The textarea's accessible name. */
@@ -101,7 +102,7 @@ export function CommentForm({
         <Group gap="xs" justify="flex-end">
           {onCancel && (
             <Button variant="default" size="xs" onClick={onCancel}>
-              Cancel
+              {t('Cancel')}
             </Button>
           )}
           <Button type="submit" size="xs" loading={submitting} disabled={!canSubmit}>

@@ -30,6 +30,7 @@ import { CommentVotes } from './comment-votes.tsx';
 import { useCommentsContext } from './comments-context.ts';
 import classes from './comments.module.css';
 import { pages } from '#domain/pages';
+import { currentLanguage, t } from '../../../lib/i18n.ts';
 
 // The question's modal loads at its first opening.
 const DeleteCommentDialog = lazy(() =>
@@ -95,7 +96,9 @@ export function CommentItem({ comment }: { comment: Comment }) {
       <article
         className={classes.comment}
         data-compact={compact || undefined}
-        aria-label={comment.deleted ? 'Deleted comment' : `Comment by ${comment.username}`}
+        aria-label={
+          comment.deleted ? t('Deleted comment') : t('Comment by {name}', { name: comment.username })
+        }
       >
         {!compact && (
           <Avatar
@@ -109,7 +112,7 @@ export function CommentItem({ comment }: { comment: Comment }) {
         <div className={classes.body}>
           {comment.deleted ? (
             <Text size="sm" c="dimmed" fs="italic">
-              {COMMENT_TEXTS.deleted}
+              {t(COMMENT_TEXTS.deleted)}
             </Text>
           ) : (
             <>
@@ -123,21 +126,21 @@ export function CommentItem({ comment }: { comment: Comment }) {
                   {comment.username}
                 </Anchor>
                 <Text component="span" size="xs" c="dimmed">
-                  <time dateTime={comment.created_at} title={created.toLocaleString()}>
+                  <time dateTime={comment.created_at} title={created.toLocaleString(currentLanguage())}>
                     {timeAgo(created)}
                   </time>
                 </Text>
                 <HiddenByModeratorsBadge hidden={comment.hidden} />
                 {comment.edited && (
                   <Text component="span" size="xs" c="dimmed" fs="italic">
-                    (edited)
+                    {t('(edited)')}
                   </Text>
                 )}
               </Group>
               {box === 'edit' ? (
                 <CommentForm
-                  label="Edit comment"
-                  submitLabel="Save"
+                  label={t('Edit comment')}
+                  submitLabel={t('Save')}
                   initialValue={comment.content}
                   onSubmit={edit}
                   onCancel={closeBox}
@@ -157,7 +160,7 @@ export function CommentItem({ comment }: { comment: Comment }) {
             {canReplyToComment(comment) && (
               <CommentAction
                 ref={replyButton}
-                label="Reply"
+                label={t('Reply')}
                 icon={<IconCornerDownRight size={14} aria-hidden />}
                 compact={compact}
                 expanded={box === 'reply'}
@@ -167,7 +170,7 @@ export function CommentItem({ comment }: { comment: Comment }) {
             {mine && (
               <CommentAction
                 ref={editButton}
-                label="Edit"
+                label={t('Edit')}
                 icon={<IconPencil size={14} aria-hidden />}
                 compact={compact}
                 expanded={box === 'edit'}
@@ -176,7 +179,7 @@ export function CommentItem({ comment }: { comment: Comment }) {
             )}
             {mine && (
               <CommentAction
-                label="Delete"
+                label={t('Delete')}
                 icon={<IconTrash size={14} aria-hidden />}
                 compact={compact}
                 onClick={() => setConfirmingDelete(true)}
@@ -206,9 +209,9 @@ export function CommentItem({ comment }: { comment: Comment }) {
           {box === 'reply' && (
             <div className={classes.replyBox}>
               <CommentForm
-                label={`Reply to ${comment.username}`}
-                placeholder="Write a reply..."
-                submitLabel="Reply"
+                label={t('Reply to {name}', { name: comment.username })}
+                placeholder={t('Write a reply...')}
+                submitLabel={t('Reply')}
                 onSubmit={reply}
                 onCancel={closeBox}
                 requireLogin={requireReplyLogin}

@@ -4,6 +4,7 @@ import type { Comment } from '#domain/comments';
 import { useCommentReplies } from '../hooks/use-comments-list.ts';
 import { useCommentsContext } from './comments-context.ts';
 import classes from './comments.module.css';
+import { t } from '../../../lib/i18n.ts';
 
 interface CommentRepliesProps {
   parent: Comment;
@@ -22,7 +23,11 @@ export function CommentReplies({ parent, id, renderReply }: CommentRepliesProps)
       {replies.items.length > 0 && (
         <ol
           className={classes.list}
-          aria-label={`Replies to ${parent.deleted ? 'a deleted comment' : parent.username}`}
+          aria-label={
+            parent.deleted
+              ? t('Replies to a deleted comment')
+              : t('Replies to {name}', { name: parent.username })
+          }
         >
           {replies.items.map(renderReply)}
         </ol>
@@ -30,22 +35,22 @@ export function CommentReplies({ parent, id, renderReply }: CommentRepliesProps)
       {replies.isLoading && (
         <Group gap="xs" role="status">
           <Loader size="xs" />
-          <Text size="sm">Loading...</Text>
+          <Text size="sm">{t('Loading...')}</Text>
         </Group>
       )}
       {replies.error && (
         <Group gap="xs">
           <Text role="alert" c="red" size="sm">
-            {replies.error}
+            {t(replies.error)}
           </Text>
           <Button variant="subtle" size="compact-xs" onClick={loadMore}>
-            Try again
+            {t('Try again')}
           </Button>
         </Group>
       )}
       {!replies.isLoading && !replies.error && replies.page > 0 && replies.page < replies.pages && (
         <Button variant="subtle" size="compact-xs" onClick={loadMore}>
-          Load More Replies
+          {t('Load More Replies')}
         </Button>
       )}
     </div>

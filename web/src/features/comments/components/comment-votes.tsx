@@ -12,6 +12,7 @@ import { commentVoteLabel } from '../model/comment-rules.ts';
 import type { CommentVote } from '../model/comments-list.ts';
 import { useCommentsContext } from './comments-context.ts';
 import classes from './comments.module.css';
+import { t } from '../../../lib/i18n.ts';
 
 /** Up and down votes on a comment (product §2, 4): the same vote again takes it back. */
 export function CommentVotes({ comment }: { comment: Comment }) {
@@ -20,7 +21,7 @@ export function CommentVotes({ comment }: { comment: Comment }) {
   const vote = (value: CommentVote) => requireLogin(() => void actions.vote(comment, value));
 
   return (
-    <Group gap={2} wrap="nowrap" role="group" aria-label="Comment votes" className={classes.votes}>
+    <Group gap={2} wrap="nowrap" role="group" aria-label={t('Comment votes')} className={classes.votes}>
       <ActionIcon
         variant={comment.user_vote === 1 ? 'light' : 'subtle'}
         color={comment.user_vote === 1 ? 'teal' : 'gray'}

@@ -13,6 +13,8 @@ import {
   testUser,
 } from '../../../testing/render.tsx';
 import { REPLIES_OPEN_KEY_PREFIX } from '../model/replies-visibility.ts';
+import french from '#domain/messages/fr';
+import { setCatalogue } from '../../../lib/i18n.ts';
 import { CommentsSection } from './comments-section.tsx';
 import { commentMaker } from '../testing/comment-fixtures.ts';
 
@@ -319,5 +321,30 @@ describe('CommentsSection (product §2, 4, 6, 8)', () => {
       'false',
     );
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+  it('speaks French: heading, sort, box, votes counted in French, replies toggle, edited marker and delete question', async () => {
+    setCatalogue('fr', french);
+    const mine = comment(2, {
+      username: 'ada',
+      user_id: testUser.id,
+      reply_count: 3,
+      upvotes: 1,
+      edited: true,
+    });
+    stubFetch({ 'GET /api/comments/building/1': () => list([mine], 1, 2) });
+    renderSection();
+    expect(await screen.findByRole('heading', { name: 'Commentaires' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Plus récents' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Ajouter un commentaire' })).toBeTruthy();
+    const item = await screen.findByRole('article', { name: 'Commentaire de ada' });
+    expect(within(item).getByRole('button', { name: 'Voter pour, 1 vote' })).toBeTruthy();
+    expect(within(item).getByRole('button', { name: 'Voter contre, 0 vote' })).toBeTruthy();
+    expect(within(item).getByRole('button', { name: 'Afficher les réponses (3)' })).toBeTruthy();
+    expect(within(item).getByText('(modifié)')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Charger plus' })).toBeTruthy();
+    fireEvent.click(within(item).getByRole('button', { name: 'Supprimer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Supprimer le commentaire' });
+    expect(within(dialog).getByText('Voulez-vous vraiment supprimer ce commentaire ?')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Annuler' })).toBeTruthy();
   });
 });

@@ -17,6 +17,7 @@ import { CommentForm } from './comment-form.tsx';
 import { CommentItem } from './comment-item.tsx';
 import { CommentsContext, type CommentsContextValue } from './comments-context.ts';
 import classes from './comments.module.css';
+import { t } from '../../../lib/i18n.ts';
 
 export interface CommentsSectionProps {
   targetType: CommentTargetType;
@@ -38,7 +39,7 @@ export function CommentsSection(props: CommentsSectionProps) {
     return (
       <Group gap="xs" role="status">
         <Loader size="xs" />
-        <Text size="sm">Loading...</Text>
+        <Text size="sm">{t('Loading...')}</Text>
       </Group>
     );
   }
@@ -89,29 +90,29 @@ function CommentsList({
         <Stack gap="sm">
           <Group justify="space-between" gap="xs" wrap="wrap">
             <Title order={headingOrder} size="h4" id={headingId}>
-              Comments
+              {t('Comments')}
             </Title>
             <SegmentedControl
               size="xs"
-              aria-label="Sort comments"
+              aria-label={t('Sort comments')}
               value={state.currentSort}
               onChange={(value) => actions.changeSort(value)}
-              data={COMMENT_SORTS.map((sort) => ({ value: sort, label: COMMENT_SORT_LABELS[sort] }))}
+              data={COMMENT_SORTS.map((sort) => ({ value: sort, label: t(COMMENT_SORT_LABELS[sort]) }))}
             />
           </Group>
 
           <CommentForm
-            label="Add a comment"
-            placeholder="Add a comment..."
-            submitLabel="Comment"
+            label={t('Add a comment')}
+            placeholder={t('Add a comment...')}
+            submitLabel={t('Comment')}
             onSubmit={add}
             requireLogin={requireLogin}
-            error={addError}
+            error={addError && t(addError)}
             resetOnSuccess
           />
 
           {state.entities.length > 0 && (
-            <ol className={classes.list} aria-label="Comments">
+            <ol className={classes.list} aria-label={t('Comments')}>
               {state.entities.map((comment) => (
                 <CommentItem key={comment.id} comment={comment} />
               ))}
@@ -126,17 +127,17 @@ function CommentsList({
           {state.isLoading && (
             <Group gap="xs" role="status">
               <Loader size="xs" />
-              <Text size="sm">Loading...</Text>
+              <Text size="sm">{t('Loading...')}</Text>
             </Group>
           )}
           {!state.isLoading && !state.error && state.entities.length === 0 && state.totalPages === 0 && (
             <Text size="sm" c="dimmed">
-              No comments yet.
+              {t('No comments yet.')}
             </Text>
           )}
           {showLoadMore && (
             <Button variant="light" size="xs" onClick={actions.loadMore} className={classes.loadMore}>
-              {COMMENT_TEXTS.loadMore}
+              {t(COMMENT_TEXTS.loadMore)}
             </Button>
           )}
         </Stack>

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { COMMENT_TEXTS } from '../model/comment-rules.ts';
+import { t } from '../../../lib/i18n.ts';
 
 export interface DeleteCommentDialogProps {
   opened: boolean;
@@ -14,17 +15,17 @@ export function DeleteCommentDialog({ opened, deleting, onDelete, onCancel }: De
     <Modal
       opened={opened}
       onClose={onCancel}
-      title="Delete comment"
+      title={t('Delete comment')}
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('Close') }}
     >
-      <Text>{COMMENT_TEXTS.confirmDelete}</Text>
+      <Text>{t(COMMENT_TEXTS.confirmDelete)}</Text>
       <Group justify="flex-end" mt="lg" gap="sm">
         <Button variant="default" onClick={onCancel} data-autofocus>
-          Cancel
+          {t('Cancel')}
         </Button>
         <Button color="red" loading={deleting} onClick={onDelete}>
-          Delete
+          {t('Delete')}
         </Button>
       </Group>
     </Modal>

@@ -11,6 +11,7 @@ import {
   repliesToggleText,
 } from './comment-rules.ts';
 import { commentMaker } from '../testing/comment-fixtures.ts';
+import { setCatalogue } from '../../../lib/i18n.ts';
 
 /** Comment 1 by user 7 (a fresh maker each time, so the id stays 1 unless the patch says). */
 const comment = (patch: Partial<Comment> = {}): Comment => commentMaker(1)({ content: 'hello', ...patch });
@@ -73,5 +74,21 @@ describe('comment vote buttons (product §2: up/down votes)', () => {
   it('name the direction and the count', () => {
     expect(commentVoteLabel(1, 3)).toBe('Upvote, 3 votes');
     expect(commentVoteLabel(-1, 1)).toBe('Downvote, 1 vote');
+  });
+
+  it('speak the page language, with its plural forms', () => {
+    setCatalogue('fr', {
+      'Upvote, {count, plural, one {# vote} other {# votes}}':
+        'Voter pour, {count, plural, one {# vote} other {# votes}}',
+      'Show Replies ({count})': 'Afficher les réponses ({count})',
+      'Error loading comments: {message}': 'Erreur de chargement des commentaires : {message}',
+      'Failed to fetch comments': 'Impossible de récupérer les commentaires',
+    });
+    expect(commentVoteLabel(1, 0)).toBe('Voter pour, 0 vote');
+    expect(commentVoteLabel(1, 2)).toBe('Voter pour, 2 votes');
+    expect(repliesToggleText(false, 4)).toBe('Afficher les réponses (4)');
+    expect(commentsErrorText(COMMENT_TEXTS.fetchFailed)).toBe(
+      'Erreur de chargement des commentaires : Impossible de récupérer les commentaires',
+    );
   });
 });

@@ -1,4 +1,6 @@
 import type { Comment, CommentSort } from '#domain/comments';
+import { t } from '../../../lib/i18n.ts';
+import { plural } from '../../../lib/i18n-plural.ts';
 
 /** Texts of product §2, 5 and 8, verbatim. */
 export const COMMENT_TEXTS = {
@@ -10,17 +12,22 @@ export const COMMENT_TEXTS = {
   loadMore: 'Load More',
 } as const;
 
-/** Product §8: the list error as shown, 'Error loading comments: {message}'. */
+/**
+ * Product §8: the list error as shown, 'Error loading comments: {message}', in the page's language
+ * (the message too when the catalogues know it). Call while rendering.
+ */
 export function commentsErrorText(message: string): string {
-  return `Error loading comments: ${message}`;
+  return t('Error loading comments: {message}', { message: t(message) });
 }
 
-/** Product §2: 'Show Replies (n)' while closed, 'Hide Replies (n)' while open. */
+/** Product §2: 'Show Replies (n)' while closed, 'Hide Replies (n)' while open (page's language). */
 export function repliesToggleText(open: boolean, replyCount: number): string {
-  return `${open ? 'Hide' : 'Show'} Replies (${replyCount})`;
+  return open
+    ? t('Hide Replies ({count})', { count: replyCount })
+    : t('Show Replies ({count})', { count: replyCount });
 }
 
-/** Sort choices of product §2 and 9, with the words the list shows. */
+/** Sort choices of product §2 and 9, with the words the list shows (translated where shown). */
 export const COMMENT_SORT_LABELS: Record<CommentSort, string> = {
   newest: 'Newest',
   popular: 'Popular',
@@ -48,7 +55,9 @@ export function canReplyToComment(comment: Comment): boolean {
   return comment.parent_id === null && !comment.deleted;
 }
 
-/** The accessible name of a comment's vote button, e.g. 'Upvote, 3 votes'. */
+/** The accessible name of a comment's vote button, e.g. 'Upvote, 3 votes' (page's language). */
 export function commentVoteLabel(vote: 1 | -1, count: number): string {
-  return `${vote === 1 ? 'Upvote' : 'Downvote'}, ${count} ${count === 1 ? 'vote' : 'votes'}`;
+  return vote === 1
+    ? plural('Upvote, {count, plural, one {# vote} other {# votes}}', { count })
+    : plural('Downvote, {count, plural, one {# vote} other {# votes}}', { count });
 }

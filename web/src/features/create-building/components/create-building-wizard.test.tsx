@@ -14,6 +14,8 @@ import {
 } from '../../../testing/render.tsx';
 import { useAuthModal } from '../../../lib/auth/auth-provider.tsx';
 import type * as UploadModule from '../lib/upload-images.ts';
+import french from '#domain/messages/fr';
+import { setCatalogue } from '../../../lib/i18n.ts';
 import { AddBuildingButton } from './add-building-button.tsx';
 
 const uploadImages = vi.hoisted(() => vi.fn());
@@ -321,5 +323,52 @@ describe('Create Building wizard (product §2, 4, 5)', () => {
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/buildings/42'));
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['buildings'] });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+  it('speaks French through steps 2 to 4: country names in French, field and step messages', async () => {
+    setCatalogue('fr', french);
+    stubFetch({ ...baseHandlers(), 'GET /api/places/country': () => json({ country_code: 'DE' }) });
+    renderButton();
+    await user().click(screen.getByRole('button', { name: 'Ajouter un bâtiment' }));
+    await screen.findByRole('dialog', undefined, { timeout: 20_000 });
+    await user().click(await within(dialog()).findByText('Saisir manuellement'));
+    await fill(/^Nom/, 'Bauhaus-Gebäude');
+    await fill('Longitude', '12.2274');
+    await fill('Latitude', '51.8394');
+    await user().click(button('Suivant'));
+
+    // 2 Address: the country the coordinates lie in, named in French.
+    expect(within(dialog()).getByText('Veuillez saisir l’adresse')).toBeTruthy();
+    expect(await within(dialog()).findByText('D’après les coordonnées', {}, { timeout: 5_000 })).toBeTruthy();
+    const country = within(dialog()).getByRole<HTMLInputElement>('combobox', { name: /^Pays/ });
+    await waitFor(() => expect(country.value).toBe('Allemagne'));
+    await user().click(field(/^Ligne d’adresse 1/));
+    await user().tab();
+    expect(within(dialog()).getByText('La ligne d’adresse 1 est obligatoire')).toBeTruthy();
+    await user().click(button('+ Ajouter une ligne d’adresse'));
+    expect(field('Ligne d’adresse 2')).toBeTruthy();
+    await fill(/^Ligne d’adresse 1/, 'Gropiusallee 38');
+    await user().click(button('Suivant'));
+
+    // 3 Details: the year range message with its years.
+    expect(within(dialog()).getByText('Parlez-nous-en davantage')).toBeTruthy();
+    const stylesBox = within(dialog()).getByRole('combobox', { name: /^Styles architecturaux/ });
+    expect(stylesBox.getAttribute('placeholder')).toBe('Rechercher des styles');
+    await fill('Année de construction', '3000');
+    const year = new Date().getFullYear();
+    expect(
+      within(dialog()).getByText(`L’année de construction doit être comprise entre -10000 et ${year}`),
+    ).toBeTruthy();
+    await user().clear(field('Année de construction'));
+    await user().click(button('Suivant'));
+
+    // 4 Images, and the submit messages.
+    expect(within(dialog()).getByText('Ajoutez des images… au moins une !')).toBeTruthy();
+    expect(
+      within(dialog()).getByText('Glissez des images ici ou cliquez pour choisir des fichiers'),
+    ).toBeTruthy();
+    await user().click(button('Créer le bâtiment'));
+    const alert = within(dialog()).getByRole('alert');
+    expect(alert.textContent).toContain('Veuillez choisir au moins un style architectural');
+    expect(alert.textContent).toContain('Veuillez ajouter au moins une image');
   });
 });

@@ -6,6 +6,8 @@ import { YearInputs } from '../../../lib/building-form/building-inputs.tsx';
 import { StylePicker } from '../../../lib/styles/style-picker.tsx';
 import { leftEmptyMessage, type DetailField, type WizardAction, type WizardState } from '../model/wizard.ts';
 import { ArchitectsInput } from '../../../lib/building-form/architects-input.tsx';
+import { t } from '../../../lib/i18n.ts';
+import { fieldError } from '../../../lib/building-form/field-message.ts';
 
 interface DetailsStepProps {
   state: WizardState;
@@ -17,12 +19,12 @@ export function DetailsStep({ state, dispatch }: DetailsStepProps) {
   const errors = yearErrors(state);
   // A missing style is said when the user leaves the picker, not only on the last step.
   const [stylesLeft, setStylesLeft] = useState(false);
-  const stylesError = leftEmptyMessage(state, 'styles', stylesLeft);
+  const stylesError = fieldError(leftEmptyMessage(state, 'styles', stylesLeft));
   const set = (field: DetailField) => (value: string) => dispatch({ type: 'setDetail', field, value });
 
   return (
     <Stack gap="sm">
-      <Text c="dimmed">Tell us more about it</Text>
+      <Text c="dimmed">{t('Tell us more about it')}</Text>
       <YearInputs
         yearBuilt={state.yearBuilt}
         yearDemolished={state.yearDemolished}
@@ -30,7 +32,7 @@ export function DetailsStep({ state, dispatch }: DetailsStepProps) {
         errors={errors}
       />
       <Textarea
-        label="Description"
+        label={t('Description')}
         autosize
         minRows={3}
         maxRows={8}

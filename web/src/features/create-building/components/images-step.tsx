@@ -10,9 +10,10 @@ import {
   type WizardImage,
   type WizardState,
 } from '../model/wizard.ts';
-import { refuseEmptyFile } from '../../../lib/files/refuse-empty-file.ts';
+import { MIN_FILE_BYTES, refuseEmptyFile } from '../../../lib/files/refuse-empty-file.ts';
 import { useObjectUrl } from '../../../lib/files/use-object-url.ts';
 import { ImageFields, ImageLicenseFields, type ImageFieldsValue } from '../../../components/image-fields.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 interface ImagesStepProps {
   state: WizardState;
@@ -26,6 +27,16 @@ const ACCEPT = Object.entries(IMAGE_CONTENT_TYPES).reduce<Record<string, string[
   return accept;
 }, {});
 
+/** Why a file was refused, in the page's language (react-dropzone words it in English). */
+function refusalText(error: FileRejection['errors'][number]): string {
+  if (error.code === 'file-too-small')
+    return t('File is smaller than {bytes} bytes', { bytes: MIN_FILE_BYTES });
+  const accepted = /^File type must be (.+)$/.exec(error.message);
+  if (error.code === 'file-invalid-type' && accepted)
+    return t('File type must be {accepted}', { accepted: accepted[1]! });
+  return error.message;
+}
+
 let nextKey = 0;
 const imageKey = () => `image-${++nextKey}`;
 
@@ -36,11 +47,15 @@ const imageKey = () => `image-${++nextKey}`;
 export function ImagesStep({ state, dispatch, disabled = false }: ImagesStepProps) {
   const [rejections, setRejections] = useState<string[]>([]);
   const onReject = (files: FileRejection[]) =>
-    setRejections(files.map((f) => `${f.file.name}: ${f.errors.map((e) => e.message).join(', ')}`));
+    setRejections(
+      files.map((f) =>
+        t('{name}: {reasons}', { name: f.file.name, reasons: f.errors.map(refusalText).join(', ') }),
+      ),
+    );
 
   return (
     <Stack gap="sm">
-      <Text c="dimmed">Add some images... at least one!</Text>
+      <Text c="dimmed">{t('Add some images... at least one!')}</Text>
       <Dropzone
         accept={ACCEPT}
         disabled={disabled}
@@ -50,7 +65,7 @@ export function ImagesStep({ state, dispatch, disabled = false }: ImagesStepProp
         }}
         onReject={onReject}
         validator={refuseEmptyFile}
-        aria-label="Add images"
+        aria-label={t('Add images')}
       >
         <Group justify="center" gap="sm" mih={90} style={{ pointerEvents: 'none' }}>
           <Dropzone.Accept>
@@ -60,9 +75,9 @@ export function ImagesStep({ state, dispatch, disabled = false }: ImagesStepProp
             <IconPhoto size={36} aria-hidden />
           </Dropzone.Idle>
           <div>
-            <Text>Drag images here or click to choose files</Text>
+            <Text>{t('Drag images here or click to choose files')}</Text>
             <Text size="sm" c="dimmed">
-              .jpeg, .jpg, .png or .gif
+              {t('.jpeg, .jpg, .png or .gif')}
             </Text>
           </div>
         </Group>
@@ -72,7 +87,7 @@ export function ImagesStep({ state, dispatch, disabled = false }: ImagesStepProp
           {text}
         </Text>
       ))}
-      <Stack gap="sm" role="list" aria-label="Chosen images">
+      <Stack gap="sm" role="list" aria-label={t('Chosen images')}>
         {state.images.map((image, index) => (
           <ImageItem key={image.key} image={image} index={index} dispatch={dispatch} disabled={disabled} />
         ))}
@@ -114,7 +129,7 @@ function ImageItem({
       p="sm"
       radius="md"
       role="listitem"
-      aria-label={`Image ${index + 1}: ${image.file.name}`}
+      aria-label={t('Image {number}: {name}', { number: index + 1, name: image.file.name })}
     >
       <Group align="flex-start" wrap="nowrap" gap="sm">
         {preview && <Image src={preview} alt="" w={72} h={72} radius="sm" fit="cover" />}
@@ -126,7 +141,7 @@ function ImageItem({
             <ActionIcon
               variant="subtle"
               color="red"
-              aria-label={`Remove ${image.file.name}`}
+              aria-label={t('Remove {name}', { name: image.file.name })}
               disabled={disabled}
               onClick={() => dispatch({ type: 'removeImage', key })}
             >
@@ -137,7 +152,7 @@ function ImageItem({
             value={image}
             onChange={onChange}
             disabled={disabled}
-            typePlaceholder="Choose a type"
+            typePlaceholder={t('Choose a type')}
             captureYearMaxLength={CAPTURE_YEAR_MAX_DIGITS}
           />
         </Stack>

@@ -5,6 +5,7 @@ import { applyMapScheme, buildMapStyle } from '../../../lib/map/map-style.ts';
 import { configuredTileSources } from '../../../lib/map/tile-config.ts';
 import { previewView } from '../model/preview.ts';
 import { createMap } from '../../../lib/map/create-map.ts';
+import { t } from '../../../lib/i18n.ts';
 
 interface LocationPreviewMapProps {
   /** [longitude, latitude] when the location is valid. */
@@ -86,14 +87,14 @@ export function LocationPreviewMap({ coordinates }: LocationPreviewMapProps) {
       h="100%"
       mih={260}
       style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}
-      aria-label="Location preview"
+      aria-label={t('Location preview')}
       role="group"
       data-preview-state={coordinates ? 'located' : 'world'}
     >
       <Box ref={containerRef} pos="absolute" inset={0} />
       {failed && (
         <Text pos="absolute" inset={0} ta="center" pt="xl" c="dimmed">
-          The map preview is not available.
+          {t('The map preview is not available.')}
         </Text>
       )}
     </Box>

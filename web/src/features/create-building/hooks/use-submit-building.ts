@@ -7,6 +7,7 @@ import { createBuilding, duplicateBuildingId } from '../api/create-building.ts';
 import { UPLOAD_TEXTS, uploadImages, uploadOutcomeText } from '../lib/upload-images.ts';
 import { WIZARD_MESSAGES, createBuildingPayload, uploadItemsOf, type WizardState } from '../model/wizard.ts';
 import { pages } from '#domain/pages';
+import { t } from '../../../lib/i18n.ts';
 
 /** Product §2: the submit button's text while the building is created and its images uploaded. */
 export const SUBMITTING_TEXT = 'Creating Building & Uploading Images...';
@@ -39,13 +40,13 @@ export function useSubmitBuilding({ onCreated, onDuplicate }: SubmitBuildingOpti
       setSubmitting(false);
       const existingId = duplicateBuildingId(error);
       if (existingId !== null) {
-        window.alert(WIZARD_MESSAGES.duplicate);
+        window.alert(t(WIZARD_MESSAGES.duplicate));
         onDuplicate();
         void navigate(pages.building.href({ id: existingId }));
         return;
       }
       console.error('Creating the building failed', error);
-      window.alert(WIZARD_MESSAGES.createFailed);
+      window.alert(t(WIZARD_MESSAGES.createFailed));
       return;
     }
 

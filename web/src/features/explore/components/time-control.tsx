@@ -64,7 +64,7 @@ export function TimeControl({ year, onChange }: TimeControlProps) {
         )}
       </ActionIcon>
       <Text size="sm" className={classes.label} aria-live="polite" data-testid="standing-year-label">
-        {shown === null ? t('Standing: all years') : t('Standing in {year}', { year: formatYear(shown) })}
+        {shown === null ? t('Standing: all years') : t('Standing in {year}', { year: formatYear(shown, t) })}
       </Text>
       <Slider
         className={classes.slider}
@@ -72,9 +72,9 @@ export function TimeControl({ year, onChange }: TimeControlProps) {
         max={last}
         step={1}
         value={shown ?? last}
-        label={(v) => formatYear(v)}
+        label={(v) => formatYear(v, t)}
         thumbLabel={t('Year the map shows')}
-        thumbValueText={(v) => formatYear(v)}
+        thumbValueText={(v) => formatYear(v, t)}
         onChange={(v) => {
           setPlaying(false);
           setDraft(v);

@@ -2,6 +2,7 @@ import { Popup, type LngLatLike, type Map as MapLibreMap } from 'maplibre-gl';
 import { formatYear } from '#domain/building-years';
 import { chooserTitle } from '../model/overlap.ts';
 import { keepPopupInView, type PopupBuilding } from './building-popup.ts';
+import { t } from '../../../lib/i18n.ts';
 
 let chooserCount = 0;
 
@@ -37,7 +38,7 @@ export function buildChooserContent(
     if (building.year_built !== null) {
       const year = document.createElement('span');
       year.className = 'building-chooser__year';
-      year.textContent = formatYear(building.year_built);
+      year.textContent = formatYear(building.year_built, t);
       button.append(' ', year);
     }
     button.addEventListener('click', () => choose(building));

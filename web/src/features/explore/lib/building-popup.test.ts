@@ -1,5 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
+import french from '#domain/messages/fr';
+import { setCatalogue } from '../../../lib/i18n.ts';
 import { buildPopupContent, fitShift, popupBuildingFrom, yearBuiltText } from './building-popup.ts';
 
 describe('building popup (product §2: name linking to the building, description, year built)', () => {
@@ -47,6 +49,9 @@ describe('building popup (product §2: name linking to the building, description
   it('writes a year before the common era as the cards do', () => {
     expect(yearBuiltText(-2560)).toBe('Year built: 2560 BC');
     expect(yearBuiltText(1931)).toBe('Year built: 1931');
+    setCatalogue('fr', french);
+    expect(yearBuiltText(-2560)).toBe('Année de construction : 2560 av. J.-C.');
+    expect(yearBuiltText(null)).toBe('Année de construction : inconnue');
   });
 });
 

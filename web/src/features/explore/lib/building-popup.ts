@@ -1,6 +1,7 @@
 import { Popup, type LngLatLike, type Map as MapLibreMap } from 'maplibre-gl';
 import { formatYear } from '#domain/building-years';
 import { pages } from '#domain/pages';
+import { t } from '../../../lib/i18n.ts';
 
 export interface PopupBuilding {
   id: number;
@@ -24,10 +25,11 @@ export function popupBuildingFrom(properties: Record<string, unknown>): PopupBui
 
 /**
  * Text of the popup's year line (product §2: 'Year built: {year_built}'), the year written as
- * the cards and the panel write it: 'Year built: 2560 BC', never 'Year built: -2560'.
+ * the cards and the panel write it: 'Year built: 2560 BC', never 'Year built: -2560' (in the page's
+ * language: 'Année de construction : 2560 av. J.-C.').
  */
 export function yearBuiltText(yearBuilt: number | null): string {
-  return `Year built: ${yearBuilt === null ? 'unknown' : formatYear(yearBuilt)}`;
+  return t('Year built: {year}', { year: yearBuilt === null ? t('unknown') : formatYear(yearBuilt, t) });
 }
 
 /**

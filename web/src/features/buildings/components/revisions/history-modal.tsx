@@ -10,9 +10,8 @@ import { showToast } from '../../../../lib/toast/toast.ts';
 import { revisionsQuery, useRevert } from '../../api/revisions.ts';
 import { FieldChanges } from './field-changes.tsx';
 import { problemText } from './problem-text.ts';
-
-export const REVERT_QUESTION =
-  'Restore the building as it was right after this change? This is saved as a new change.';
+import { currentLanguage, t } from '../../../../lib/i18n.ts';
+import { SLOT, withSlot } from '../../../../lib/i18n-slot.tsx';
 
 interface HistoryModalProps {
   buildingId: number;
@@ -28,9 +27,9 @@ export function HistoryModal({ buildingId, opened, onClose, canRevert }: History
     <Modal
       opened={opened}
       onClose={onClose}
-      title="History"
+      title={t('History')}
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('Close') }}
     >
       {opened && <HistoryList buildingId={buildingId} canRevert={canRevert} />}
     </Modal>
@@ -44,22 +43,28 @@ function HistoryList({ buildingId, canRevert }: { buildingId: number; canRevert:
   const [confirming, setConfirming] = useState<BuildingRevision | null>(null);
 
   if (!history.isSuccess) {
-    return <QueryWait failed={history.isError} loading="Loading history..." error="Error loading history" />;
+    return (
+      <QueryWait
+        failed={history.isError}
+        loading={t('Loading history...')}
+        error={t('Error loading history')}
+      />
+    );
   }
   const { items, has_more } = history.data;
-  if (items.length === 0) return <Text>No changes recorded yet.</Text>;
+  if (items.length === 0) return <Text>{t('No changes recorded yet.')}</Text>;
 
   return (
     <Stack gap="sm">
       {revert.isError && (
-        <Alert color="red" role="alert" title="Could not revert">
-          {problemText(revert.error, 'Failed to revert the building')}
+        <Alert color="red" role="alert" title={t('Could not revert')}>
+          {problemText(revert.error, t('Failed to revert the building'))}
         </Alert>
       )}
       <Stack
         gap="sm"
         component="ol"
-        aria-label="Changes, newest first"
+        aria-label={t('Changes, newest first')}
         m={0}
         p={0}
         style={{ listStyle: 'none' }}
@@ -70,13 +75,16 @@ function HistoryList({ buildingId, canRevert }: { buildingId: number; canRevert:
               <Stack gap={4}>
                 <Group gap="xs">
                   <Badge variant="light" size="sm">
-                    {REVISION_KIND_LABELS[revision.kind]}
+                    {t(REVISION_KIND_LABELS[revision.kind])}
                   </Badge>
                   <Text size="sm">
-                    by <strong>{revision.author?.handle ?? 'a deleted account'}</strong>{' '}
+                    {withSlot(
+                      t('by {author}', { author: SLOT }),
+                      <strong>{revision.author?.handle ?? t('a deleted account')}</strong>,
+                    )}{' '}
                     <time
                       dateTime={revision.created_at}
-                      title={new Date(revision.created_at).toLocaleString()}
+                      title={new Date(revision.created_at).toLocaleString(currentLanguage())}
                     >
                       {timeAgo(revision.created_at)}
                     </time>
@@ -90,9 +98,11 @@ function HistoryList({ buildingId, canRevert }: { buildingId: number; canRevert:
                   variant="light"
                   size="xs"
                   onClick={() => setConfirming(revision)}
-                  aria-label={`Revert to this change by ${revision.author?.handle ?? 'a deleted account'}`}
+                  aria-label={t('Revert to this change by {author}', {
+                    author: revision.author?.handle ?? t('a deleted account'),
+                  })}
                 >
-                  Revert
+                  {t('Revert')}
                 </Button>
               )}
             </Group>
@@ -101,17 +111,17 @@ function HistoryList({ buildingId, canRevert }: { buildingId: number; canRevert:
       </Stack>
       <Group justify="space-between">
         <Button variant="default" size="xs" disabled={page === 1} onClick={() => setPage((p) => p - 1)}>
-          Newer
+          {t('Newer')}
         </Button>
         <Button variant="default" size="xs" disabled={!has_more} onClick={() => setPage((p) => p + 1)}>
-          Older
+          {t('Older')}
         </Button>
       </Group>
       <ConfirmDialog
         opened={confirming !== null}
-        title="Revert building"
-        question={REVERT_QUESTION}
-        confirmLabel="Revert"
+        title={t('Revert building')}
+        question={t('Restore the building as it was right after this change? This is saved as a new change.')}
+        confirmLabel={t('Revert')}
         pending={revert.isPending}
         onConfirm={() => {
           if (!confirming) return;
@@ -121,7 +131,7 @@ function HistoryList({ buildingId, canRevert }: { buildingId: number; canRevert:
               onSuccess: () => {
                 setConfirming(null);
                 setPage(1);
-                showToast({ message: 'The building was restored.', type: 'success' });
+                showToast({ message: t('The building was restored.'), type: 'success' });
               },
               onError: () => setConfirming(null),
             },

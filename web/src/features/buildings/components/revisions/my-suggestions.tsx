@@ -7,14 +7,20 @@ import { pages } from '#domain/pages';
 import { timeAgo } from '../../../../lib/relative-time.ts';
 import { mySuggestionsQuery } from '../../api/revisions.ts';
 import { FieldChanges } from './field-changes.tsx';
+import { t } from '../../../../lib/i18n.ts';
+import { SLOT, withSlot } from '../../../../lib/i18n-slot.tsx';
 
 // Filled with the darkest shades: white text on them passes WCAG AA (4.5:1) in both schemes, where
 // the light variant's teal text did not.
-const STATUS: Record<SuggestionStatus, { label: string; color: string }> = {
-  pending: { label: 'Pending', color: 'gray.7' },
-  accepted: { label: 'Accepted', color: 'teal.9' },
-  rejected: { label: 'Rejected', color: 'red.9' },
+const STATUS_COLORS: Record<SuggestionStatus, string> = {
+  pending: 'gray.7',
+  accepted: 'teal.9',
+  rejected: 'red.9',
 };
+
+/** The status badge's word, in the page's language. */
+const statusLabel = (status: SuggestionStatus): string =>
+  status === 'pending' ? t('Pending') : status === 'accepted' ? t('Accepted') : t('Rejected');
 
 /** 'My suggestions' on the user's own page: each suggested edit, its building and its outcome. */
 export function MySuggestions({ handle }: { handle: string }) {
@@ -24,19 +30,21 @@ export function MySuggestions({ handle }: { handle: string }) {
   return (
     <Stack gap="sm" component="section" aria-labelledby="my-suggestions-title">
       <Title order={2} size="h3" id="my-suggestions-title">
-        My suggestions
+        {t('My suggestions')}
       </Title>
       {mine.isPending ? (
         <Group gap="sm" role="status">
           <Loader size="sm" />
-          <Text>Loading suggestions...</Text>
+          <Text>{t('Loading suggestions...')}</Text>
         </Group>
       ) : mine.isError ? (
         <Text role="alert" c="red">
-          Error loading suggestions
+          {t('Error loading suggestions')}
         </Text>
       ) : mine.data.items.length === 0 ? (
-        <Text c="dimmed">No suggestions yet. Use 'Suggest an edit' on a building page to improve it.</Text>
+        <Text c="dimmed">
+          {t("No suggestions yet. Use 'Suggest an edit' on a building page to improve it.")}
+        </Text>
       ) : (
         <>
           <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
@@ -47,17 +55,30 @@ export function MySuggestions({ handle }: { handle: string }) {
                     <Anchor component={Link} to={pages.building.href({ id: s.building.id })}>
                       {s.building.name}
                     </Anchor>
-                    <Badge color={STATUS[s.status].color} variant="filled">
-                      {STATUS[s.status].label}
+                    <Badge color={STATUS_COLORS[s.status]} variant="filled">
+                      {statusLabel(s.status)}
                     </Badge>
                   </Group>
                   <Text size="sm" c="dimmed">
-                    Suggested <time dateTime={s.created_at}>{timeAgo(s.created_at)}</time>
+                    {withSlot(
+                      t('Suggested {time}', { time: SLOT }),
+                      <time dateTime={s.created_at}>{timeAgo(s.created_at)}</time>,
+                    )}
                     {s.reviewed_at && s.reviewed_by && (
                       <>
-                        {' '}
-                        · {s.status} by {s.reviewed_by.handle}{' '}
-                        <time dateTime={s.reviewed_at}>{timeAgo(s.reviewed_at)}</time>
+                        {' · '}
+                        {withSlot(
+                          s.status === 'rejected'
+                            ? t('rejected by {reviewer} {time}', {
+                                reviewer: s.reviewed_by.handle,
+                                time: SLOT,
+                              })
+                            : t('accepted by {reviewer} {time}', {
+                                reviewer: s.reviewed_by.handle,
+                                time: SLOT,
+                              }),
+                          <time dateTime={s.reviewed_at}>{timeAgo(s.reviewed_at)}</time>,
+                        )}
                       </>
                     )}
                   </Text>
@@ -69,7 +90,7 @@ export function MySuggestions({ handle }: { handle: string }) {
           {(page > 1 || mine.data.has_more) && (
             <Group justify="space-between">
               <Button variant="default" size="xs" disabled={page === 1} onClick={() => setPage((p) => p - 1)}>
-                Newer
+                {t('Newer')}
               </Button>
               <Button
                 variant="default"
@@ -77,7 +98,7 @@ export function MySuggestions({ handle }: { handle: string }) {
                 disabled={!mine.data.has_more}
                 onClick={() => setPage((p) => p + 1)}
               >
-                Older
+                {t('Older')}
               </Button>
             </Group>
           )}

@@ -9,13 +9,10 @@ import { showToast } from '../../../../lib/toast/toast.ts';
 import { pendingSuggestionsQuery, useReviewSuggestion } from '../../api/revisions.ts';
 import { FieldChanges } from './field-changes.tsx';
 import { problemText } from './problem-text.ts';
+import { t } from '../../../../lib/i18n.ts';
+import { SLOT, withSlot } from '../../../../lib/i18n-slot.tsx';
 
 type Decision = 'accept' | 'reject';
-
-const QUESTIONS: Record<Decision, string> = {
-  accept: 'Accept this suggestion? Its changes are applied to the building.',
-  reject: 'Reject this suggestion? The building stays as it is.',
-};
 
 interface SuggestionsModalProps {
   buildingId: number;
@@ -29,9 +26,9 @@ export function SuggestionsModal({ buildingId, opened, onClose }: SuggestionsMod
     <Modal
       opened={opened}
       onClose={onClose}
-      title="Suggested edits"
+      title={t('Suggested edits')}
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('Close') }}
     >
       {opened && <PendingSuggestions buildingId={buildingId} />}
     </Modal>
@@ -49,8 +46,8 @@ function PendingSuggestions({ buildingId }: { buildingId: number }) {
     return (
       <QueryWait
         failed={pending.isError}
-        loading="Loading suggestions..."
-        error="Error loading suggestions"
+        loading={t('Loading suggestions...')}
+        error={t('Error loading suggestions')}
       />
     );
   }
@@ -59,17 +56,17 @@ function PendingSuggestions({ buildingId }: { buildingId: number }) {
   return (
     <Stack gap="sm">
       {review.isError && (
-        <Alert color="red" role="alert" title="Could not review the suggestion">
-          {problemText(review.error, 'Failed to review the suggestion')}
+        <Alert color="red" role="alert" title={t('Could not review the suggestion')}>
+          {problemText(review.error, t('Failed to review the suggestion'))}
         </Alert>
       )}
       {items.length === 0 ? (
-        <Text>No pending suggestions.</Text>
+        <Text>{t('No pending suggestions.')}</Text>
       ) : (
         <Stack
           gap="sm"
           component="ul"
-          aria-label="Pending suggestions"
+          aria-label={t('Pending suggestions')}
           m={0}
           p={0}
           style={{ listStyle: 'none' }}
@@ -78,13 +75,16 @@ function PendingSuggestions({ buildingId }: { buildingId: number }) {
             <Paper key={suggestion.id} component="li" withBorder p="sm" radius="sm" data-testid="suggestion">
               <Stack gap={6}>
                 <Text size="sm">
-                  Suggested by <strong>{suggestion.author?.handle ?? 'a deleted account'}</strong>{' '}
+                  {withSlot(
+                    t('Suggested by {author}', { author: SLOT }),
+                    <strong>{suggestion.author?.handle ?? t('a deleted account')}</strong>,
+                  )}{' '}
                   <time dateTime={suggestion.created_at}>{timeAgo(suggestion.created_at)}</time>
                 </Text>
                 <FieldChanges changes={suggestion.changes} />
                 {suggestion.note && (
                   <Text size="sm" fs="italic">
-                    “{suggestion.note}”
+                    {t('“{note}”', { note: suggestion.note })}
                   </Text>
                 )}
                 <Group gap="xs" justify="flex-end">
@@ -92,16 +92,20 @@ function PendingSuggestions({ buildingId }: { buildingId: number }) {
                     size="xs"
                     variant="default"
                     onClick={() => setConfirming({ suggestion, decision: 'reject' })}
-                    aria-label={`Reject the suggestion by ${suggestion.author?.handle ?? 'a deleted account'}`}
+                    aria-label={t('Reject the suggestion by {author}', {
+                      author: suggestion.author?.handle ?? t('a deleted account'),
+                    })}
                   >
-                    Reject
+                    {t('Reject')}
                   </Button>
                   <Button
                     size="xs"
                     onClick={() => setConfirming({ suggestion, decision: 'accept' })}
-                    aria-label={`Accept the suggestion by ${suggestion.author?.handle ?? 'a deleted account'}`}
+                    aria-label={t('Accept the suggestion by {author}', {
+                      author: suggestion.author?.handle ?? t('a deleted account'),
+                    })}
                   >
-                    Accept
+                    {t('Accept')}
                   </Button>
                 </Group>
               </Stack>
@@ -111,9 +115,13 @@ function PendingSuggestions({ buildingId }: { buildingId: number }) {
       )}
       <ConfirmDialog
         opened={confirming !== null}
-        title={confirming?.decision === 'reject' ? 'Reject suggestion' : 'Accept suggestion'}
-        question={confirming ? QUESTIONS[confirming.decision] : ''}
-        confirmLabel={confirming?.decision === 'reject' ? 'Reject' : 'Accept'}
+        title={confirming?.decision === 'reject' ? t('Reject suggestion') : t('Accept suggestion')}
+        question={
+          confirming?.decision === 'reject'
+            ? t('Reject this suggestion? The building stays as it is.')
+            : t('Accept this suggestion? Its changes are applied to the building.')
+        }
+        confirmLabel={confirming?.decision === 'reject' ? t('Reject') : t('Accept')}
         pending={review.isPending}
         onConfirm={() => {
           if (!confirming) return;
@@ -124,7 +132,7 @@ function PendingSuggestions({ buildingId }: { buildingId: number }) {
               onSuccess: () => {
                 setConfirming(null);
                 showToast({
-                  message: decision === 'accept' ? 'Suggestion accepted.' : 'Suggestion rejected.',
+                  message: decision === 'accept' ? t('Suggestion accepted.') : t('Suggestion rejected.'),
                   type: 'success',
                 });
               },
