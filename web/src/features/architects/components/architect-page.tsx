@@ -12,7 +12,6 @@ import { useArchitect } from '../api/get-architect.ts';
 import { t } from '../../../lib/i18n.ts';
 import classes from './architect-page.module.css';
 import { pages } from '#domain/pages';
-import { t } from '../../../lib/i18n.ts';
 
 /**
  * The map and its library load once the page is drawn (the rule for map screens): the name
