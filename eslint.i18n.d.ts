@@ -3,7 +3,6 @@ import type { Linter, Rule } from 'eslint';
 
 export const USER_VISIBLE_ATTRIBUTES: readonly string[];
 export const UNTRANSLATED_TEXTS: ReadonlyMap<string, string>;
-export const NOT_YET_TRANSLATED: readonly string[];
 export function isMessageText(text: string): boolean;
 export const noLiteralUiText: Rule.RuleModule;
 export const uiText: Linter.Config[];

@@ -920,6 +920,10 @@ const messages: Readonly<Record<string, string>> = {
   '{name}: {reasons}': '{name}: {reasons}',
   '{year} BC': '{year} ق.م',
   '“{note}”': '«{note}»',
+  // Search
+  'Searching…': 'جارٍ البحث…',
+  'Search failed. Please try again.': 'فشل البحث. يُرجى المحاولة مرة أخرى.',
+  'Nothing found': 'لم يُعثر على شيء',
 };
 
 export default messages;

@@ -944,6 +944,10 @@ const messages: Readonly<Record<string, string>> = {
   '{name}: {reasons}': '{name}: {reasons}',
   '{year} BC': '{year} v. Chr.',
   '“{note}”': '„{note}“',
+  // Search
+  'Searching…': 'Suche läuft…',
+  'Search failed. Please try again.': 'Die Suche ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
+  'Nothing found': 'Nichts gefunden',
 };
 
 export default messages;

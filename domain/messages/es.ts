@@ -937,6 +937,10 @@ const messages: Readonly<Record<string, string>> = {
   '{name}: {reasons}': '{name}: {reasons}',
   '{year} BC': '{year} a. C.',
   '“{note}”': '«{note}»',
+  // Search
+  'Searching…': 'Buscando…',
+  'Search failed. Please try again.': 'La búsqueda ha fallado. Inténtalo de nuevo.',
+  'Nothing found': 'No se encontró nada',
 };
 
 export default messages;

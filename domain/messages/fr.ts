@@ -947,6 +947,10 @@ const messages: Readonly<Record<string, string>> = {
   '{name}: {reasons}': '{name} : {reasons}',
   '{year} BC': '{year} av. J.-C.',
   '“{note}”': '« {note} »',
+  // Search
+  'Searching…': 'Recherche…',
+  'Search failed. Please try again.': 'La recherche a échoué. Veuillez réessayer.',
+  'Nothing found': 'Aucun résultat',
 };
 
 export default messages;

@@ -927,6 +927,10 @@ const messages: Readonly<Record<string, string>> = {
   '{name}: {reasons}': '{name}: {reasons}',
   '{year} BC': '紀元前{year}',
   '“{note}”': '「{note}」',
+  // Search
+  'Searching…': '検索中…',
+  'Search failed. Please try again.': '検索に失敗しました。もう一度お試しください。',
+  'Nothing found': '見つかりませんでした',
 };
 
 export default messages;

@@ -152,10 +152,10 @@ export function SearchCombobox({ onPick, start }: SearchComboboxProps) {
             {open && hits.length === 0 && (
               <Combobox.Empty>
                 {searching
-                  ? 'Searching…'
+                  ? t('Searching…')
                   : result.isError
-                    ? 'Search failed. Please try again.'
-                    : 'Nothing found'}
+                    ? t('Search failed. Please try again.')
+                    : t('Nothing found')}
               </Combobox.Empty>
             )}
           </Combobox.Options>
