@@ -1,4 +1,4 @@
-import { Anchor, Code, Container, List, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Code, Container, Stack, Text, Title } from '@mantine/core';
 import { Suspense, use, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SESSION_COOKIE, SESSION_TTL_DAYS } from '#domain/auth';
@@ -68,26 +68,26 @@ function PrivacyText() {
         </Text>
 
         <Section id="privacy-stored" title={t('What is stored')}>
-          <List spacing={4}>
-            <List.Item>
+          <Stack component="ul" gap={4} pl="lg" my={0}>
+            <li>
               <strong>{t('Your Google identity')}</strong>{' '}
               {t(
                 "when you sign in with Google: the account's id, its email address and the address of its profile picture. Your handle is generated and carries nothing of them until you choose your own.",
               )}
-            </List.Item>
-            <List.Item>
+            </li>
+            <li>
               <strong>{t('What you add')}</strong>:{' '}
               {t(
                 'buildings and their details, photos (the original files, with the metadata your camera wrote, such as the place it was taken, and smaller copies without it), votes, comments, lists, reports and feedback (with an email address only if you give one).',
               )}
-            </List.Item>
-            <List.Item>
+            </li>
+            <li>
               <strong>{t('IP addresses')}</strong>:{' '}
               {t(
                 "the server's log has a line for each request with the address it came from, and the rate limits count requests per address and minute.",
               )}
-            </List.Item>
-          </List>
+            </li>
+          </Stack>
         </Section>
 
         <Section id="privacy-public" title={t('What is public')}>
@@ -99,17 +99,17 @@ function PrivacyText() {
         </Section>
 
         <Section id="privacy-cookies" title={t('Cookies')}>
-          <List spacing={4}>
-            <List.Item>
+          <Stack component="ul" gap={4} pl="lg" my={0}>
+            <li>
               <Code>{SESSION_COOKIE}</Code> (<Code>__Host-{SESSION_COOKIE}</Code> {t('over https')}):{' '}
               {t(
                 'your session, set when you sign in and removed when you sign out. It holds a random id and nothing else, and is sent only to this site.',
               )}
-            </List.Item>
-            <List.Item>
+            </li>
+            <li>
               <Code>lang</Code>: {t('the language you chose, if you choose one.')}
-            </List.Item>
-          </List>
+            </li>
+          </Stack>
           <Text>
             {t(
               "No other cookies. The browser also keeps a few settings of this site on your device only (your colour scheme, the map's last view). Signing in with Google loads Google's sign-in button from Google, under Google's own privacy policy.",
@@ -118,8 +118,8 @@ function PrivacyText() {
         </Section>
 
         <Section id="privacy-retention" title={t('How long things are kept')}>
-          <List spacing={4}>
-            <List.Item>
+          <Stack component="ul" gap={4} pl="lg" my={0}>
+            <li>
               {maxAgeDays === undefined
                 ? plural(
                     'A session ends {days, plural, one {# day} other {# days}} after it was last used; expired sessions are deleted within the hour.',
@@ -130,22 +130,22 @@ function PrivacyText() {
                     { days: SESSION_TTL_DAYS, maxAge: maxAgeDays },
                   )}{' '}
               {t('Signing out ends it at once, and “Sign out everywhere” in Settings ends all of them.')}
-            </List.Item>
-            <List.Item>
+            </li>
+            <li>
               {t(
                 'Rate-limit counts per address are kept for at most two minutes. Place searches are counted per user and day, and the counts are deleted the next day.',
               )}
-            </List.Item>
-            <List.Item>
+            </li>
+            <li>
               {t("The server's log is kept as long as the operator's log system keeps it.")}
-            </List.Item>
-            <List.Item>
+            </li>
+            <li>
               {plural(
                 'What you add is kept until you remove it or delete your account. When you change your handle, or delete your account, the old handle stays reserved for {days, plural, one {# day} other {# days}}, so that no one else can take it at once; after that anyone may choose it.',
                 { days: HANDLE_RESERVED_DAYS },
               )}
-            </List.Item>
-          </List>
+            </li>
+          </Stack>
         </Section>
 
         <Section id="privacy-your-data" title={t('Download or delete your data')}>
