@@ -1,9 +1,9 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
-import { CATALOGUES, translate } from '../domain/catalogues.ts';
+import { CATALOGUES, PAGE_CATALOGUES, PROSE_CATALOGUES, translate } from '../domain/catalogues.ts';
 import { LANGUAGES } from '../domain/languages.ts';
 import { formatMessage } from '../domain/message-format.ts';
-import { sourceMessages } from './messages.ts';
+import { literalMessages, sourceMessages } from './messages.ts';
 
 const sources = sourceMessages();
 
@@ -37,6 +37,25 @@ const samples = (message: string) =>
       new RegExp(`\\{\\s*${name}\\s*,\\s*plural`).test(message) ? 2 : `‹${name}›`,
     ]),
   );
+
+describe('the pages’ prose, a catalogue of its own', () => {
+  const used = literalMessages();
+
+  it.each(Object.entries(PROSE_CATALOGUES))(
+    '%s: only the About and Privacy pages use it, and a page does not carry it',
+    (language, prose) => {
+      expect(Object.keys(prose).length).toBeGreaterThan(20);
+      for (const message of Object.keys(prose)) {
+        expect(used.get(message) ?? [], message).not.toEqual([]);
+        expect(
+          (used.get(message) ?? []).filter((file) => !file.includes('web/src/features/about/')),
+          message,
+        ).toEqual([]);
+        expect(message in PAGE_CATALOGUES[language as keyof typeof PAGE_CATALOGUES], message).toBe(false);
+      }
+    },
+  );
+});
 
 describe('message catalogues', () => {
   it('finds the source messages', () => {

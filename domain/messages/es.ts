@@ -236,11 +236,6 @@ const messages: Readonly<Record<string, string>> = {
   'Year taken': 'Año de la foto',
   // About, privacy, feedback, reports, moderation and architects
   ', ': ', ',
-  'A session ends {days, plural, one {# day} other {# days}} after it was last used, and at the latest {maxAge, plural, one {# day} other {# days}} after you signed in; expired sessions are deleted within the hour.':
-    'Una sesión termina {days, plural, one {# día} other {# días}} después de su último uso y, como máximo, {maxAge, plural, one {# día} other {# días}} después de que iniciaste sesión; las sesiones caducadas se eliminan en menos de una hora.',
-  'A session ends {days, plural, one {# day} other {# days}} after it was last used; expired sessions are deleted within the hour.':
-    'Una sesión termina {days, plural, one {# día} other {# días}} después de su último uso; las sesiones caducadas se eliminan en menos de una hora.',
-  'About Atlas of Buildings': 'Acerca de Atlas of Buildings',
   // Buildings, comments, the Create Building wizard and shared components
   '(edited)': '(editado)',
   '+ Add address line': '+ Añadir línea de dirección',
@@ -268,18 +263,12 @@ const messages: Readonly<Record<string, string>> = {
   Architect: 'Arquitecto',
   'Architect not found': 'Arquitecto no encontrado',
   'Architect to keep': 'Arquitecto que se conserva',
-  'Atlas of Buildings is a community catalogue of architecture on a world map: buildings with their years, styles, architects and photos, added and rated by the people who visit them.':
-    'Atlas of Buildings es un catálogo colaborativo de arquitectura sobre un mapa del mundo: edificios con sus años, estilos, arquitectos y fotos, añadidos y valorados por las personas que los visitan.',
-  'Atlas of Buildings keeps what it needs to run a community catalogue: who you are when you sign in, and what you add. It shows no advertising, sells nothing and sends nothing about you to anyone for tracking.':
-    'Atlas of Buildings guarda lo que necesita para funcionar como catálogo colaborativo: quién eres cuando inicias sesión y lo que añades. No muestra publicidad, no vende nada y no envía nada sobre ti a nadie con fines de rastreo.',
   Back: 'Atrás',
   'Bug report': 'Informe de error',
   'By {handle}': 'Por {handle}',
   Cancel: 'Cancelar',
   Comment: 'Comentario',
-  Contact: 'Contacto',
   Continue: 'Continuar',
-  Cookies: 'Cookies',
   'Copyright violation': 'Infracción de derechos de autor',
   Description: 'Descripción',
   'Description is required': 'La descripción es obligatoria',
@@ -287,34 +276,22 @@ const messages: Readonly<Record<string, string>> = {
   'Dismiss reports of {name}': 'Descartar las denuncias sobre {name}',
   'Dismiss these reports?': '¿Descartar estas denuncias?',
   Dismissed: 'Descartado',
-  'Download or delete your data': 'Descargar o eliminar tus datos',
-  'Each list has an Export menu too; a private list exports for its owner only.':
-    'Cada lista tiene también un menú Exportar; una lista privada solo la puede exportar su propietario.',
   'Edit name': 'Editar el nombre',
   "Edit the architect's name": 'Editar el nombre del arquitecto',
   'Email (optional)': 'Correo electrónico (opcional)',
   'Error loading architect': 'Error al cargar el arquitecto',
   'Error loading reports': 'Error al cargar las denuncias',
   'Error loading the moderation log': 'Error al cargar el registro de moderación',
-  'Every photo carries its own licence, chosen by the person who uploaded it, and a credit shown under the photo in the viewer (“© author · licence”):':
-    'Cada foto tiene su propia licencia, elegida por quien la subió, y un crédito que se muestra bajo la foto en el visor («© autor · licencia»):',
   'Failed to change the name': 'No se pudo cambiar el nombre',
   'Failed to merge the architects': 'No se pudieron fusionar los arquitectos',
   'Feature request': 'Solicitud de función',
   'Find the architect to keep': 'Buscar el arquitecto que se conserva',
-  'For anything about your data, write to the operator of this site:':
-    'Para cualquier cuestión sobre tus datos, escribe al responsable de este sitio:',
-  'For scripts:': 'Para scripts:',
   General: 'General',
   Hidden: 'Oculto',
   Hide: 'Ocultar',
   'Hide this content?': '¿Ocultar este contenido?',
   'Hide {name}': 'Ocultar {name}',
-  'How long things are kept': 'Cuánto tiempo se conservan los datos',
-  'IP addresses': 'Direcciones IP',
   Image: 'Imagen',
-  'In your Settings (your user page, then Settings), “Download my data” gives you a ZIP file with your profile, the buildings you added, your comments, votes, lists and photos, with the original photo files, your hidden content included. “Delete my account” deletes your account and what is yours; buildings you added stay in the open catalogue, credited to the site, unless you choose to remove the ones nobody else contributed to.':
-    'En tus Ajustes (tu página de usuario y luego Ajustes), «Descargar mis datos» te da un archivo ZIP con tu perfil, los edificios que añadiste, tus comentarios, votos, listas y fotos, con los archivos originales de las fotos, incluido tu contenido oculto. «Eliminar mi cuenta» elimina tu cuenta y lo que es tuyo; los edificios que añadiste permanecen en el catálogo abierto, atribuidos al sitio, salvo que elijas retirar aquellos a los que nadie más contribuyó.',
   'Incorrect information': 'Información incorrecta',
   'Lift suspension': 'Levantar la suspensión',
   'Loading architect...': 'Cargando el arquitecto...',
@@ -336,32 +313,24 @@ const messages: Readonly<Record<string, string>> = {
   'No more entries.': 'No hay más entradas.',
   'No open reports. Nothing to do.': 'No hay denuncias abiertas. Nada que hacer.',
   'No other architect matches.': 'Ningún otro arquitecto coincide.',
-  "No other cookies. The browser also keeps a few settings of this site on your device only (your colour scheme, the map's last view). Signing in with Google loads Google's sign-in button from Google, under Google's own privacy policy.":
-    'Ninguna otra cookie. El navegador también guarda algunos ajustes de este sitio solo en tu dispositivo (tu esquema de colores, la última vista del mapa). Iniciar sesión con Google carga el botón de inicio de sesión de Google desde Google, bajo la propia política de privacidad de Google.',
   'No resolved reports yet.': 'Aún no hay denuncias resueltas.',
   'Note (optional)': 'Nota (opcional)',
   'Note for the log (optional)': 'Nota para el registro (opcional)',
   'Nothing has been logged yet.': 'Todavía no se ha registrado nada.',
   'Offensive or abusive': 'Ofensivo o abusivo',
   Older: 'Más antiguas',
-  'One export at a time per address, please.': 'Una exportación a la vez por dirección, por favor.',
   'Only moderators and admins can see this page.':
     'Solo los moderadores y administradores pueden ver esta página.',
   'Open reports': 'Denuncias abiertas',
   'Page {page}': 'Página {page}',
   'Page {page} of {pages}': 'Página {page} de {pages}',
   'Pages of works': 'Páginas de obras',
-  Photos: 'Fotos',
-  "Photos are not part of the exported data; an export links each building's page, where its photos and their credits are.":
-    'Las fotos no forman parte de los datos exportados; una exportación enlaza la página de cada edificio, donde están sus fotos y sus créditos.',
   'Please choose a reason.': 'Elige un motivo.',
   'Please enter a handle.': 'Introduce un identificador.',
   'Please give a reason for the suspension.': 'Indica un motivo para la suspensión.',
   'Please log in to see the moderation screen.': 'Inicia sesión para ver la pantalla de moderación.',
   Privacy: 'Privacidad',
   'Privacy concern': 'Problema de privacidad',
-  'Rate-limit counts per address are kept for at most two minutes. Place searches are counted per user and day, and the counts are deleted the next day.':
-    'Los recuentos del límite de peticiones por dirección se guardan como máximo dos minutos. Las búsquedas de lugares se cuentan por usuario y día, y los recuentos se eliminan al día siguiente.',
   Reason: 'Motivo',
   'Reasons:': 'Motivos:',
   Report: 'Denunciar',
@@ -374,22 +343,14 @@ const messages: Readonly<Record<string, string>> = {
   'Save name': 'Guardar el nombre',
   'Send Feedback': 'Enviar comentarios',
   'Send report': 'Enviar la denuncia',
-  'Signing out ends it at once, and “Sign out everywhere” in Settings ends all of them.':
-    'Cerrar sesión la termina al instante, y «Cerrar sesión en todas partes» en Ajustes las termina todas.',
   Someone: 'Alguien',
   'Something else': 'Otra cosa',
   'Spam or advertising': 'Spam o publicidad',
   Suspend: 'Suspender',
   'Thank you for your feedback!': '¡Gracias por tus comentarios!',
   'Thank you. The moderators will take a look.': 'Gracias. Los moderadores lo revisarán.',
-  'The Export menu': 'El menú Exportar',
   'The action failed. Please try again.': 'La acción falló. Inténtalo de nuevo.',
-  'The catalogue (buildings, their places, years, styles and architects) is open data under the':
-    'El catálogo (los edificios, sus lugares, años, estilos y arquitectos) son datos abiertos bajo la licencia',
-  'The catalogue itself is open data: see': 'El catálogo en sí son datos abiertos: consulta',
-  'The data: ODbL 1.0': 'Los datos: ODbL 1.0',
   'The end date must be a day in the future.': 'La fecha de fin debe ser un día futuro.',
-  'The explore screen': 'La pantalla de exploración',
   'The map is not available.': 'El mapa no está disponible.',
   'The operator of this site has not published a contact yet.':
     'El responsable de este sitio aún no ha publicado un contacto.',
@@ -398,9 +359,6 @@ const messages: Readonly<Record<string, string>> = {
   'The report could not be sent. Please try again.': 'No se pudo enviar la denuncia. Inténtalo de nuevo.',
   'The reports of “{what}” will be closed and nothing will change.':
     'Las denuncias sobre «{what}» se cerrarán y no cambiará nada.',
-  "The server's log is kept as long as the operator's log system keeps it.":
-    'El registro del servidor se conserva mientras lo conserve el sistema de registros del responsable.',
-  'The whole catalogue:': 'El catálogo completo:',
   Title: 'Título',
   'Title is required': 'El título es obligatorio',
   'Try again': 'Reintentar',
@@ -411,49 +369,20 @@ const messages: Readonly<Record<string, string>> = {
   'User interface': 'Interfaz de usuario',
   Users: 'Usuarios',
   'We appreciate your input and will review it soon.': 'Valoramos tu aportación y la revisaremos pronto.',
-  'What is public': 'Qué es público',
-  'What is stored': 'Qué se guarda',
   'What is wrong?': '¿Qué ocurre?',
-  'What the site stores about the people who use it, and how to download or delete it:':
-    'Qué guarda el sitio sobre las personas que lo usan y cómo descargarlo o eliminarlo:',
-  'What you add': 'Lo que añades',
-  'What you add is kept until you remove it or delete your account. When you change your handle, or delete your account, the old handle stays reserved for {days, plural, one {# day} other {# days}}, so that no one else can take it at once; after that anyone may choose it.':
-    'Lo que añades se conserva hasta que lo retires o elimines tu cuenta. Cuando cambias tu identificador, o eliminas tu cuenta, el identificador anterior queda reservado durante {days, plural, one {# día} other {# días}}, para que nadie más pueda tomarlo enseguida; después, cualquiera puede elegirlo.',
   'Withdraw moderator': 'Retirar el rol de moderador',
   'Without a date the suspension lasts until it is lifted.':
     'Sin fecha, la suspensión dura hasta que se levante.',
   'You give it to the public domain: anyone may reuse it, no credit needed.':
     'La cedes al dominio público: cualquiera puede reutilizarla, sin necesidad de citarte.',
-  'You may copy, share and build on it, also commercially, as long as you credit “Atlas of Buildings contributors”, keep a database you make from it open under the same licence, and do not lock it behind technical restrictions.':
-    'Puedes copiarlo, compartirlo y construir sobre él, también con fines comerciales, siempre que cites a «Atlas of Buildings contributors», mantengas abierta con la misma licencia cualquier base de datos que hagas a partir de él y no lo encierres tras restricciones técnicas.',
-  'Your Google identity': 'Tu identidad de Google',
   'Your feedback could not be sent. Please try again.':
     'No se pudieron enviar tus comentarios. Inténtalo de nuevo.',
-  'Your handle, your picture, when you joined and your role; the buildings you added; your photos with their credit and licence; your comments, with your handle; and the lists you make public. Votes are shown to others only as totals: which buildings you rated, and how, only you see. Your email address is shown to no one but you. Private lists are visible to you alone. Content that moderators hide is hidden from everyone but you and them.':
-    'Tu identificador, tu imagen, cuándo te uniste y tu rol; los edificios que añadiste; tus fotos con su crédito y licencia; tus comentarios, con tu identificador; y las listas que haces públicas. Los votos solo se muestran a los demás como totales: qué edificios valoraste, y cómo, solo lo ves tú. Tu dirección de correo no se muestra a nadie más que a ti. Las listas privadas solo las ves tú. El contenido que ocultan los moderadores queda oculto para todos salvo para ti y para ellos.',
   architect: 'el arquitecto',
   building: 'el edificio',
-  'buildings and their details, photos (the original files, with the metadata your camera wrote, such as the place it was taken, and smaller copies without it), votes, comments, lists, reports and feedback (with an email address only if you give one).':
-    'los edificios y sus detalles, las fotos (los archivos originales, con los metadatos que escribió tu cámara, como el lugar donde se tomó, y copias más pequeñas sin ellos), los votos, comentarios, listas, denuncias y opiniones (con una dirección de correo solo si la das).',
   comment: 'el comentario',
-  'filters them by style and by the years they were built, and shows the catalogue as of any year, demolished buildings included while they stood.':
-    'los filtra por estilo y por los años en que se construyeron, y muestra el catálogo tal como era en cualquier año, incluidos los edificios demolidos mientras seguían en pie.',
   image: 'la imagen',
-  "on the explore screen downloads every building matching your filters and the year you are looking at, or only those in the map's view, as GeoJSON (points with the card's facts, styles and architects) or CSV (one row a building:":
-    'de la pantalla de exploración descarga todos los edificios que coinciden con tus filtros y el año que estás viendo, o solo los que están en la vista del mapa, como GeoJSON (puntos con los datos de la ficha, estilos y arquitectos) o CSV (una fila por edificio:',
-  'over https': 'con https',
-  'see the API documentation': 'consulta la documentación de la API',
-  "takes the map's filters": 'admite los filtros del mapa',
-  'the default': 'la predeterminada',
-  'the language you chose, if you choose one.': 'el idioma que elegiste, si eliges uno.',
-  "the server's log has a line for each request with the address it came from, and the rate limits count requests per address and minute.":
-    'el registro del servidor tiene una línea por cada petición con la dirección de la que vino, y los límites de peticiones cuentan las peticiones por dirección y minuto.',
   'this target': 'este elemento',
   user: 'el usuario',
-  "when you sign in with Google: the account's id, its email address and the address of its profile picture. Your handle is generated and carries nothing of them until you choose your own.":
-    'cuando inicias sesión con Google: el id de la cuenta, su dirección de correo y la dirección de su foto de perfil. Tu identificador se genera y no contiene nada de ello hasta que eliges el tuyo.',
-  'your session, set when you sign in and removed when you sign out. It holds a random id and nothing else, and is sent only to this site.':
-    'tu sesión, creada al iniciar sesión y eliminada al cerrarla. Solo contiene un id aleatorio y se envía únicamente a este sitio.',
   '{actor} changed the role of {target}': '{actor} cambió el rol para {target}',
   '{actor} deleted the account of {target}': '{actor} eliminó la cuenta: {target}',
   '{actor} deleted {target}': '{actor} eliminó {target}',

@@ -33,7 +33,7 @@ import { exploreFrameReader, withExploreFrame } from './explore-frame.ts';
 import { frameIn } from './frame-language.ts';
 import { escapeHtml, pageHeadFor, renderIndexHtml } from './page-head.ts';
 import { buildingPreload, prefetchElement, scriptSafeJson } from './prefetch.ts';
-import { CATALOGUES } from '#domain/catalogues';
+import { PAGE_CATALOGUES } from '#domain/catalogues';
 import { MESSAGES_ELEMENT_ID } from '#domain/page-messages';
 import { manifestReader, routePreloads } from './route-preloads.ts';
 
@@ -250,7 +250,7 @@ export function appPageSender(
  */
 export function inLanguage(html: string, language: Language): string {
   if (language === 'en') return html;
-  const catalogue = `<script type="application/json" id="${MESSAGES_ELEMENT_ID}">${scriptSafeJson(CATALOGUES[language])}</script>\n  `;
+  const catalogue = `<script type="application/json" id="${MESSAGES_ELEMENT_ID}">${scriptSafeJson(PAGE_CATALOGUES[language])}</script>\n  `;
   return html
     .replace(/<html\b[^>]*>/i, `<html lang="${language}" dir="${textDirection(language)}">`)
     .replace('</head>', () => `${catalogue}</head>`);

@@ -34,6 +34,11 @@ export function translation(message: string): string {
   return catalogue[message] ?? message;
 }
 
+/** Adds messages of the page's language loaded with a screen's code (i18n-pages.ts). */
+export function addMessages(messages: Catalogue): void {
+  catalogue = { ...catalogue, ...messages };
+}
+
 /** Makes `next` the language of `t` (the page's, below; tests). */
 export function setCatalogue(next: string, messages: Catalogue): void {
   language = next;

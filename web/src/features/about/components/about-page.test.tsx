@@ -3,6 +3,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CSV_COLUMNS } from '#domain/export';
 import fr from '#domain/messages/fr';
+import frProse from '#domain/messages/pages/fr';
 import { setCatalogue } from '../../../lib/i18n.ts';
 import { renderWithProviders, stubMatchMedia } from '../../../testing/render.tsx';
 import { AboutPage, CSV_COLUMN_NAMES } from './about-page.tsx';
@@ -34,7 +35,8 @@ describe('the about page', () => {
   });
 
   it('speaks French on a French page, links and licence names kept', () => {
-    setCatalogue('fr', fr);
+    // The pages' prose comes with the page's code (i18n-pages.ts), the rest with the page.
+    setCatalogue('fr', { ...fr, ...frProse });
     renderWithProviders(<AboutPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'À propos d’Atlas of Buildings' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Les données : ODbL 1.0' })).toBeTruthy();

@@ -2,6 +2,7 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import fr from '#domain/messages/fr';
+import frProse from '#domain/messages/pages/fr';
 import { setCatalogue } from '../../../lib/i18n.ts';
 import { json, renderWithProviders, stubFetch, stubMatchMedia } from '../../../testing/render.tsx';
 import { NO_OPERATOR_CONTACT, PrivacyPage } from './privacy-page.tsx';
@@ -43,7 +44,8 @@ describe('the privacy page', () => {
   });
 
   it('speaks French on a French page: headings, counted days and the missing contact', async () => {
-    setCatalogue('fr', fr);
+    // The pages' prose comes with the page's code (i18n-pages.ts), the rest with the page.
+    setCatalogue('fr', { ...fr, ...frProse });
     stubFetch({ 'GET /api/privacy': () => json({ operator_contact: null, session_max_age_days: 1 }) });
     await renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Confidentialité' })).toBeTruthy();
