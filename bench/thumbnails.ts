@@ -82,6 +82,30 @@ async function threadCpu(): Promise<Map<string, number>> {
   return byName;
 }
 
+function cpuMsSince(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
+/** CPU milliseconds so far of the given processes (the image processes), from /proc/<pid>/stat. */
+async function processesCpu(pids: number[]): Promise<Map<number, number>> {
+  const byPid = new Map<number, number>();
+  for (const pid of pids) {
+    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    const m = /^\d+ \(.*\) (.*)$/.exec(stat.trim());
+    if (!m) continue;
+    const fields = m[1]!.split(' ');
+    byPid.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+  }
+  return byPid;
+}
+
+function perImageOfProcesses(before: Map<number, number>, after: Map<number, number>, count: number): number {
+  let ms = 0;
+  for (const [pid, total] of after) ms += total - (before.get(pid) ?? 0);
+  return Math.round(ms / count);
+}
+
 function perImageByThread(before: Map<string, number>, after: Map<string, number>, count: number) {
   const out: Record<string, number> = {};
   for (const [name, ms] of after) {
@@ -199,6 +223,8 @@ interface ClientTiming {
   putMs: number;
   confirmAndQueueMs: number;
   putToAllSuccessMs: number;
+  /** The client's own CPU from the first PUT to the last SUCCESS (the PUTs, the polling). */
+  cpuMs: number;
   ids: number[];
 }
 
@@ -229,6 +255,7 @@ async function client(
   const ids = session.images.map((i) => i.id);
   const startWall = Date.now();
   const start = performance.now();
+  const cpuAtStart = process.cpuUsage();
   await Promise.all(
     session.uploadUrls.map(async (u, i) => {
       const res = await fetch(new URL(u.url, base), {
@@ -264,6 +291,7 @@ async function client(
     putMs: Math.round(uploaded - start),
     confirmAndQueueMs: Math.round(queued - uploaded),
     putToAllSuccessMs: Math.round(Math.max(...finished) - start),
+    cpuMs: Math.round(cpuMsSince(cpuAtStart)),
     ids,
   };
 }
@@ -322,10 +350,13 @@ async function pipeline(engine: Engine, dir: string) {
       sample();
       const sampler = setInterval(sample, 50);
       const threadsBefore = await threadCpu();
+      const childrenBefore = await processesCpu(imageProcessor().pids());
       try {
         const timing = await clientProcess(base, cookie, buildingId, dir);
         sample();
         const threadsAfter = await threadCpu();
+        // Children started during the run count from zero; all are still alive (idle ones for 30 s).
+        const childrenAfter = await processesCpu(imageProcessor().pids());
         const queuedAt = timing.startWall + timing.putMs + timing.confirmAndQueueMs;
         const at = (wall: number) => samples.find(([w]) => w >= wall) ?? samples.at(-1)!;
         return {
@@ -333,6 +364,8 @@ async function pipeline(engine: Engine, dir: string) {
           uploadCpuMs: at(queuedAt)[1] - at(timing.startWall)[1],
           threadsBefore,
           threadsAfter,
+          childrenBefore,
+          childrenAfter,
         };
       } finally {
         clearInterval(sampler);
@@ -377,6 +410,10 @@ async function pipeline(engine: Engine, dir: string) {
       // Per thread kind: the main thread (HTTP, PGlite, pg-boss, job code) and the others (libuv's
       // pool, where sharp's pipelines and file I/O run; libvips's own).
       serverCpuMsPerImageByThread: perImageByThread(timing.threadsBefore, timing.threadsAfter, count),
+      // The image processes' CPU (decoding and encoding happen there, not in the server's threads).
+      imageProcessesCpuMsPerImage: perImageOfProcesses(timing.childrenBefore, timing.childrenAfter, count),
+      // The client's, from the first PUT to the last SUCCESS: it shares the machine with the server.
+      clientCpuMsPerImage: Math.round(timing.cpuMs / count),
       serverBaseRssMb: baseMb,
       serverPeakRssMb: peakMb,
       workerConcurrency: t.config.workerConcurrency,
@@ -448,7 +485,7 @@ async function main() {
       console.log(
         `  pipeline: PUTs ${piped.putMs} ms, confirm + queue ${piped.confirmAndQueueMs} ms, ` +
           `first PUT → last ready (server) ${piped.putToLastReadyMs} ms, → last SUCCESS polled ${piped.putToAllSuccessMs} ms: ` +
-          `${piped.imagesPerSecond} img/s (${piped.serverCpuMsPerImage} server CPU ms/image, peak RSS ${piped.serverPeakRssMb} MB); ` +
+          `${piped.imagesPerSecond} img/s (${piped.serverCpuMsPerImage} server CPU ms/image + ${piped.imageProcessesCpuMsPerImage} in image processes + ${piped.clientCpuMsPerImage} client, peak RSS ${piped.serverPeakRssMb} MB); ` +
           `job ${piped.jobMsAverage} ms on average, workers busy ${Math.round(piped.workersBusyShare * 100)}% from first job start to last job end`,
       );
       console.log(`  after:  ${after}`);

@@ -39,11 +39,26 @@ export class PermanentJobError extends Error {
   }
 }
 
+/** How a process that runs workers runs this job, when not as registerWorkers does by default. */
+export interface JobWorkerOptions {
+  /** Jobs of this kind at once in each process (default WORKER_CONCURRENCY). */
+  concurrency?: number;
+  /**
+   * How often an idle worker looks for a job (default 2 s). An enqueue in the worker's own process
+   * wakes one at once; the poll only finds jobs other processes enqueued, and retries.
+   */
+  pollingIntervalSeconds?: number;
+}
+
+/** An idle worker of a periodic job looks for one this often (its own process wakes it at once). */
+export const PERIODIC_JOB_POLLING_SECONDS = 30;
+
 export interface JobDefinition<Name extends string = string, Payload = unknown> {
   name: Name;
   /** Checked when the job is enqueued and again when a worker takes it. */
   payload: z.ZodType<Payload>;
   options?: JobQueueOptions;
+  workers?: JobWorkerOptions;
   /**
    * Throw to fail the attempt (it is retried up to retryLimit; a PermanentJobError is not retried);
    * the return value is kept as the job's output.

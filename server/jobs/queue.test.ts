@@ -9,6 +9,8 @@ import { createQueue, taskStatusOf, type JobHandler, type Queue, type TaskStatus
 import { z } from 'zod';
 import { defineJob } from './job.ts';
 import { registeredJobs, type JobMapOf } from './registry.ts';
+import { registerWorkers } from './workers.ts';
+import type { ObjectStorage } from '../storage/storage.ts';
 
 /** The queue of a test app: the app's jobs and the test jobs (ping). */
 type AppQueue = TestApp['app']['queue'];
@@ -239,5 +241,83 @@ describe('a worker with a backlog', () => {
     // All three, one at a time. Not in enqueue order: pg-boss fetches by created_on, then by the
     // job's random uuid, and two enqueues can share a created_on (clean-clone CI saw one, three, two).
     expect(order.toSorted()).toEqual(['one', 'three', 'two']);
+  });
+});
+
+describe('an enqueue with idle workers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ SEED: 'false', WORKER: 'false' });
+  });
+  afterAll(async () => t?.close());
+
+  it('wakes one idle worker per job, in turn, so two jobs enqueued at once start at once', async () => {
+    const held = new Map([
+      ['first', gate()],
+      ['second', gate()],
+    ]);
+    // Polling every 60 s: only the wake-up of an enqueue can start the jobs within the test.
+    await t.app.queue.work(
+      'ping',
+      async ({ message }) => {
+        await held.get(message)?.opened;
+        return { message };
+      },
+      { concurrency: 2, pollingIntervalSeconds: 60 },
+    );
+    // Both workers made their first (empty) fetch and sleep.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const first = await t.app.queue.enqueue('ping', { message: 'first' });
+    const second = await t.app.queue.enqueue('ping', { message: 'second' });
+    // Had both wake-ups gone to the worker holding the first job, the second would wait for it.
+    await waitForStatus(t.app.queue, first, 'STARTED', 15_000);
+    await waitForStatus(t.app.queue, second, 'STARTED', 15_000);
+    for (const g of held.values()) g.open();
+    await waitForStatus(t.app.queue, first, 'SUCCESS', 15_000);
+    await waitForStatus(t.app.queue, second, 'SUCCESS', 15_000);
+  });
+});
+
+describe("a job's own worker settings", () => {
+  it('are what registerWorkers uses: one worker runs the jobs one at a time', async () => {
+    const database = await openTestPglite();
+    const log = Fastify({ logger: false }).log;
+    const held = gate();
+    const started: string[] = [];
+    const serialJob = defineJob({
+      name: 'serial',
+      payload: z.object({ text: z.string() }),
+      workers: { concurrency: 1, pollingIntervalSeconds: 60 },
+      handler: async ({ text }) => {
+        started.push(text);
+        if (text === 'a' || text === 'b') await held.opened;
+        return { text };
+      },
+    });
+    const queue = createQueue(
+      database,
+      { workerConcurrency: 2, nodeEnv: 'test' },
+      { log, jobs: [serialJob] },
+    );
+    try {
+      await queue.start();
+      // WORKER_CONCURRENCY would be 2; the job asks for 1.
+      const storage = {} as ObjectStorage; // never used by this handler
+      await registerWorkers(queue, { db: database.db, log, storage }, 2);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const a = await queue.enqueue('serial', { text: 'a' });
+      const b = await queue.enqueue('serial', { text: 'b' });
+      await waitForStatus(queue, a, 'STARTED', 15_000);
+      // Two workers would have taken b as well by now.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(await queue.status(b)).toBe('PENDING');
+      expect(started).toEqual(['a']);
+      held.open();
+      await waitForStatus(queue, b, 'SUCCESS', 15_000);
+      expect(started).toEqual(['a', 'b']);
+    } finally {
+      await queue.stop();
+      await database.close();
+    }
   });
 });

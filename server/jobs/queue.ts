@@ -134,7 +134,10 @@ export function createQueue<const Defs extends readonly JobDefinition[]>(
   });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
 
-  const workerIds = new Map<string, string[]>();
+  /** This process's workers of each job, and whether each is running a job now. */
+  const workers = new Map<string, { id: string; busy: boolean }[]>();
+  /** Where the next wake-up of each job's workers starts looking (turns go round). */
+  const nextToWake = new Map<string, number>();
   const timers: NodeJS.Timeout[] = [];
   let running = 0;
   let started: Promise<void> | undefined;
@@ -185,9 +188,27 @@ export function createQueue<const Defs extends readonly JobDefinition[]>(
       sendOptions.singletonSeconds = options.singleton.seconds;
     }
     const id = await boss.send(name, data, sendOptions);
-    // Idle workers in this process take it now instead of at their next poll.
-    if (id) for (const workerId of workerIds.get(name) ?? []) boss.notifyWorker(workerId);
+    if (id) wakeOneWorker(name);
     return id;
+  }
+
+  /**
+   * A job was enqueued: one worker of this process that is not running a job looks for it now
+   * instead of at its next poll. One, not all: every woken worker runs a fetch (a statement on the
+   * shared database), and all but one of them came back empty (a batch of 8 uploads made 16 fetches
+   * for 8 jobs). A busy worker needs no wake-up: it looks for the next job as soon as it is done.
+   * Turns go round, so a burst of enqueues wakes each idle worker in turn rather than the same one.
+   */
+  function wakeOneWorker(name: string) {
+    const list = workers.get(name) ?? [];
+    const start = nextToWake.get(name) ?? 0;
+    for (let i = 0; i < list.length; i++) {
+      const worker = list[(start + i) % list.length]!;
+      if (worker.busy) continue;
+      nextToWake.set(name, (start + i + 1) % list.length);
+      boss.notifyWorker(worker.id);
+      return;
+    }
   }
 
   return {
@@ -253,11 +274,12 @@ export function createQueue<const Defs extends readonly JobDefinition[]>(
         includeMetadata: true,
       };
       if (pollingIntervalSeconds !== undefined) workOptions.pollingIntervalSeconds = pollingIntervalSeconds;
-      const run = async (self: { id?: string }, [job]: PgBoss.JobWithMetadata<unknown>[]) => {
+      const run = async (self: { id: string; busy: boolean }, [job]: PgBoss.JobWithMetadata<unknown>[]) => {
         if (!job) return undefined;
         // Fetched just as the queue stopped: leave the job for the next start (it expires and is retried).
         if (connection.closed) throw new Error('The job queue has stopped');
         running++;
+        self.busy = true;
         try {
           const output = await handler(definition.payload.parse(job.data), {
             id: job.id,
@@ -276,6 +298,7 @@ export function createQueue<const Defs extends readonly JobDefinition[]>(
           throw err;
         } finally {
           running--;
+          self.busy = false;
           // A worker that found a job looks for the next one at once. pg-boss 10 would otherwise
           // wait out the rest of its polling interval after every job (2 s from the fetch): with
           // jobs shorter than that, each worker ran one job per interval, whatever the backlog.
@@ -283,13 +306,13 @@ export function createQueue<const Defs extends readonly JobDefinition[]>(
         }
       };
       // pg-boss 10 runs one batch per worker at a time: one worker per concurrent job.
-      const ids = workerIds.get(name) ?? [];
+      const list = workers.get(name) ?? [];
+      workers.set(name, list);
       for (let i = 0; i < concurrency; i++) {
-        const self: { id?: string } = {};
+        const self = { id: '', busy: false };
         self.id = await boss.work(name, workOptions, (jobs) => run(self, jobs));
-        ids.push(self.id);
+        list.push(self);
       }
-      workerIds.set(name, ids);
     },
   };
 }

@@ -28,7 +28,12 @@ export async function registerWorkers<Jobs extends JobMap>(
           isLastAttempt: job.retryCount >= job.retryLimit,
         });
       },
-      { concurrency },
+      {
+        concurrency: definition.workers?.concurrency ?? concurrency,
+        ...(definition.workers?.pollingIntervalSeconds !== undefined
+          ? { pollingIntervalSeconds: definition.workers.pollingIntervalSeconds }
+          : {}),
+      },
     );
   };
   for (const name of queue.jobNames) await register(name);

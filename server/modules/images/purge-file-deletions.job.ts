@@ -4,7 +4,7 @@
  * Scheduled by the processes that run workers (images.jobs.ts, every PURGE_FILE_DELETIONS_EVERY_SECONDS).
  */
 import { z } from 'zod';
-import { defineJob } from '../../jobs/job.ts';
+import { defineJob, PERIODIC_JOB_POLLING_SECONDS } from '../../jobs/job.ts';
 import { removeQueuedFiles } from './file-deletions.service.ts';
 
 /** How often the queue is emptied. */
@@ -21,6 +21,8 @@ export const purgeFileDeletionsJob = defineJob({
   payload: purgeFileDeletionsPayload,
   // The next period runs it again anyway.
   options: { retryLimit: 0, expireInSeconds: 600 },
+  // One run per period needs one worker, and no poll every 2 s: the schedule enqueues where it runs.
+  workers: { concurrency: 1, pollingIntervalSeconds: PERIODIC_JOB_POLLING_SECONDS },
   async handler(_payload, { db, storage, log }) {
     const total = { removed: 0, failed: 0 };
     for (let n = 0; n < MAX_BATCHES; n++) {

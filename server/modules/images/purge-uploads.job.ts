@@ -5,7 +5,7 @@
  * many processes there are.
  */
 import { z } from 'zod';
-import { defineJob } from '../../jobs/job.ts';
+import { defineJob, PERIODIC_JOB_POLLING_SECONDS } from '../../jobs/job.ts';
 import { purgeStaleUploads } from './purge.service.ts';
 
 /** How often the purge runs. */
@@ -20,6 +20,8 @@ export const purgeUploadsJob = defineJob({
   payload: purgeUploadsPayload,
   // The next period runs it again anyway.
   options: { retryLimit: 0, expireInSeconds: 600 },
+  // One run per period needs one worker, and no poll every 2 s: the schedule enqueues where it runs.
+  workers: { concurrency: 1, pollingIntervalSeconds: PERIODIC_JOB_POLLING_SECONDS },
   async handler({ olderThanSeconds }, { db, storage, log }) {
     const total = { deleted: 0, failed: 0 };
     for (;;) {
