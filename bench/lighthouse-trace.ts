@@ -11,7 +11,7 @@ export interface TraceEvent {
   tid: number;
   ts: number;
   dur?: number;
-  args?: { name?: string; data?: { url?: string; functionName?: string; type?: string } };
+  args?: { name?: string; frame?: string; data?: { url?: string; functionName?: string; type?: string } };
 }
 
 export interface LongestTask {
@@ -69,20 +69,39 @@ function mainThread(events: TraceEvent[]): { pid: number; tid: number } | null {
 }
 
 /**
- * The longest top-level task of the page's main thread starting at or after `fromTs` (trace
- * clock, µs; the first contentful paint), named by the named events inside it that took the most
- * time (each event's time less that of named events inside it). Null when there is no task.
+ * The top-level tasks of the page's main thread starting at or after `fromTs` (trace clock, µs;
+ * the first contentful paint) and lasting at least `minMs`, each named by the named events inside
+ * it that took the most time (each event's time less that of named events inside it).
  */
-export function longestTask(events: TraceEvent[], fromTs: number, navigationTs: number): LongestTask | null {
+export function longTasks(
+  events: TraceEvent[],
+  fromTs: number,
+  navigationTs: number,
+  minMs: number,
+): LongestTask[] {
   const thread = mainThread(events);
-  if (!thread) return null;
+  if (!thread) return [];
   const own = events
     .filter((e) => e.pid === thread.pid && e.tid === thread.tid && e.ph === 'X' && e.dur !== undefined)
     .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
-  let task: TraceEvent | null = null;
-  for (const e of own)
-    if (e.name === 'RunTask' && e.ts >= fromTs && (task === null || (e.dur ?? 0) > (task.dur ?? 0))) task = e;
-  if (!task) return null;
+  return own
+    .filter((e) => e.name === 'RunTask' && e.ts >= fromTs && (e.dur ?? 0) >= minMs * 1000)
+    .map((task) => ({
+      ms: Math.round((task.dur ?? 0) / 1000),
+      atMs: Math.round((task.ts - navigationTs) / 1000),
+      name: nameTask(task, own),
+    }));
+}
+
+/** The longest of `longTasks` (any length); null when there is none. */
+export function longestTask(events: TraceEvent[], fromTs: number, navigationTs: number): LongestTask | null {
+  return longTasks(events, fromTs, navigationTs, 0).reduce<LongestTask | null>(
+    (max, task) => (max === null || task.ms > max.ms ? task : max),
+    null,
+  );
+}
+
+function nameTask(task: TraceEvent, own: TraceEvent[]): string {
   const end = task.ts + (task.dur ?? 0);
   const inside = own.filter(
     (e) => e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end && NAMED.has(e.name),
@@ -114,9 +133,5 @@ export function longestTask(events: TraceEvent[], fromTs: number, navigationTs: 
     .sort((a, b) => b[1] - a[1])
     .slice(0, 3)
     .map(([name, us]) => `${name} ${Math.round(us / 1000)} ms`);
-  return {
-    ms: Math.round((task.dur ?? 0) / 1000),
-    atMs: Math.round((task.ts - navigationTs) / 1000),
-    name: parts.join('; ') || 'renderer work outside scripts',
-  };
+  return parts.join('; ') || 'renderer work outside scripts';
 }
