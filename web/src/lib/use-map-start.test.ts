@@ -47,6 +47,40 @@ describe('useMapStart (a phone answers its visitor before the map starts)', () =
     expect(result.current).toBe(true);
   });
 
+  it('on a phone starts the quiet wait over at every long task, and waits 10 s at most', () => {
+    let report: (() => void) | undefined;
+    class LongTaskObserver {
+      static supportedEntryTypes = ['longtask'];
+      constructor(callback: () => void) {
+        report = callback;
+      }
+      observe() {}
+      disconnect() {}
+    }
+    vi.stubGlobal('PerformanceObserver', LongTaskObserver);
+    renderHook(() => useMapStart(true, PHONE_MAP_START_DELAY_MS));
+    act(() => {
+      vi.advanceTimersByTime(PHONE_MAP_START_DELAY_MS - 1);
+      report!();
+      vi.advanceTimersByTime(PHONE_MAP_START_DELAY_MS - 1);
+    });
+    expect(idle).toHaveLength(0);
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(idle).toHaveLength(1);
+
+    idle = [];
+    renderHook(() => useMapStart(true, PHONE_MAP_START_DELAY_MS));
+    for (let ms = 0; ms < 10_000; ms += 1000) {
+      act(() => {
+        vi.advanceTimersByTime(1000);
+        report!();
+      });
+    }
+    expect(idle).toHaveLength(1);
+  });
+
   it('starts at once at the first touch, click, key or wheel', () => {
     for (const input of ['pointerdown', 'touchstart', 'keydown', 'wheel']) {
       const { result, unmount } = renderHook(() => useMapStart(true, PHONE_MAP_START_DELAY_MS));

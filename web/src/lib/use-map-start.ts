@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'react';
 
 /**
- * How long after the page has loaded a phone's map starts without being asked: a phone spends
- * seconds of main thread on the map library (evaluating it, the WebGL context, the first
- * frames), so the page is left to answer its visitor first (docs/decisions).
+ * How long a phone's page must have been quiet (loaded, and no task over 50 ms) before its map
+ * starts without being asked: a phone spends seconds of main thread on the map library
+ * (evaluating it, the WebGL context, the first frames), so the page is left to answer its
+ * visitor first (docs/decisions).
  */
 export const PHONE_MAP_START_DELAY_MS = 3000;
+/** A page that is never quiet that long starts its map this long after loading all the same. */
+const LONGEST_WAIT_MS = 10_000;
 /** Longest wait for an idle moment once the map may start. */
 const IDLE_TIMEOUT_MS = 1000;
 
@@ -19,8 +22,9 @@ type IdleWindow = Window & {
 
 /**
  * False until the page's map may start: at the visitor's first input (a touch, a click, a key, the
- * wheel), or at the browser's first idle moment `delayMs` after the page has loaded (its `load`
- * event; 0: the first idle moment after the screen has painted). The cards and the filters are
+ * wheel), or at the browser's first idle moment once the page has loaded (its `load` event) and
+ * then run no task over 50 ms for `delayMs` (at most LONGEST_WAIT_MS after loading; 0: the first
+ * idle moment after the screen has painted). The cards and the filters are
  * drawn and answer input first; the map's place shows the basemap's colour meanwhile. `ready`
  * false holds it back (a building's page waits for its panel).
  */
@@ -34,19 +38,36 @@ export function useMapStart(ready: boolean, delayMs: number): boolean {
     for (const input of INPUTS)
       addEventListener(input, start, { capture: true, passive: true, once: true, signal: controller.signal });
     let wait: ReturnType<typeof setTimeout> | undefined;
+    let longest: ReturnType<typeof setTimeout> | undefined;
     let idle: number | undefined;
+    let longTasks: PerformanceObserver | undefined;
     const whenIdle = () => {
+      longTasks?.disconnect();
+      clearTimeout(wait);
+      clearTimeout(longest);
       if (view.requestIdleCallback) idle = view.requestIdleCallback(start, { timeout: IDLE_TIMEOUT_MS });
       else start();
     };
     const afterLoad = () => {
       wait = setTimeout(whenIdle, delayMs);
+      if (delayMs === 0) return;
+      longest = setTimeout(whenIdle, LONGEST_WAIT_MS);
+      // Every long task starts the quiet wait over.
+      if (PerformanceObserver.supportedEntryTypes?.includes('longtask')) {
+        longTasks = new PerformanceObserver(() => {
+          clearTimeout(wait);
+          wait = setTimeout(whenIdle, delayMs);
+        });
+        longTasks.observe({ type: 'longtask' });
+      }
     };
     if (delayMs === 0 || document.readyState === 'complete') afterLoad();
     else addEventListener('load', afterLoad, { once: true, signal: controller.signal });
     return () => {
       controller.abort();
+      longTasks?.disconnect();
       clearTimeout(wait);
+      clearTimeout(longest);
       if (idle !== undefined) view.cancelIdleCallback?.(idle);
     };
   }, [ready, started, delayMs]);
