@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/mantine.css';
 import './app/app.css';
@@ -13,11 +13,17 @@ if (!rootElement) throw new Error('Missing #root element in index.html');
 
 // The first commit replaces the frame the server painted on the map pages: it waits for the
 // route's code, so that it is the screen itself and not an empty page, and for the stylesheets
-// the server left for the app to apply (app/page-frame.ts).
-void Promise.all([routerReady(), applyDeferredStylesheets()]).then(() =>
-  createRoot(rootElement).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+// the server left for the app to apply (app/page-frame.ts). The page is on the screen already
+// (the frame), so the first render is a transition: React renders it in slices of a few
+// milliseconds and a phone answers a touch between them, instead of one task of a second or
+// more at a mid-range phone's speed (bench:main-thread); the commit is one task still.
+void Promise.all([routerReady(), applyDeferredStylesheets()]).then(() => {
+  const root = createRoot(rootElement);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
+});

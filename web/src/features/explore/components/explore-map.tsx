@@ -3,6 +3,7 @@ import { Box, useComputedColorScheme } from '@mantine/core';
 import type { MapGeoJSONFeature, MapMouseEvent } from 'maplibre-gl';
 import type { BuildingFeatureCollection, ClusterFeature } from '#domain/building-map';
 import { BUILDING_FLY_TO_MS, BUILDING_FLY_TO_ZOOM } from '#domain/constants';
+import { mapBackground } from '../../../lib/map/map-placeholder.tsx';
 import { useExploreMap } from '../hooks/use-explore-map.ts';
 import { useScrollZoomGuard } from '../hooks/use-scroll-zoom-guard.ts';
 import { openBuildingChooser } from '../lib/building-chooser.ts';
@@ -270,7 +271,12 @@ export function ExploreMap({
 
   return (
     <Box ref={rootRef} className={classes.root}>
-      <div ref={containerRef} className={classes.map} data-testid="explore-map" />
+      <div
+        ref={containerRef}
+        className={`${classes.map} ${mapBackground.className}`}
+        style={mapBackground.style}
+        data-testid="explore-map"
+      />
       {!failed && <LocateControl map={map} />}
       {status && <MapStatusOverlay status={status} onRetry={error && !failed ? onRetry : undefined} />}
       <ScrollZoomHint visible={hintVisible} />

@@ -14,6 +14,7 @@ import { useBuildings } from '../api/get-buildings.ts';
 import { useBuildingsGeojson } from '../api/get-buildings-geojson.ts';
 import { MapPlaceholder } from '../../../lib/map/map-placeholder.tsx';
 import { useAfterFirstPaint } from '../../../lib/use-after-first-paint.ts';
+import { PHONE_MAP_START_DELAY_MS, useMapStart } from '../../../lib/use-map-start.ts';
 import { useMaxWidth } from '../../../lib/use-max-width.ts';
 import { useFetchViewport, type FetchViewport } from '../hooks/use-fetch-viewport.ts';
 import {
@@ -34,10 +35,11 @@ import classes from './explore-screen.module.css';
 import { t } from '../../../lib/i18n.ts';
 
 /**
- * The map and its library (about 240 KB compressed) load after the screen's shell: the navigation,
- * the filter bar and the card list paint first (the import starts once they have, see
- * useAfterFirstPaint). The map area's size comes from the layout, not from the map, so nothing
- * moves when it arrives.
+ * The map and its library (about 290 KB compressed) load after the screen's shell: the navigation,
+ * the filter bar and the card list paint and answer input first. On a phone the map starts at the
+ * visitor's first input, or once the page has loaded and been left alone a moment; on a wider
+ * screen at the first idle moment after the first paint (useMapStart). The map area's size comes
+ * from the layout, not from the map, so nothing moves when it arrives.
  */
 const ExploreMap = lazy(() => import('./explore-map.tsx').then((m) => ({ default: m.ExploreMap })));
 /** The cards' order select, after the first paint too ('Near me'). */
@@ -132,6 +134,7 @@ export function ExploreScreen({
   const narrow = layout === undefined ? narrowWindow : layout === 'narrow';
   const styles = useArchitecturalStyles();
   const mapMayLoad = useAfterFirstPaint(!mapDeferred);
+  const mapStarted = useMapStart(!mapDeferred, narrow ? PHONE_MAP_START_DELAY_MS : 0);
 
   const requestKey = request?.key;
   const requestedStyle = request?.styleFilter;
@@ -215,7 +218,7 @@ export function ExploreScreen({
       <Box className={classes.body}>
         <Box className={classes.mapArea}>
           <Suspense fallback={mapPlaceholder}>
-            {mapMayLoad ? (
+            {mapStarted ? (
               <ExploreMap
                 data={geojson.data}
                 error={geojson.isError}

@@ -14,6 +14,7 @@ import {
   applyColorScheme,
 } from '../lib/buildings-layer.ts';
 import { exposeMap, forgetMap, setMapIdle } from '../lib/test-hooks.ts';
+import { yieldToMain } from '../../../lib/use-map-start.ts';
 
 export interface ExploreMapState {
   /** The map once its style and the buildings layers are in place; null before. */
@@ -44,6 +45,73 @@ interface ExploreMapOptions {
 }
 
 /**
+ * The map in the container, at the view it opens on, with the listeners the test hooks and the
+ * tile errors need; null when it cannot start (no WebGL).
+ */
+function startMap(
+  element: HTMLDivElement,
+  {
+    colorScheme,
+    initialBounds: bounds,
+    initialFocus: focus,
+    initialCamera: camera,
+  }: Required<ExploreMapOptions>,
+  dataSettled: { current: boolean },
+): MapLibreMap | null {
+  let map: MapLibreMap;
+  try {
+    map = createMap({
+      container: element,
+      style: buildMapStyle(colorScheme, configuredTileSources),
+      ...(camera
+        ? { center: [camera.lng, camera.lat], zoom: camera.zoom }
+        : focus
+          ? { center: [focus[0], focus[1]], zoom: BUILDING_FLY_TO_ZOOM }
+          : bounds
+            ? {
+                bounds: [
+                  [bounds.west, bounds.south],
+                  [bounds.east, bounds.north],
+                ],
+              }
+            : { center: [MAP_START_CENTER[0], MAP_START_CENTER[1]], zoom: MAP_START_ZOOM }),
+      attributionControl: { compact: true },
+      // Basemap labels appear at once instead of fading in over 300 ms: the map is idle (and its
+      // buildings count as drawn) that much sooner (bench:map, docs/decisions).
+      fadeDuration: 0,
+      // Product §2: the wheel zooms only with Ctrl/Cmd; ExploreMap holds other wheels back.
+      scrollZoom: true,
+    });
+  } catch (error) {
+    console.error('The map could not start', error);
+    return null;
+  }
+  dataSettled.current = false;
+  setMapIdle(false);
+  map.on('sourcedata', (event) => {
+    if (event.sourceId === BUILDINGS_SOURCE_ID || event.sourceId === CLUSTERS_SOURCE_ID) setMapIdle(false);
+  });
+  map.on('idle', () => {
+    if (dataSettled.current) setMapIdle(true);
+  });
+  let tileErrorLogged = false;
+  map.on('error', (event: ErrorEvent & { sourceId?: string }) => {
+    // Tiles that cannot load leave the plain background under the markers (no internet, a
+    // blocked service, a basemap not built): say so once, the map works on.
+    if (event.sourceId === BASEMAP_SOURCE_ID) {
+      if (!tileErrorLogged) console.warn('Map tiles could not be loaded; showing a plain background.');
+      tileErrorLogged = true;
+      // A source whose TileJSON failed counts as loaded, but MapLibre draws no new frame for
+      // it: without one the map's 'load' (and 'idle') would never come.
+      map.triggerRepaint();
+      return;
+    }
+    console.error('Map error', event.error);
+  });
+  return map;
+}
+
+/**
  * Creates the MapLibre map once for the container and keeps it for the component's life.
  * A theme change recolours it in place (the offline basemap's palette, or the configured tiles).
  */
@@ -52,81 +120,51 @@ export function useExploreMap(
   { colorScheme, initialBounds, initialFocus = null, initialCamera = null }: ExploreMapOptions,
 ): ExploreMap {
   const [state, setState] = useState<ExploreMapState>({ map: null, failed: false });
-  const initial = useRef({ colorScheme, initialBounds, initialFocus, initialCamera });
+  const initial = useRef<Required<ExploreMapOptions>>({
+    colorScheme,
+    initialBounds,
+    initialFocus,
+    initialCamera,
+  });
   const dataSettled = useRef(false);
 
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    const {
-      colorScheme: scheme,
-      initialBounds: bounds,
-      initialFocus: focus,
-      initialCamera: camera,
-    } = initial.current;
-    let map: MapLibreMap;
-    try {
-      map = createMap({
-        container: element,
-        style: buildMapStyle(scheme, configuredTileSources),
-        ...(camera
-          ? { center: [camera.lng, camera.lat], zoom: camera.zoom }
-          : focus
-            ? { center: [focus[0], focus[1]], zoom: BUILDING_FLY_TO_ZOOM }
-            : bounds
-              ? {
-                  bounds: [
-                    [bounds.west, bounds.south],
-                    [bounds.east, bounds.north],
-                  ],
-                }
-              : { center: [MAP_START_CENTER[0], MAP_START_CENTER[1]], zoom: MAP_START_ZOOM }),
-        attributionControl: { compact: true },
-        // Basemap labels appear at once instead of fading in over 300 ms: the map is idle (and its
-        // buildings count as drawn) that much sooner (bench:map, docs/decisions).
-        fadeDuration: 0,
-        // Product §2: the wheel zooms only with Ctrl/Cmd; ExploreMap holds other wheels back.
-        scrollZoom: true,
-      });
-    } catch (error) {
-      console.error('The map could not start', error);
-      // The constructor is the external system here: its failure (no WebGL) is known only now.
-      // eslint-disable-next-line react-hooks/set-state-in-effect
-      setState({ map: null, failed: true });
-      return;
-    }
-    dataSettled.current = false;
-    setMapIdle(false);
-    map.on('sourcedata', (event) => {
-      if (event.sourceId === BUILDINGS_SOURCE_ID || event.sourceId === CLUSTERS_SOURCE_ID) setMapIdle(false);
-    });
-    map.on('idle', () => {
-      if (dataSettled.current) setMapIdle(true);
-    });
-    let tileErrorLogged = false;
-    map.on('error', (event: ErrorEvent & { sourceId?: string }) => {
-      // Tiles that cannot load leave the plain background under the markers (no internet, a
-      // blocked service, a basemap not built): say so once, the map works on.
-      if (event.sourceId === BASEMAP_SOURCE_ID) {
-        if (!tileErrorLogged) console.warn('Map tiles could not be loaded; showing a plain background.');
-        tileErrorLogged = true;
-        // A source whose TileJSON failed counts as loaded, but MapLibre draws no new frame for
-        // it: without one the map's 'load' (and 'idle') would never come.
-        map.triggerRepaint();
+    // The start comes in steps, each a task of its own (yieldToMain between them), so that a
+    // phone's main thread answers input between them: React's commit of the map's component, the
+    // map (its WebGL context and style), the buildings' layers, then the map handed to React.
+    let removed = false;
+    let started: MapLibreMap | null = null;
+    void yieldToMain().then(() => {
+      if (removed) return;
+      started = startMap(element, initial.current, dataSettled);
+      if (!started) {
+        setState({ map: null, failed: true });
         return;
       }
-      console.error('Map error', event.error);
-    });
-    // As soon as the style is parsed, not at 'load' (which waits for the basemap's tiles and
-    // labels): the buildings are fetched and laid out while the basemap streams in.
-    map.once('style.load', () => {
-      addBuildingsLayers(map, scheme);
-      exposeMap(map);
-      setState({ map, failed: false });
+      const map = started;
+      // As soon as the style is parsed, not at 'load' (which waits for the basemap's tiles and
+      // labels): the buildings are fetched and laid out while the basemap streams in.
+      map.once('style.load', () => {
+        void yieldToMain()
+          .then(() => {
+            if (removed) return;
+            addBuildingsLayers(map, initial.current.colorScheme);
+            exposeMap(map);
+            return yieldToMain();
+          })
+          .then(() => {
+            if (!removed) setState({ map, failed: false });
+          });
+      });
     });
     return () => {
-      forgetMap(map);
-      map.remove();
+      removed = true;
+      if (started) {
+        forgetMap(started);
+        started.remove();
+      }
       setState({ map: null, failed: false });
     };
   }, [container]);
