@@ -1,15 +1,7 @@
-import type { CSSProperties } from 'react';
-import { MAP_BACKGROUND_COLOR } from '#domain/map-palette';
 import classes from './map-placeholder.module.css';
 
-/** The basemap's background in both colour schemes; the stylesheet picks the page's. */
-const colours = {
-  '--map-placeholder-light': MAP_BACKGROUND_COLOR.light,
-  '--map-placeholder-dark': MAP_BACKGROUND_COLOR.dark,
-} as CSSProperties;
-
 /** The basemap's background for a map's container, shown until the map's first frame. */
-export const mapBackground = { className: classes.placeholder!, style: colours };
+export const mapBackground = { className: classes.placeholder! };
 
 /**
  * Holds a map's place, in the basemap's background colour, until the lazily loaded map library
@@ -17,10 +9,6 @@ export const mapBackground = { className: classes.placeholder!, style: colours }
  */
 export function MapPlaceholder({ className }: { className?: string | undefined }) {
   return (
-    <div
-      className={[classes.placeholder, className].filter(Boolean).join(' ')}
-      style={colours}
-      data-testid="map-loading"
-    />
+    <div className={[classes.placeholder, className].filter(Boolean).join(' ')} data-testid="map-loading" />
   );
 }

@@ -274,7 +274,6 @@ export function ExploreMap({
       <div
         ref={containerRef}
         className={`${classes.map} ${mapBackground.className}`}
-        style={mapBackground.style}
         data-testid="explore-map"
       />
       {!failed && <LocateControl map={map} />}
