@@ -83,10 +83,12 @@ export function ArchitectPage({ id }: ArchitectPageProps) {
     if (movedTo !== null) void navigate(pages.architect.href({ id: movedTo }), { replace: true });
   }, [movedTo, navigate]);
 
-  if (notFound) {
+  if (notFound || architect.isError) {
     return (
       <Container py="xl">
-        <Text role="alert">{t('Architect not found')}</Text>
+        <Text role="alert" c="red">
+          {notFound ? t('Architect not found') : t('Error loading architect')}
+        </Text>
       </Container>
     );
   }
@@ -97,15 +99,6 @@ export function ArchitectPage({ id }: ArchitectPageProps) {
           <Loader size="sm" />
           <Text>{t('Loading architect...')}</Text>
         </Group>
-      </Container>
-    );
-  }
-  if (architect.isError) {
-    return (
-      <Container py="xl">
-        <Text role="alert" c="red">
-          {t('Error loading architect')}
-        </Text>
       </Container>
     );
   }
