@@ -334,7 +334,7 @@ describe('CommentsSection (product §2, 4, 6, 8)', () => {
     stubFetch({ 'GET /api/comments/building/1': () => list([mine], 1, 2) });
     renderSection();
     expect(await screen.findByRole('heading', { name: 'Commentaires' })).toBeTruthy();
-    expect(screen.getByRole('radio', { name: 'Plus récents' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Les plus récents' })).toBeTruthy();
     expect(screen.getByRole('textbox', { name: 'Ajouter un commentaire' })).toBeTruthy();
     const item = await screen.findByRole('article', { name: 'Commentaire de ada' });
     expect(within(item).getByRole('button', { name: 'Voter pour, 1 vote' })).toBeTruthy();
