@@ -37,7 +37,10 @@ async function loadedCardLocator(page: Page): Promise<LoadedPicture> {
       const rect = img.getBoundingClientRect();
       if (img.complete && img.naturalWidth > 0 && rect.width > 0) {
         return {
-          src: img.getAttribute('src') ?? '',
+          // The source the browser chose: the server's frame draws the card as a <picture> whose
+          // dark-scheme <source> replaces the <img>'s light src, and the frame may still be on
+          // screen when the first picture has loaded.
+          src: img.currentSrc,
           naturalWidth: img.naturalWidth,
           naturalHeight: img.naturalHeight,
           width: rect.width,
