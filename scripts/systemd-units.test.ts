@@ -36,13 +36,25 @@ function section(unit: string, name: string): Map<string, string[]> {
 }
 
 /** The node arguments of an npm script (`exec node <args>`), with scripts/ under the unit's /opt/atlas. */
-function npmScriptArgs(script: string): string {
+/** The Node arguments and the environment defaults (`env NAME=${NAME:-value}`) of an npm script. */
+function npmScript(script: string): { args: string; env: string[] } {
   const { scripts } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   };
-  const match = /^exec node (.+)$/.exec(scripts[script] ?? '');
+  const match = /^exec (?:env ((?:\S+=\S+ )+))?node (.+)$/.exec(scripts[script] ?? '');
   expect(match, `package.json's ${script}: ${scripts[script]}`).not.toBeNull();
-  return match![1]!.replace('scripts/', '/opt/atlas/scripts/');
+  const env = (match![1] ?? '')
+    .trim()
+    .split(' ')
+    .filter(Boolean)
+    .map((assignment) => {
+      const parts = /^(\w+)=\$\{(\w+):-([^}]+)\}$/.exec(assignment);
+      expect(parts?.[1], `${script}: ${assignment} gives a default an operator can override`).toBe(
+        parts?.[2],
+      );
+      return `${parts![1]}=${parts![3]}`;
+    });
+  return { args: match![2]!.replace('scripts/', '/opt/atlas/scripts/'), env };
 }
 
 function seconds(value: string): number {
@@ -71,14 +83,20 @@ describe('the example systemd units', () => {
     expect(result.status).toBe(0);
   });
 
-  it('run the built bundle as npm start and npm run worker do, with Node, not through npm or tsx', () => {
-    expect(section('atlas.service', 'Service').get('ExecStart')).toEqual([
-      `/usr/bin/node ${npmScriptArgs('start')}`,
-    ]);
-    expect(section('atlas-worker.service', 'Service').get('ExecStart')).toEqual([
-      `/usr/bin/node ${npmScriptArgs('worker')}`,
-    ]);
-  });
+  it.each([
+    ['atlas.service', 'start'],
+    ['atlas-worker.service', 'worker'],
+  ])(
+    '%s runs the built bundle as npm %s does, with Node and its environment, not through npm or tsx',
+    (unit, script) => {
+      const { args, env } = npmScript(script);
+      const service = section(unit, 'Service');
+      expect(service.get('ExecStart')).toEqual([`/usr/bin/node ${args}`]);
+      const environment = (service.get('Environment') ?? []).flatMap((line) => line.split(' '));
+      expect(env.length).toBeGreaterThan(0);
+      for (const assignment of env) expect(environment).toContain(assignment);
+    },
+  );
 
   it.each(UNITS)('%s is quoted in docs/deploy.md as it is in docs/systemd', (unit) => {
     const deploy = fs.readFileSync(path.join(root, 'docs/deploy.md'), 'utf8');

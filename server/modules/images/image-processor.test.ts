@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { gifClaiming, smallGif, widePng } from '../../test/images.ts';
-import { ImageProcessor, PROCESS_CRASHED_TEXT } from './image-processor.ts';
+import { ImageProcessor, PROCESS_CRASHED_TEXT, imageProcessEnv } from './image-processor.ts';
 import { ImageRejectedError } from './renditions.ts';
 
 const processors: ImageProcessor[] = [];
@@ -78,4 +78,11 @@ describe('image processes', () => {
     expect(next).toMatchObject({ format: 'gif', width: 120, height: 90 });
     expect(images.pids()).not.toContain(pid);
   }, 60_000);
+});
+
+describe("the image process's environment", () => {
+  it("keeps the server's settings, two glibc arenas, and glibc's own mmap threshold", () => {
+    const env = imageProcessEnv({ PATH: '/usr/bin', MALLOC_ARENA_MAX: '8', MALLOC_MMAP_THRESHOLD_: '131072' });
+    expect(env).toEqual({ PATH: '/usr/bin', MALLOC_ARENA_MAX: '2' });
+  });
 });

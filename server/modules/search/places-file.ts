@@ -1,8 +1,8 @@
 /**
  * The search's place gazetteer as one binary file, written when the server is bundled
  * (scripts/start.mjs runs write-places.ts) and read by the bundled server at start: the typed
- * arrays are views on the file's bytes and the three string tables are decoded once, so loading
- * takes milliseconds and leaves no garbage. Building it from the package's data at start cost
+ * arrays are copied out of the file's bytes in one piece and the three string tables are decoded
+ * once, so loading takes milliseconds and keeps nothing of the file. Building it from the package's data at start cost
  * ≈ 1 s of CPU and ≈ 50 MB of short-lived objects that stayed in the resident set for tens of
  * seconds (docs/decisions/2026-11-27-places-file.md).
  *
@@ -126,8 +126,21 @@ export function decodeGazetteer(file: Uint8Array): Gazetteer | undefined {
   if (start + end > bytes.length) return undefined;
   const at = (name: SectionName) => bytes.byteOffset + start + header.sections[name][0];
   const count = (name: SectionName, size: number) => header.sections[name][1] / size;
-  const ints = (name: SectionName) => new Int32Array(bytes.buffer, at(name), count(name, 4));
-  const floats = (name: SectionName) => new Float64Array(bytes.buffer, at(name), count(name, 8));
+  // The numbers are copied out of the file (one buffer for all of them): views on it would keep
+  // the whole file alive, its string sections too (≈ 3 MB that the decoded strings repeat).
+  const numeric: SectionName[] = ['nameAt', 'keyAt', 'bucketStart', 'bucketPlaces', 'lng', 'lat'];
+  const kept = new Uint8Array(numeric.reduce((sum, name) => sum + align8(header.sections[name][1]), 0));
+  const keptAt = new Map<SectionName, number>();
+  numeric.reduce((offset, name) => {
+    kept.set(
+      bytes.subarray(at(name) - bytes.byteOffset, at(name) - bytes.byteOffset + header.sections[name][1]),
+      offset,
+    );
+    keptAt.set(name, offset);
+    return offset + align8(header.sections[name][1]);
+  }, 0);
+  const ints = (name: SectionName) => new Int32Array(kept.buffer, keptAt.get(name), count(name, 4));
+  const floats = (name: SectionName) => new Float64Array(kept.buffer, keptAt.get(name), count(name, 8));
   const text = (name: SectionName) =>
     Buffer.from(bytes.buffer, at(name), header.sections[name][1]).toString('utf8');
   const bucketStart = ints('bucketStart');
