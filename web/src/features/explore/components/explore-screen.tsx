@@ -24,7 +24,7 @@ import { useBuildings } from '../api/get-buildings.ts';
 import { useBuildingsGeojson } from '../api/get-buildings-geojson.ts';
 import { MapPlaceholder } from '../../../lib/map/map-placeholder.tsx';
 import { useAfterFirstPaint } from '../../../lib/use-after-first-paint.ts';
-import { PHONE_MAP_START_DELAY_MS, useMapStart } from '../../../lib/use-map-start.ts';
+import { MAP_START_QUIET_MS, useMapStart } from '../../../lib/use-map-start.ts';
 import { useMaxWidth } from '../../../lib/use-max-width.ts';
 import { useFetchViewport, type FetchViewport } from '../hooks/use-fetch-viewport.ts';
 import {
@@ -46,10 +46,10 @@ import { t } from '../../../lib/i18n.ts';
 
 /**
  * The map and its library (about 290 KB compressed) load after the screen's shell: the navigation,
- * the filter bar and the card list paint and answer input first. On a phone the map starts at the
- * visitor's first input, or once the page has loaded and been left alone a moment; on a wider
- * screen at the first idle moment after the first paint (useMapStart). The map area's size comes
- * from the layout, not from the map, so nothing moves when it arrives.
+ * the filter bar and the card list paint and answer input first. The map starts at the visitor's
+ * first input (on a desktop, the mouse moving over the page), or once the page has loaded and been
+ * left alone a moment (useMapStart), on every screen. The map area's size comes from the layout,
+ * not from the map, so nothing moves when it arrives.
  */
 const ExploreMap = lazy(() => import('./explore-map.tsx').then((m) => ({ default: memo(m.ExploreMap) })));
 /** The cards' order select, after the first paint too ('Near me'). */
@@ -156,7 +156,7 @@ export function ExploreScreen({
   // values, and the memoised parts below (filter bar, cards, map) skip it.
   const styles = useDeferredValue(useArchitecturalStyles());
   const mapMayLoad = useAfterFirstPaint(!mapDeferred);
-  const mapStarted = useMapStart(!mapDeferred, narrow ? PHONE_MAP_START_DELAY_MS : 0);
+  const mapStarted = useMapStart(!mapDeferred, MAP_START_QUIET_MS);
 
   const requestKey = request?.key;
   const requestedStyle = request?.styleFilter;
