@@ -1,7 +1,13 @@
 import type { Page } from 'playwright-core';
 
-/** Waits for the explore map's test hook: loaded, buildings data set, and an 'idle' since. */
+/**
+ * Waits for the explore map's test hook: loaded, buildings data set, and an 'idle' since. The map
+ * starts at the visitor's first input or once the page has been quiet for 3 s
+ * (web/src/lib/use-map-start.ts): a mouse moving over the page (a pointermove, sent without
+ * moving Playwright's mouse, so nothing gets hovered) starts it at once, as a visitor would.
+ */
 export async function waitForMapIdle(page: Page, timeout = 45_000): Promise<void> {
+  await page.evaluate(() => dispatchEvent(new PointerEvent('pointermove')));
   await page.locator('.maplibregl-canvas').waitFor({ state: 'visible', timeout });
   await page.waitForFunction(
     () => window.__atlasMapIdle === true && window.__atlasMap?.loaded() === true,

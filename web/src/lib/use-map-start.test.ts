@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PHONE_MAP_START_DELAY_MS, useMapStart, yieldToMain } from './use-map-start.ts';
+import { MAP_START_QUIET_MS, useMapStart, yieldToMain } from './use-map-start.ts';
 
 let idle: (() => void)[] = [];
 
-describe('useMapStart (a phone answers its visitor before the map starts)', () => {
+describe('useMapStart (a page answers its visitor before the map starts)', () => {
   beforeEach(() => {
     idle = [];
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -17,7 +17,7 @@ describe('useMapStart (a phone answers its visitor before the map starts)', () =
     vi.unstubAllGlobals();
   });
 
-  it('on a wide screen starts at the first idle moment', () => {
+  it('with no delay starts at the first idle moment', () => {
     const { result } = renderHook(() => useMapStart(true, 0));
     expect(result.current).toBe(false);
     act(() => {
@@ -30,11 +30,11 @@ describe('useMapStart (a phone answers its visitor before the map starts)', () =
     expect(result.current).toBe(true);
   });
 
-  it("on a phone waits the delay after the page's load, then for an idle moment", () => {
-    const { result } = renderHook(() => useMapStart(true, PHONE_MAP_START_DELAY_MS));
+  it("waits the delay after the page's load, then for an idle moment", () => {
+    const { result } = renderHook(() => useMapStart(true, MAP_START_QUIET_MS));
     // happy-dom's document has loaded: the delay counts from now.
     act(() => {
-      vi.advanceTimersByTime(PHONE_MAP_START_DELAY_MS - 1);
+      vi.advanceTimersByTime(MAP_START_QUIET_MS - 1);
     });
     expect(idle).toHaveLength(0);
     act(() => {
@@ -47,7 +47,7 @@ describe('useMapStart (a phone answers its visitor before the map starts)', () =
     expect(result.current).toBe(true);
   });
 
-  it('on a phone starts the quiet wait over at every long task, and waits 10 s at most', () => {
+  it('starts the quiet wait over at every long task, and waits 10 s at most', () => {
     let report: (() => void) | undefined;
     class LongTaskObserver {
       static supportedEntryTypes = ['longtask'];
@@ -58,11 +58,11 @@ describe('useMapStart (a phone answers its visitor before the map starts)', () =
       disconnect() {}
     }
     vi.stubGlobal('PerformanceObserver', LongTaskObserver);
-    renderHook(() => useMapStart(true, PHONE_MAP_START_DELAY_MS));
+    renderHook(() => useMapStart(true, MAP_START_QUIET_MS));
     act(() => {
-      vi.advanceTimersByTime(PHONE_MAP_START_DELAY_MS - 1);
+      vi.advanceTimersByTime(MAP_START_QUIET_MS - 1);
       report!();
-      vi.advanceTimersByTime(PHONE_MAP_START_DELAY_MS - 1);
+      vi.advanceTimersByTime(MAP_START_QUIET_MS - 1);
     });
     expect(idle).toHaveLength(0);
     act(() => {
@@ -71,7 +71,7 @@ describe('useMapStart (a phone answers its visitor before the map starts)', () =
     expect(idle).toHaveLength(1);
 
     idle = [];
-    renderHook(() => useMapStart(true, PHONE_MAP_START_DELAY_MS));
+    renderHook(() => useMapStart(true, MAP_START_QUIET_MS));
     for (let ms = 0; ms < 10_000; ms += 1000) {
       act(() => {
         vi.advanceTimersByTime(1000);
@@ -81,9 +81,9 @@ describe('useMapStart (a phone answers its visitor before the map starts)', () =
     expect(idle).toHaveLength(1);
   });
 
-  it('starts at once at the first touch, click, key or wheel', () => {
-    for (const input of ['pointerdown', 'touchstart', 'keydown', 'wheel']) {
-      const { result, unmount } = renderHook(() => useMapStart(true, PHONE_MAP_START_DELAY_MS));
+  it('starts at once at the first touch, click, key, wheel or mouse move', () => {
+    for (const input of ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'wheel']) {
+      const { result, unmount } = renderHook(() => useMapStart(true, MAP_START_QUIET_MS));
       expect(result.current).toBe(false);
       act(() => {
         window.dispatchEvent(new Event(input));

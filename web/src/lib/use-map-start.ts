@@ -1,19 +1,23 @@
 import { useEffect, useState } from 'react';
 
 /**
- * How long a phone's page must have been quiet (loaded, and no task over 50 ms) before its map
- * starts without being asked: a phone spends seconds of main thread on the map library
- * (evaluating it, the WebGL context, the first frames), so the page is left to answer its
- * visitor first (docs/decisions).
+ * How long a page must have been quiet (loaded, and no task over 50 ms) before its map starts
+ * without being asked, on every screen: the map library's start (evaluating it, the WebGL
+ * context, the first frames, whose compositor commit waits on the GPU) is a few long tasks even
+ * on a desktop, so the page is left to answer its visitor first (docs/decisions).
  */
-export const PHONE_MAP_START_DELAY_MS = 3000;
+export const MAP_START_QUIET_MS = 3000;
 /** A page that is never quiet that long starts its map this long after loading all the same. */
 const LONGEST_WAIT_MS = 10_000;
 /** Longest wait for an idle moment once the map may start. */
 const IDLE_TIMEOUT_MS = 1000;
 
-/** What says the visitor is about to use the page: the map starts at once. */
-const INPUTS = ['pointerdown', 'touchstart', 'keydown', 'wheel'] as const;
+/**
+ * What says the visitor is about to use the page: the map starts at once. `pointermove` is a
+ * mouse moving over the page (a touch screen sends it only after `pointerdown`): on a desktop
+ * the map then starts as soon as the visitor reaches for it.
+ */
+const INPUTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'wheel'] as const;
 
 type IdleWindow = Window & {
   requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number;
@@ -22,7 +26,7 @@ type IdleWindow = Window & {
 
 /**
  * False until the page's map may start: at the visitor's first input (a touch, a click, a key, the
- * wheel), or at the browser's first idle moment once the page has loaded (its `load` event) and
+ * wheel, the mouse moving), or at the browser's first idle moment once the page has loaded (its `load` event) and
  * then run no task over 50 ms for `delayMs` (at most LONGEST_WAIT_MS after loading; 0: the first
  * idle moment after the screen has painted). The cards and the filters are
  * drawn and answer input first; the map's place shows the basemap's colour meanwhile. `ready`

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Outlet, useLocation, useMatch, useNavigate } from 'react-router';
 import { parseBuildingId, useBuilding } from '../../features/buildings/api/get-building.ts';
 import { ExploreScreen } from '../../features/explore/components/explore-screen.tsx';
@@ -15,6 +15,11 @@ export function ExploreRoute() {
   const buildingMatch = useMatch(pages.building.pattern);
   const buildingId = parseBuildingId(buildingMatch?.params.id);
   const building = useBuilding(buildingId);
+  // The screen follows the building a render later, in a transition: its arrival shows the panel
+  // and starts the map's queries, a render of the whole screen, and React Query's updates render
+  // at once and in one task (useSyncExternalStore) where a transition is rendered in slices with
+  // input answered between them. This render only swaps the deferred value.
+  const shown = useDeferredValue(building);
   usePageTitle(
     buildingMatch
       ? titleFromQuery(buildingId !== null, building, (b) => pageTitles.building(b.name))
@@ -26,8 +31,7 @@ export function ExploreRoute() {
   // so does a first request that failed (the retries may take seconds). The map loads once the
   // panel is drawn: its library must not compete with the building for a slow phone's bandwidth.
   const [panelShown, setPanelShown] = useState(false);
-  const holdPanel =
-    !panelShown && buildingMatch !== null && building.isPending && building.failureCount === 0;
+  const holdPanel = !panelShown && buildingMatch !== null && shown.isPending && shown.failureCount === 0;
   if (!panelShown && !holdPanel) setPanelShown(true);
   // A search pick (place or style) arrives as router state; the location key makes each pick new.
   const location = useLocation();
@@ -42,19 +46,29 @@ export function ExploreRoute() {
     [navigate, search],
   );
 
-  return (
-    <div className={classes.screen}>
-      {/* Every page has one <h1> (axe page-has-heading-one); the building page's is the building's name. */}
-      {!buildingMatch && <h1 className={classes.visuallyHidden}>{t('Explore Buildings')}</h1>}
+  const focus = buildingMatch ? (shown.data?.coordinates ?? null) : null;
+  // The same element while its inputs are the same: React then skips the screen in the render
+  // the building's arrival starts (it reads only the deferred building).
+  const screen = useMemo(
+    () => (
       <ExploreScreen
         onOpenBuilding={openBuilding}
         selectedBuildingId={buildingId}
-        focus={buildingMatch ? (building.data?.coordinates ?? null) : null}
+        focus={focus}
         mapDeferred={holdPanel}
         request={request}
       >
         {holdPanel ? null : <Outlet />}
       </ExploreScreen>
+    ),
+    [openBuilding, buildingId, focus, holdPanel, request],
+  );
+
+  return (
+    <div className={classes.screen}>
+      {/* Every page has one <h1> (axe page-has-heading-one); the building page's is the building's name. */}
+      {!buildingMatch && <h1 className={classes.visuallyHidden}>{t('Explore Buildings')}</h1>}
+      {screen}
     </div>
   );
 }

@@ -1,4 +1,14 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { Box } from '@mantine/core';
 import {
   BUILDING_FLY_TO_ZOOM,
@@ -14,7 +24,7 @@ import { useBuildings } from '../api/get-buildings.ts';
 import { useBuildingsGeojson } from '../api/get-buildings-geojson.ts';
 import { MapPlaceholder } from '../../../lib/map/map-placeholder.tsx';
 import { useAfterFirstPaint } from '../../../lib/use-after-first-paint.ts';
-import { PHONE_MAP_START_DELAY_MS, useMapStart } from '../../../lib/use-map-start.ts';
+import { MAP_START_QUIET_MS, useMapStart } from '../../../lib/use-map-start.ts';
 import { useMaxWidth } from '../../../lib/use-max-width.ts';
 import { useFetchViewport, type FetchViewport } from '../hooks/use-fetch-viewport.ts';
 import {
@@ -36,12 +46,12 @@ import { t } from '../../../lib/i18n.ts';
 
 /**
  * The map and its library (about 290 KB compressed) load after the screen's shell: the navigation,
- * the filter bar and the card list paint and answer input first. On a phone the map starts at the
- * visitor's first input, or once the page has loaded and been left alone a moment; on a wider
- * screen at the first idle moment after the first paint (useMapStart). The map area's size comes
- * from the layout, not from the map, so nothing moves when it arrives.
+ * the filter bar and the card list paint and answer input first. The map starts at the visitor's
+ * first input (on a desktop, the mouse moving over the page), or once the page has loaded and been
+ * left alone a moment (useMapStart), on every screen. The map area's size comes from the layout,
+ * not from the map, so nothing moves when it arrives.
  */
-const ExploreMap = lazy(() => import('./explore-map.tsx').then((m) => ({ default: m.ExploreMap })));
+const ExploreMap = lazy(() => import('./explore-map.tsx').then((m) => ({ default: memo(m.ExploreMap) })));
 /** The cards' order select, after the first paint too ('Near me'). */
 const CardOrderSelect = lazy(() => import('./card-order.tsx').then((m) => ({ default: m.CardOrderSelect })));
 
@@ -75,6 +85,14 @@ export interface ExploreRequest {
 }
 
 const mapPlaceholder = <MapPlaceholder className={classes.mapPlaceholder} />;
+// The screen's parts skip a render of the screen whose props for them are the same (a query's
+// answer, a hovered card): each is a tree of Mantine components, some with floating popovers.
+const FilterBarOnce = memo(FilterBar);
+const TimeControlOnce = memo(TimeControl);
+const ExportMenuOnce = memo(ExportMenu);
+const BuildingCardsOnce = memo(BuildingCards);
+const noStyles: never[] = [];
+const noCards: never[] = [];
 
 function savedBoundsOnce(): MapBounds | null {
   try {
@@ -132,9 +150,13 @@ export function ExploreScreen({
   // Read at once: the map should not start in the wrong layout.
   const narrowWindow = useMaxWidth(MAP_MOBILE_MAX_WIDTH);
   const narrow = layout === undefined ? narrowWindow : layout === 'narrow';
-  const styles = useArchitecturalStyles();
+  // What the queries answer is shown a render later, in a transition (useDeferredValue): React
+  // Query's updates render at once and in one task (useSyncExternalStore), a transition in slices
+  // with input answered between them. The render an answer starts then only swaps the deferred
+  // values, and the memoised parts below (filter bar, cards, map) skip it.
+  const styles = useDeferredValue(useArchitecturalStyles());
   const mapMayLoad = useAfterFirstPaint(!mapDeferred);
-  const mapStarted = useMapStart(!mapDeferred, narrow ? PHONE_MAP_START_DELAY_MS : 0);
+  const mapStarted = useMapStart(!mapDeferred, MAP_START_QUIET_MS);
 
   const requestKey = request?.key;
   const requestedStyle = request?.styleFilter;
@@ -160,17 +182,20 @@ export function ExploreScreen({
     () => ({ ...buildingFiltersOf(filters), standingInYear }),
     [filters, standingInYear],
   );
-  const geojson = useBuildingsGeojson(
+  const geojsonNow = useBuildingsGeojson(
     { ...viewport.bounds, zoom: viewport.zoom, ...filterParams },
     { enabled: !queriesHeld },
   );
+  const geojson = useDeferredValue(geojsonNow);
+  const refetchGeojson = geojsonNow.refetch;
+  const onRetry = useCallback(() => void refetchGeojson(), [refetchGeojson]);
 
   // The card page starts over whenever the viewport, the filters or the order change.
   const [sortBy, setSortBy] = useState<CardOrder>();
   const listKey = JSON.stringify([viewport.bounds, filterParams, sortBy]);
   const [pageState, setPageState] = useState({ key: listKey, page: 1 });
   const page = pageState.key === listKey ? pageState.page : 1;
-  const list = useBuildings(
+  const listNow = useBuildings(
     {
       ...viewport.bounds,
       ...filterParams,
@@ -181,6 +206,7 @@ export function ExploreScreen({
     },
     { enabled: !queriesHeld },
   );
+  const list = useDeferredValue(listNow);
 
   const highlightedIds = useMemo(
     () => [hoveredBuildingId, selectedBuildingId].filter((id): id is number => id !== null),
@@ -199,22 +225,31 @@ export function ExploreScreen({
   }, [filterParams, viewport.bounds]);
 
   const settled = !pending && !geojson.isFetching && !geojson.isPlaceholderData;
+  const orderControl = useMemo(
+    () =>
+      mapMayLoad && (
+        <Suspense>
+          <CardOrderSelect value={sortBy} onChange={setSortBy} />
+        </Suspense>
+      ),
+    [mapMayLoad, sortBy],
+  );
 
   return (
     <Box className={classes.screen} data-narrow={narrow || undefined}>
       <div className={classes.toolbar}>
-        <FilterBar
+        <FilterBarOnce
           filters={filters}
           dispatch={dispatch}
-          styles={styles.data ?? []}
+          styles={styles.data ?? noStyles}
           stylesLoading={styles.isPending}
           collapsible={narrow}
         />
         <div className={classes.exportSlot}>
-          <ExportMenu ariaLabel={t('Export buildings')} groups={exportGroups} />
+          <ExportMenuOnce ariaLabel={t('Export buildings')} groups={exportGroups} />
         </div>
       </div>
-      <TimeControl year={standingInYear} onChange={setStandingInYear} />
+      <TimeControlOnce year={standingInYear} onChange={setStandingInYear} />
       <Box className={classes.body}>
         <Box className={classes.mapArea}>
           <Suspense fallback={mapPlaceholder}>
@@ -230,7 +265,7 @@ export function ExploreScreen({
                 focus={focus}
                 target={mapTarget}
                 initialBounds={savedBounds}
-                onRetry={() => void geojson.refetch()}
+                onRetry={onRetry}
               />
             ) : (
               mapPlaceholder
@@ -239,8 +274,8 @@ export function ExploreScreen({
           {children}
         </Box>
         <Box className={classes.cards}>
-          <BuildingCards
-            cards={list.data?.items ?? []}
+          <BuildingCardsOnce
+            cards={list.data?.items ?? noCards}
             total={list.data?.total ?? 0}
             totalExact={list.data?.total_exact ?? true}
             loading={list.isPending}
@@ -251,13 +286,7 @@ export function ExploreScreen({
             highlightedIds={highlightedIds}
             onHoverBuilding={setHoveredBuildingId}
             narrow={narrow}
-            orderControl={
-              mapMayLoad && (
-                <Suspense>
-                  <CardOrderSelect value={sortBy} onChange={setSortBy} />
-                </Suspense>
-              )
-            }
+            orderControl={orderControl}
           />
         </Box>
       </Box>

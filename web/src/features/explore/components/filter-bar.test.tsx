@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubBrowserApis } from '../../../testing/render.tsx';
 import { initialFiltersState, type FiltersState } from '../model/filters.ts';
@@ -40,6 +40,18 @@ describe('filter bar on phones', () => {
     fireEvent.click(button);
     expect(button.getAttribute('aria-expanded')).toBe('true');
     expect(controls?.hidden).toBe(false);
+  });
+
+  it('mounts the style multi-select when the folded bar first opens, and keeps it', async () => {
+    renderWithProviders(<FilterBar filters={initialFiltersState} dispatch={() => {}} styles={styles} collapsible />);
+    const fields = () => screen.getAllByLabelText('Architectural styles');
+    // Folded: only the stand-in, which takes no typing.
+    expect(fields().map((field) => field.hasAttribute('readonly'))).toEqual([true]);
+    const button = screen.getByRole('button', { name: 'Filters' });
+    fireEvent.click(button);
+    await waitFor(() => expect(fields().some((field) => field.hasAttribute('readonly'))).toBe(false));
+    fireEvent.click(button);
+    expect(fields().some((field) => field.hasAttribute('readonly'))).toBe(false);
   });
 
   it("counts 'Needs photos' as one more filter", () => {

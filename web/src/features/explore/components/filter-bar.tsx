@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { Badge, Box, Button, Group, Text, TextInput } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconFilterOff } from '@tabler/icons-react';
 import type { ArchitecturalStyle } from '#domain/styles';
@@ -9,7 +9,8 @@ import { t } from '../../../lib/i18n.ts';
 // The style multi-select comes just after the screen (its own chunk, requested as the bar first
 // renders): until then an input of the same size and name stands in its place, which takes no
 // typing (readOnly), so nothing typed is lost.
-const StylesSelect = lazy(() => import('./styles-select.tsx').then((m) => ({ default: m.StylesSelect })));
+const loadStylesSelect = () => import('./styles-select.tsx');
+const StylesSelect = lazy(() => loadStylesSelect().then((m) => ({ default: m.StylesSelect })));
 
 interface FilterBarProps {
   filters: FiltersState;
@@ -46,6 +47,24 @@ export function FilterBar({
   const count = activeFilterCount(filters);
   const hasFilters = count > 0;
   const folded = collapsible && !expanded;
+  // A phone's folded bar mounts the style multi-select when first unfolded: hidden, it is of no
+  // use to anyone (nor to a screen reader), and mounting it (Mantine's combobox and its floating
+  // dropdown, positioned in layout effects) was a task of 250 ms at a mid-range phone's speed
+  // among the page's first. Its code still loads at once, so unfolding does not wait for it.
+  const [stylesMounted, setStylesMounted] = useState(!folded);
+  if (!folded && !stylesMounted) setStylesMounted(true);
+  useEffect(() => {
+    if (folded) void loadStylesSelect();
+  }, [folded]);
+
+  const stylesPlaceholder = (
+    <TextInput
+      className={classes.styles}
+      aria-label={t('Architectural styles')}
+      placeholder={t('Architectural styles')}
+      readOnly
+    />
+  );
 
   return (
     <Box className={classes.bar} role="search" aria-label={t('Filter buildings')}>
@@ -77,22 +96,17 @@ export function FilterBar({
         hidden={folded}
         className={collapsible ? classes.folding : undefined}
       >
-        <Suspense
-          fallback={
-            <TextInput
-              className={classes.styles}
-              aria-label={t('Architectural styles')}
-              placeholder={t('Architectural styles')}
-              readOnly
+        <Suspense fallback={stylesPlaceholder}>
+          {stylesMounted ? (
+            <StylesSelect
+              styles={styles}
+              selected={filters.selectedArchitecturalStyles}
+              onChange={(styleIds) => dispatch({ type: 'stylesChanged', styleIds })}
+              loading={stylesLoading}
             />
-          }
-        >
-          <StylesSelect
-            styles={styles}
-            selected={filters.selectedArchitecturalStyles}
-            onChange={(styleIds) => dispatch({ type: 'stylesChanged', styleIds })}
-            loading={stylesLoading}
-          />
+          ) : (
+            stylesPlaceholder
+          )}
         </Suspense>
         <Group gap="xs" wrap="nowrap" role="group" aria-label={t('Built between')}>
           <Text size="sm" className={classes.label}>
