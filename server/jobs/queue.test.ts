@@ -122,6 +122,37 @@ describe('the job queue', () => {
     await expect(queue.enqueue('no-such-job', {})).rejects.toThrow(/Unknown job/);
   });
 
+  it('enqueues a batch in one insert: ids in order, each task its own priority and result', async () => {
+    const taskIds = await queue.enqueueAll('ping', [
+      { payload: { message: 'first' }, options: { priority: 0 } },
+      { payload: { message: 'second' }, options: { priority: -1 } },
+      { payload: { message: 'third' }, options: { priority: -2 } },
+    ]);
+    expect(new Set(taskIds).size).toBe(3);
+    const rows = await selectRows<{ id: string; priority: number; data: { message: string } }>(
+      t.app.db,
+      sql`SELECT id::text AS id, priority, data FROM pgboss.job WHERE id::text IN ${taskIds}`,
+    );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    expect(taskIds.map((id) => byId.get(id)?.data.message)).toEqual(['first', 'second', 'third']);
+    expect(taskIds.map((id) => byId.get(id)?.priority)).toEqual([0, -1, -2]);
+    for (const [i, taskId] of taskIds.entries()) {
+      await waitForStatus(queue, taskId, 'SUCCESS');
+      expect(await jobRow(t, taskId)).toMatchObject({ output: { echo: ['first', 'second', 'third'][i] } });
+    }
+    expect(await queue.enqueueAll('ping', [])).toEqual([]);
+  });
+
+  it('refuses the whole batch when one payload does not match the job', async () => {
+    const before = await selectRows<{ n: number }>(t.app.db, sql`SELECT count(*)::int AS n FROM pgboss.job`);
+    await expect(
+      // @ts-expect-error the ping payload has a string message
+      queue.enqueueAll('ping', [{ payload: { message: 'fine' } }, { payload: { message: 42 } }]),
+    ).rejects.toThrow();
+    const after = await selectRows<{ n: number }>(t.app.db, sql`SELECT count(*)::int AS n FROM pgboss.job`);
+    expect(after[0]?.n).toBe(before[0]?.n);
+  });
+
   // Last: it stops the queue.
   it('stop() waits for the running job and keeps its result', async () => {
     gates.set('slow', gate());

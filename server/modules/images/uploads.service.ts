@@ -22,7 +22,7 @@ import { purgeStaleUploads } from './purge.service.ts';
 import type { ThumbnailPayload } from './thumbnail.job.ts';
 
 /** What uploads need of the job queue: enqueueing thumbnail jobs. */
-export type ThumbnailQueue = Pick<Queue<{ thumbnail: ThumbnailPayload }>, 'enqueue'>;
+export type ThumbnailQueue = Pick<Queue<{ thumbnail: ThumbnailPayload }>, 'enqueueAll'>;
 
 /**
  * Storage key of an original: `originals/<building>/<uuid><ext>`, in the private area (never
@@ -259,16 +259,16 @@ export async function processUploaded(
         'Please try again when some of them are done.',
     );
   }
-  const results: { task_id: string; image_id: number }[] = [];
+  // One insert for the batch: all of its tasks are queued, or none and the images go back.
+  let taskIds: string[];
   try {
-    for (const [i, id] of ids.entries()) {
-      const taskId = await queue.enqueue('thumbnail', { imageId: id }, { priority: -(before + i) });
-      results.push({ task_id: taskId, image_id: id });
-    }
+    taskIds = await queue.enqueueAll(
+      'thumbnail',
+      ids.map((id, i) => ({ payload: { imageId: id }, options: { priority: -(before + i) } })),
+    );
   } catch (err) {
-    const queuedIds = new Set(results.map((r) => r.image_id));
-    await giveBack(ids.filter((id) => !queuedIds.has(id)));
+    await giveBack(ids);
     throw err;
   }
-  return results;
+  return ids.map((id, i) => ({ task_id: taskIds[i]!, image_id: id }));
 }
