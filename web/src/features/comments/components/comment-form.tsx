@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { COMMENT_MAX_LENGTH, commentContentProblem } from '#domain/comments';
+import { AutosizeTextarea } from '../../../components/autosize-textarea.tsx';
 import { useAuth } from '../../../lib/auth/auth-provider.tsx';
 import { t } from '../../../lib/i18n.ts';
 
@@ -79,13 +80,12 @@ export function CommentForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap={6}>
-        <Textarea
+        <AutosizeTextarea
           aria-label={label}
           placeholder={placeholder}
           value={value}
           onChange={(event) => setValue(event.currentTarget.value)}
           onKeyDown={onKeyDown}
-          autosize
           minRows={2}
           maxRows={10}
           maxLength={COMMENT_MAX_LENGTH}
