@@ -3,6 +3,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { npmScriptCommand } from '../scripts/npm-script.ts';
 import { freePort } from '../server/test/processes.ts';
 export { freePort };
 
@@ -16,30 +17,27 @@ export interface Proc {
   url?: string;
 }
 
-/** `node <args>` in the repository, its output in `logDir/<name>.log`. */
-export function startProcess(name: string, args: string[], env: NodeJS.ProcessEnv, logDir: string): Proc {
+/**
+ * An npm script's command (`npm start`, `npm run worker`) run without npm in between, in the
+ * repository: `node <its args>` with its environment defaults under `env` (as the script's
+ * `${NAME:-value}`, a variable already set wins), its output in `logDir/<name>.log`.
+ */
+export function startProcess(
+  name: string,
+  script: 'start' | 'worker',
+  env: NodeJS.ProcessEnv,
+  logDir: string,
+): Proc {
+  const { nodeArgs, envDefaults } = npmScriptCommand(script);
   const logPath = path.join(logDir, `${name}.log`);
   const log = fs.openSync(logPath, 'a');
-  const child = spawn(process.execPath, args, {
+  const child = spawn(process.execPath, nodeArgs, {
     cwd: repoRoot,
-    env: { ...process.env, ...env },
+    env: { ...envDefaults, ...process.env, ...env },
     stdio: ['ignore', log, log],
   });
   fs.closeSync(log);
   return { name, child, logPath };
-}
-
-/**
- * The node arguments of an npm script (`exec node <args>` in package.json), so the processes
- * here run exactly what `npm start` and `npm run worker` run, without npm in between.
- */
-export function npmScriptNodeArgs(script: 'start' | 'worker'): string[] {
-  const { scripts } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
-    scripts: Record<string, string>;
-  };
-  const match = /^(?:exec )?node (.+)$/.exec(scripts[script] ?? '');
-  if (!match) throw new Error(`package.json's ${script} script is not \`exec node …\`: ${scripts[script]}`);
-  return match[1]!.split(' ');
 }
 
 let built = false;
@@ -59,12 +57,7 @@ function buildOnce(): void {
 export async function startApi(name: string, env: NodeJS.ProcessEnv, logDir: string): Promise<Proc> {
   buildOnce();
   const port = await freePort();
-  const proc = startProcess(
-    name,
-    npmScriptNodeArgs('start'),
-    { ...env, PORT: String(port), HOST: '127.0.0.1' },
-    logDir,
-  );
+  const proc = startProcess(name, 'start', { ...env, PORT: String(port), HOST: '127.0.0.1' }, logDir);
   proc.url = `http://127.0.0.1:${port}`;
   await waitFor(`${name} ready`, proc, async () => {
     const res = await fetch(`${proc.url}/api/health/ready`, { signal: AbortSignal.timeout(2000) });
@@ -76,7 +69,7 @@ export async function startApi(name: string, env: NodeJS.ProcessEnv, logDir: str
 /** A worker process as `npm run worker` runs it: the bundled worker (dist/server/worker.js). */
 export function startWorker(name: string, env: NodeJS.ProcessEnv, logDir: string): Proc {
   buildOnce();
-  return startProcess(name, npmScriptNodeArgs('worker'), env, logDir);
+  return startProcess(name, 'worker', env, logDir);
 }
 
 export function logTail(proc: Proc, lines = 30): string {

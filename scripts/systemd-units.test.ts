@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { npmScriptCommand } from './npm-script.ts';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -35,26 +36,13 @@ function section(unit: string, name: string): Map<string, string[]> {
   return keys;
 }
 
-/** The node arguments of an npm script (`exec node <args>`), with scripts/ under the unit's /opt/atlas. */
-/** The Node arguments and the environment defaults (`env NAME=${NAME:-value}`) of an npm script. */
+/** An npm script's Node arguments (scripts/ under the unit's /opt/atlas) and its environment defaults. */
 function npmScript(script: string): { args: string; env: string[] } {
-  const { scripts } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
-    scripts: Record<string, string>;
+  const { nodeArgs, envDefaults } = npmScriptCommand(script);
+  return {
+    args: nodeArgs.join(' ').replace('scripts/', '/opt/atlas/scripts/'),
+    env: Object.entries(envDefaults).map(([name, value]) => `${name}=${value}`),
   };
-  const match = /^exec (?:env ((?:\S+=\S+ )+))?node (.+)$/.exec(scripts[script] ?? '');
-  expect(match, `package.json's ${script}: ${scripts[script]}`).not.toBeNull();
-  const env = (match![1] ?? '')
-    .trim()
-    .split(' ')
-    .filter(Boolean)
-    .map((assignment) => {
-      const parts = /^(\w+)=\$\{(\w+):-([^}]+)\}$/.exec(assignment);
-      expect(parts?.[1], `${script}: ${assignment} gives a default an operator can override`).toBe(
-        parts?.[2],
-      );
-      return `${parts![1]}=${parts![3]}`;
-    });
-  return { args: match![2]!.replace('scripts/', '/opt/atlas/scripts/'), env };
 }
 
 function seconds(value: string): number {
