@@ -167,9 +167,19 @@ describe('cards and markers (product §2: hovering a card highlights its marker)
     await waitForMapIdle(page);
     const cards = page.locator('[data-building-id]');
     await cards.first().waitFor();
-    const cardIds = await cards.evaluateAll((els) =>
-      els.map((c) => Number(c.getAttribute('data-building-id'))),
-    );
+    // The cards follow the map's view: once the map has reported it, the list is asked for again
+    // and drawn a render later. Read them once two reads a moment apart agree.
+    const readIds = () =>
+      cards.evaluateAll((els) => els.map((c) => Number(c.getAttribute('data-building-id'))));
+    let cardIds = await readIds();
+    await expect
+      .poll(async () => {
+        const before = cardIds;
+        await page.waitForTimeout(300);
+        cardIds = await readIds();
+        return cardIds.length > 0 && JSON.stringify(cardIds) === JSON.stringify(before);
+      })
+      .toBe(true);
     const all = await worldPoints();
     const shown = all.filter((b) => cardIds.includes(b.id));
 
