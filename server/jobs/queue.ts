@@ -180,6 +180,17 @@ export function createQueue<const Defs extends readonly JobDefinition[]>(
     await own.close();
   }
 
+  /** The options pg-boss takes alike for a job sent and a job inserted, as given. */
+  function retryAndPriority(
+    options: EnqueueOptions,
+  ): Pick<PgBoss.SendOptions, 'retryLimit' | 'retryDelay' | 'priority'> {
+    const picked: Pick<PgBoss.SendOptions, 'retryLimit' | 'retryDelay' | 'priority'> = {};
+    if (options.retryLimit !== undefined) picked.retryLimit = options.retryLimit;
+    if (options.retryDelay !== undefined) picked.retryDelay = options.retryDelay;
+    if (options.priority !== undefined) picked.priority = options.priority;
+    return picked;
+  }
+
   async function send<N extends JobName<Jobs>>(
     name: N,
     payload: Jobs[N],
@@ -187,11 +198,8 @@ export function createQueue<const Defs extends readonly JobDefinition[]>(
   ): Promise<string | null> {
     assertStarted();
     const data = registered(name).payload.parse(payload) as object;
-    const sendOptions: PgBoss.SendOptions = {};
-    if (options.retryLimit !== undefined) sendOptions.retryLimit = options.retryLimit;
-    if (options.retryDelay !== undefined) sendOptions.retryDelay = options.retryDelay;
+    const sendOptions: PgBoss.SendOptions = retryAndPriority(options);
     if (options.startAfterSeconds !== undefined) sendOptions.startAfter = options.startAfterSeconds;
-    if (options.priority !== undefined) sendOptions.priority = options.priority;
     if (options.singleton) {
       sendOptions.singletonKey = options.singleton.key;
       sendOptions.singletonSeconds = options.singleton.seconds;
@@ -251,9 +259,7 @@ export function createQueue<const Defs extends readonly JobDefinition[]>(
         id: randomUUID(),
         name,
         data: definition.payload.parse(payload) as object,
-        ...(options.priority !== undefined ? { priority: options.priority } : {}),
-        ...(options.retryLimit !== undefined ? { retryLimit: options.retryLimit } : {}),
-        ...(options.retryDelay !== undefined ? { retryDelay: options.retryDelay } : {}),
+        ...retryAndPriority(options),
         ...(options.startAfterSeconds !== undefined
           ? { startAfter: `${options.startAfterSeconds} seconds` }
           : {}),

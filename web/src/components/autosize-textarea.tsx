@@ -2,14 +2,9 @@ import { Textarea, type TextareaProps } from '@mantine/core';
 import type { CSSProperties } from 'react';
 import classes from './autosize-textarea.module.css';
 
-/**
- * Whether the browser sizes a textarea to its text itself (CSS `field-sizing: content`).
- * Read once: it does not change while the page lives.
- */
-export const nativeAutosize = (): boolean =>
+/** Whether the browser sizes a textarea to its text itself (CSS `field-sizing: content`); read once. */
+const NATIVE =
   typeof CSS !== 'undefined' && typeof CSS.supports === 'function' && CSS.supports('field-sizing', 'content');
-
-const NATIVE = nativeAutosize();
 
 export type AutosizeTextareaProps = Omit<TextareaProps, 'autosize'> & { minRows: number; maxRows: number };
 
