@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { installHeadTags, webManifest } from './domain/web-manifest.ts';
 import { exploreFrame } from './scripts/explore-frame.ts';
+import { mantineStableIds } from './scripts/mantine-stable-ids.ts';
 import { precompressDir } from './scripts/precompress.ts';
 import { domainSchemaBuilders, webEndpoints } from './scripts/web-endpoints.ts';
 
@@ -106,7 +107,16 @@ export default defineConfig({
   root: fileURLToPath(new URL('./web', import.meta.url)),
   // exploreFrame: the explore screen's frame rendered from the components (scripts/explore-frame.ts).
   // serviceWorker before precompress: the worker is written before the files are compressed.
-  plugins: [webEndpoints(), react(), installHead(), serviceWorker(), precompress(), exploreFrame(repoRoot)],
+  // mantineStableIds: Mantine's ids without the second render it starts on mount (scripts/mantine-stable-ids.ts).
+  plugins: [
+    mantineStableIds(),
+    webEndpoints(),
+    react(),
+    installHead(),
+    serviceWorker(),
+    precompress(),
+    exploreFrame(repoRoot),
+  ],
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,

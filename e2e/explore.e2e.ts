@@ -185,23 +185,32 @@ describe('explore screen (product §2)', () => {
   });
 
   it("shows 'Error loading map data' when the buildings cannot be loaded", async () => {
+    let failing = true;
     await page.route('**/api/buildings/geojson*', (route) =>
-      route.fulfill({
-        status: 500,
-        contentType: 'application/problem+json',
-        body: JSON.stringify({
-          type: 'about:blank',
-          title: 'Internal Server Error',
-          status: 500,
-          detail: 'boom',
-        }),
-      }),
+      failing
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/problem+json',
+            body: JSON.stringify({
+              type: 'about:blank',
+              title: 'Internal Server Error',
+              status: 500,
+              detail: 'boom',
+            }),
+          })
+        : route.continue(),
     );
     await page.goto('/');
+    // The map starts now (at the first input), not after the page has been quiet: once started it
+    // asks for the buildings of its own view, and that request would otherwise come later and on
+    // its own, answered or not, while the test is reading the error.
+    await page.getByRole('button', { name: 'Retry' }).waitFor({ timeout: 20_000 });
+    await page.evaluate(() => dispatchEvent(new PointerEvent('pointermove')));
+    await page.locator('.maplibregl-canvas').waitFor({ state: 'visible', timeout: 45_000 });
     await page.getByText('Error loading map data').waitFor({ timeout: 20_000 });
 
     // The error offers Retry; once the server answers, the map agrees with the list.
-    await page.unroute('**/api/buildings/geojson*');
+    failing = false;
     await page.getByRole('button', { name: 'Retry' }).click();
     await page.getByText('Error loading map data').waitFor({ state: 'hidden', timeout: 20_000 });
     await waitForMapIdle(page);

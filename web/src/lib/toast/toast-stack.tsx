@@ -11,6 +11,8 @@ export function ToastStack() {
       transitionDuration={TOAST_EXIT_MS}
       limit={5}
       zIndex={1000}
+      // In place (fixed), not in a portal: a portal mounts by setting state as React commits.
+      withinPortal={false}
     />
   );
 }

@@ -9,7 +9,6 @@ import {
   Group,
   Loader,
   Paper,
-  ScrollArea,
   Stack,
   Text,
   Title,
@@ -73,7 +72,9 @@ export function BuildingPanel({ buildingId, onClose, onDeleted, slots = {} }: Bu
       <Group justify="flex-end" className={classes.header}>
         <CloseButton aria-label={t('Close building panel')} onClick={onClose} size="lg" />
       </Group>
-      <ScrollArea.Autosize mah="var(--panel-scroll-max)" px="lg" pb="lg" type="auto" offsetScrollbars>
+      {/* The browser's own scrolling: Mantine's ScrollArea measures itself after each commit and sets
+          state, a second render of the whole profile in the same task on a phone. */}
+      <div className={classes.scroll}>
         {notFound ? (
           <Text role="alert">{t('Building not found')}</Text>
         ) : building.isPending ? (
@@ -88,7 +89,7 @@ export function BuildingPanel({ buildingId, onClose, onDeleted, slots = {} }: Bu
         ) : (
           <BuildingProfile building={building.data} onDeleted={onDeleted} slots={slots} />
         )}
-      </ScrollArea.Autosize>
+      </div>
     </Paper>
   );
 }

@@ -1,5 +1,6 @@
 import { memo, useCallback, useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
-import { Button, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { SegmentedRadios } from '../../../components/segmented-radios.tsx';
 import { useMediaQuery } from '@mantine/hooks';
 import { COMMENT_SORTS, type Comment, type CommentTargetType } from '#domain/comments';
 import type { CommentsListState } from '../model/comments-list.ts';
@@ -140,9 +141,8 @@ const CommentsBody = memo(function CommentsBody({
           <Title order={headingOrder} size="h4" id={headingId}>
             {t('Comments')}
           </Title>
-          <SegmentedControl
-            size="xs"
-            aria-label={t('Sort comments')}
+          <SegmentedRadios
+            label={t('Sort comments')}
             value={state.currentSort}
             onChange={(value) => actions.changeSort(value)}
             data={COMMENT_SORTS.map((sort) => ({ value: sort, label: t(COMMENT_SORT_LABELS[sort]) }))}

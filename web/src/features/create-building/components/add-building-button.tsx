@@ -29,7 +29,9 @@ export function AddBuildingButton() {
     <>
       {/* Hidden while the wizard is open: it would float above the wizard's overlay. */}
       {/* On phones it is a compact round button; the lists under it keep room for it at their end. */}
-      <Affix position={{ bottom: 16, right: 16 }} zIndex={150} hidden={opened}>
+      {/* In place, not in a portal: a portal mounts by setting state as React commits, a second
+          render of the page in the same task. Fixed, it floats where a portal would put it. */}
+      <Affix position={{ bottom: 16, right: 16 }} zIndex={150} hidden={opened} withinPortal={false}>
         <Button
           size="md"
           radius="xl"

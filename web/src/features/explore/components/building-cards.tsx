@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, Center, Group, Loader, Pagination, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Box, Center, Group, Loader, Pagination, Stack, Text, Title } from '@mantine/core';
 import type { BuildingCard as BuildingCardData } from '#domain/building-list';
 import { BuildingCard } from './building-card.tsx';
 import classes from './building-cards.module.css';
@@ -64,7 +64,8 @@ export function BuildingCards({
           {orderControl}
         </Group>
       </Box>
-      <ScrollArea className={classes.scroll} type="auto" offsetScrollbars>
+      {/* The browser's own scrolling (Mantine's ScrollArea measures and renders again after each commit). */}
+      <div className={classes.scroll}>
         {loading ? (
           <Center p="lg">
             <Loader size="sm" />
@@ -112,7 +113,7 @@ export function BuildingCards({
             </Center>
           )}
         </Box>
-      </ScrollArea>
+      </div>
     </Box>
   );
 }
