@@ -37,7 +37,7 @@ function installHead(): Plugin {
 /**
  * The web app manifest and the service worker (Workbox's generateSW through vite-plugin-pwa;
  * docs/decisions/2026-11-27-installable-and-offline.md). The worker is registered by
- * web/src/app/offline.ts after the page has loaded, not by the plugin's script. What it caches:
+ * web/src/app/offline.ts some seconds after the page has loaded, not by the plugin's script. What it caches:
  * - the app shell, precached: index.html, the JS and CSS chunks, the icons;
  * - navigations go to the network (the server fills each page's head and first data); offline,
  *   the precached index.html answers instead;

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   OFFLINE_NOTE_ID,
   OFFLINE_TEXT,
+  SERVICE_WORKER_DELAY_MS,
   SERVICE_WORKER_URL,
   showOfflineNote,
   startOffline,
@@ -28,11 +29,20 @@ describe('the offline note', () => {
     expect(document.getElementById(OFFLINE_NOTE_ID)).toBeNull();
   });
 
-  it('follows the browser going offline and online, and registers the service worker at the root', async () => {
+  it('follows the browser going offline and online, and registers the service worker at the root some seconds later', async () => {
+    vi.useFakeTimers();
     const register = vi.fn(() => Promise.reject(new Error('blocked')));
     Object.defineProperty(navigator, 'serviceWorker', { value: { register }, configurable: true });
     const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
     startOffline();
+    // Not while the page may still be fetching the map and its tiles.
+    vi.advanceTimersByTime(SERVICE_WORKER_DELAY_MS - 1);
+    expect(register).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    // At the next idle moment (at most 5 s later).
+    vi.advanceTimersByTime(5000);
+    vi.useRealTimers();
+    expect(register).toHaveBeenCalledTimes(1);
     expect(register).toHaveBeenCalledWith(SERVICE_WORKER_URL, { scope: '/' });
     // A refused registration is swallowed (the app works online without it).
     await Promise.resolve();

@@ -9,6 +9,14 @@ export const OFFLINE_NOTE_ID = 'atlas-offline-note';
 export const OFFLINE_TEXT = 'You are offline. The map shows the places you have already seen.';
 /** Where the built worker is served (vite-plugin-pwa's default name, at the site's root). */
 export const SERVICE_WORKER_URL = '/sw.js';
+/**
+ * How long after the page has loaded the worker is registered (at the browser's next idle moment).
+ * Its install downloads the whole app shell (≈ 2.6 MB, the map library among it): on a phone's
+ * connection that must not compete with what the page itself still fetches then, the map library
+ * and its first tiles (the map starts once the page has been quiet a few seconds:
+ * lib/use-map-start.ts). A visit shorter than this registers it on the next one.
+ */
+export const SERVICE_WORKER_DELAY_MS = 10_000;
 
 /** Shows the note when `online` is false, removes it when true. */
 export function showOfflineNote(online: boolean, doc: Document = document): void {
@@ -42,13 +50,26 @@ export function showOfflineNote(online: boolean, doc: Document = document): void
   doc.body.append(note);
 }
 
-/** Registers the worker (when the browser has them) and keeps the offline note current. */
-export function startOffline(win: Window = window): void {
+type IdleWindow = Window & {
+  requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number;
+};
+
+/**
+ * Keeps the offline note current from now on, and registers the worker (when the browser has them)
+ * `delayMs` later, at an idle moment.
+ */
+export function startOffline(win: Window = window, delayMs = SERVICE_WORKER_DELAY_MS): void {
   const { navigator } = win;
   if ('serviceWorker' in navigator) {
     // A refused registration (a browser that blocks workers, a private window) leaves the app
     // working online as before.
-    navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/' }).catch(() => undefined);
+    const register = () =>
+      void navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/' }).catch(() => undefined);
+    const view = win as IdleWindow;
+    win.setTimeout(() => {
+      if (view.requestIdleCallback) view.requestIdleCallback(register, { timeout: 5000 });
+      else register();
+    }, delayMs);
   }
   const update = () => showOfflineNote(navigator.onLine, win.document);
   win.addEventListener('online', update);
