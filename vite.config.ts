@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { installHeadTags, webManifest } from './domain/web-manifest.ts';
 import { exploreFrame } from './scripts/explore-frame.ts';
-import { mantineStableIds } from './scripts/mantine-stable-ids.ts';
+import { mantinePatches } from './scripts/mantine-patches.ts';
 import { precompressDir } from './scripts/precompress.ts';
 import { domainSchemaBuilders, webEndpoints } from './scripts/web-endpoints.ts';
 
@@ -107,9 +107,10 @@ export default defineConfig({
   root: fileURLToPath(new URL('./web', import.meta.url)),
   // exploreFrame: the explore screen's frame rendered from the components (scripts/explore-frame.ts).
   // serviceWorker before precompress: the worker is written before the files are compressed.
-  // mantineStableIds: Mantine's ids without the second render it starts on mount (scripts/mantine-stable-ids.ts).
+  // mantinePatches: Mantine's ids without a second render, its default variables computed when needed
+  // (scripts/mantine-patches.ts).
   plugins: [
-    mantineStableIds(),
+    mantinePatches(),
     webEndpoints(),
     react(),
     installHead(),

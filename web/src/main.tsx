@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/mantine.css';
+import './app/theme-variables.css';
 import './app/app.css';
 import { App, routerReady } from './app/app.tsx';
 import { applyDeferredStylesheets } from './app/page-frame.ts';

@@ -6,7 +6,7 @@ import { AuthProvider } from '../lib/auth/auth-provider.tsx';
 import { currentLanguage } from '../lib/i18n.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { ToastContainer } from '../lib/toast/toast-container.tsx';
-import { cssVariablesResolver, theme } from './theme.ts';
+import { theme } from './theme.ts';
 
 // One manager for the page's life: Mantine keys its callbacks on the manager's functions.
 const colorSchemeManager = createColorSchemeManager();
@@ -28,11 +28,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
             language, so the direction, changes only with a reload: Mantine's context without its
             DirectionProvider, which watches <html dir> for changes (≈ 0.4 KB on every page). */}
         <DirectionContext value={direction}>
-          <MantineProvider
-            theme={theme}
-            cssVariablesResolver={cssVariablesResolver}
-            colorSchemeManager={colorSchemeManager}
-          >
+          {/* The theme's CSS variables come from a stylesheet (theme-variables.css, imported by
+              main.tsx), not computed at the first render. */}
+          <MantineProvider theme={theme} withCssVariables={false} colorSchemeManager={colorSchemeManager}>
             <ToastContainer />
             {children}
           </MantineProvider>
