@@ -4,6 +4,7 @@
  * fonts, for a revisit without a network) and shows a note while the browser is offline.
  */
 import { t } from '../lib/i18n.ts';
+import { whenIdle } from '../lib/idle.ts';
 
 export const OFFLINE_NOTE_ID = 'atlas-offline-note';
 export const OFFLINE_TEXT = 'You are offline. The map shows the places you have already seen.';
@@ -50,26 +51,18 @@ export function showOfflineNote(online: boolean, doc: Document = document): void
   doc.body.append(note);
 }
 
-type IdleWindow = Window & {
-  requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number;
-};
-
 /**
  * Keeps the offline note current from now on, and registers the worker (when the browser has them)
- * `delayMs` later, at an idle moment.
+ * SERVICE_WORKER_DELAY_MS later, at an idle moment.
  */
-export function startOffline(win: Window = window, delayMs = SERVICE_WORKER_DELAY_MS): void {
+export function startOffline(win: Window = window): void {
   const { navigator } = win;
   if ('serviceWorker' in navigator) {
     // A refused registration (a browser that blocks workers, a private window) leaves the app
     // working online as before.
     const register = () =>
       void navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/' }).catch(() => undefined);
-    const view = win as IdleWindow;
-    win.setTimeout(() => {
-      if (view.requestIdleCallback) view.requestIdleCallback(register, { timeout: 5000 });
-      else register();
-    }, delayMs);
+    win.setTimeout(() => whenIdle(register, 5000), SERVICE_WORKER_DELAY_MS);
   }
   const update = () => showOfflineNote(navigator.onLine, win.document);
   win.addEventListener('online', update);

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { whenIdle } from './idle.ts';
 
 /**
  * How long a page must have been quiet (loaded, and no task over 50 ms) before its map starts
@@ -19,11 +20,6 @@ const IDLE_TIMEOUT_MS = 1000;
  */
 const INPUTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'wheel'] as const;
 
-type IdleWindow = Window & {
-  requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number;
-  cancelIdleCallback?: (handle: number) => void;
-};
-
 /**
  * False until the page's map may start: at the visitor's first input (a touch, a click, a key, the
  * wheel, the mouse moving), or at the browser's first idle moment once the page has loaded (its `load` event) and
@@ -36,31 +32,29 @@ export function useMapStart(ready: boolean, delayMs: number): boolean {
   const [started, setStarted] = useState(false);
   useEffect(() => {
     if (!ready || started) return;
-    const view = window as IdleWindow;
     const start = () => setStarted(true);
     const controller = new AbortController();
     for (const input of INPUTS)
       addEventListener(input, start, { capture: true, passive: true, once: true, signal: controller.signal });
     let wait: ReturnType<typeof setTimeout> | undefined;
     let longest: ReturnType<typeof setTimeout> | undefined;
-    let idle: number | undefined;
+    let cancelIdle: (() => void) | undefined;
     let longTasks: PerformanceObserver | undefined;
-    const whenIdle = () => {
+    const quiet = () => {
       longTasks?.disconnect();
       clearTimeout(wait);
       clearTimeout(longest);
-      if (view.requestIdleCallback) idle = view.requestIdleCallback(start, { timeout: IDLE_TIMEOUT_MS });
-      else start();
+      cancelIdle = whenIdle(start, IDLE_TIMEOUT_MS);
     };
     const afterLoad = () => {
-      wait = setTimeout(whenIdle, delayMs);
+      wait = setTimeout(quiet, delayMs);
       if (delayMs === 0) return;
-      longest = setTimeout(whenIdle, LONGEST_WAIT_MS);
+      longest = setTimeout(quiet, LONGEST_WAIT_MS);
       // Every long task starts the quiet wait over.
       if (PerformanceObserver.supportedEntryTypes?.includes('longtask')) {
         longTasks = new PerformanceObserver(() => {
           clearTimeout(wait);
-          wait = setTimeout(whenIdle, delayMs);
+          wait = setTimeout(quiet, delayMs);
         });
         longTasks.observe({ type: 'longtask' });
       }
@@ -72,7 +66,7 @@ export function useMapStart(ready: boolean, delayMs: number): boolean {
       longTasks?.disconnect();
       clearTimeout(wait);
       clearTimeout(longest);
-      if (idle !== undefined) view.cancelIdleCallback?.(idle);
+      cancelIdle?.();
     };
   }, [ready, started, delayMs]);
   return started;
