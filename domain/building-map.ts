@@ -89,10 +89,7 @@ export const buildingFeatureCollectionSchema = z
 
 export type BuildingFeatureCollection = z.infer<typeof buildingFeatureCollectionSchema>;
 
-/** True for a cluster, false for a building. */
-export function isClusterFeature(f: MapFeature): f is ClusterFeature {
-  return f.properties.cluster;
-}
+export { isClusterFeature } from './map-features.ts';
 
 /** GET /api/buildings/geojson: the filters plus the map's zoom. */
 export const buildingsGeojsonQuerySchema = z

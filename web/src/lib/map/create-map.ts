@@ -18,9 +18,13 @@ if (typeof Worker !== 'undefined') prewarm();
  * Every map of the app is made here (eslint forbids `new Map` from maplibre-gl elsewhere), so none
  * can miss the worker set-up above. Its container says whether the view is drawn with all its
  * tiles (`data-map-idle="true"`), for tests and screenshots.
+ *
+ * The style is not validated in the browser: it is the app's own (map-style.ts), checked against
+ * the style specification by map-style.test.ts for every kind of basemap, and MapLibre's check of
+ * it was about a third of the task that loads it at a mid-range phone's speed (bench:main-thread).
  */
 export function createMap(options: MapOptions): MapLibreMap {
-  const map = new MapLibreMap(options);
+  const map = new MapLibreMap({ validateStyle: false, ...options });
   const container = map.getContainer();
   // Written only when it changes: 'dataloading' comes for every tile while the map moves.
   const markIdle = (idle: 'true' | 'false') => {

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
 import type { Map as MapLibreMap } from 'maplibre-gl';
+import { validateStyleMin, type StyleSpecification } from '@maplibre/maplibre-gl-style-spec';
 import { BASEMAP_ATTRIBUTION, BASEMAP_MAX_ZOOM } from '#domain/basemap';
 import {
   BACKGROUND_LAYER_ID,
@@ -109,6 +110,30 @@ describe('buildMapStyle', () => {
     expect(style.sources[BASEMAP_SOURCE_ID]).toMatchObject({ type: 'raster', attribution: 'dark' });
     expect(style.layers.map((layer) => layer.id)).toEqual(['background', 'basemap']);
     expect(style['font-faces']).toBeUndefined();
+  });
+});
+
+// createMap turns MapLibre's own validation of the style off (it cost a phone's main thread tens of
+// milliseconds as the map starts), so every style the app builds is checked against the spec here.
+describe('buildMapStyle against the style specification', () => {
+  const validate = (style: unknown) =>
+    validateStyleMin(style as StyleSpecification).map((error) => error.message);
+
+  it.each(['light', 'dark'] as const)('every kind of basemap, %s, is a valid style', (scheme) => {
+    expect(validate(buildMapStyle(scheme, {}, 'c38c0c964950', ''))).toEqual([]);
+    expect(validate(buildMapStyle(scheme, {}, '', ''))).toEqual([]);
+    expect(validate(buildMapStyle(scheme, RASTER, 'c38c0c964950', ''))).toEqual([]);
+    expect(validate(buildMapStyle(scheme, {}, 'c38c0c964950', '/basemap/streets.pmtiles'))).toEqual([]);
+  });
+
+  it('the check finds a mistake (a paint property of another layer type)', () => {
+    const style = buildMapStyle('light', {}, 'c38c0c964950', '');
+    const land = style.layers.find((layer) => layer.id === 'basemap-land')!;
+    const broken = {
+      ...style,
+      layers: style.layers.map((layer) => (layer === land ? { ...land, paint: { 'line-width': 2 } } : layer)),
+    };
+    expect(validate(broken).join('\n')).toMatch(/line-width/);
   });
 });
 

@@ -1,9 +1,5 @@
-import {
-  isClusterFeature,
-  type BuildingFeature,
-  type BuildingFeatureCollection,
-  type ClusterFeature,
-} from '#domain/building-map';
+import type { BuildingFeature, BuildingFeatureCollection, ClusterFeature } from '#domain/building-map';
+import { isClusterFeature } from '#domain/map-features';
 
 export interface PointCollection {
   type: 'FeatureCollection';
