@@ -5,9 +5,14 @@ import './app/theme-variables.css';
 import './app/app.css';
 import { App, routerReady } from './app/app.tsx';
 import { applyDeferredStylesheets } from './app/page-frame.ts';
+import { whenIdle } from './lib/idle.ts';
 
-// The service worker and the offline note come once the page has loaded (app/offline.ts).
-addEventListener('load', () => void import('./app/offline-start.ts'));
+// The service worker and the offline note come once the page has loaded, at an idle moment
+// (app/offline.ts): the load event often comes in the task that evaluated this module, which is
+// long enough at a phone's speed without the import's preloading.
+addEventListener('load', () => {
+  whenIdle(() => void import('./app/offline-start.ts'), 2000);
+});
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('Missing #root element in index.html');

@@ -5,6 +5,7 @@ import type { ArchitecturalStyle } from '#domain/styles';
 import { yearInputText, type FiltersAction, type FiltersState } from '../model/filters.ts';
 import classes from './filter-bar.module.css';
 import { t } from '../../../lib/i18n.ts';
+import { whenIdle } from '../../../lib/idle.ts';
 
 // The style multi-select comes just after the screen (its own chunk, requested as the bar first
 // renders): until then an input of the same size and name stands in its place, which takes no
@@ -53,9 +54,9 @@ export function FilterBar({
   // among the page's first. Its code still loads at once, so unfolding does not wait for it.
   const [stylesMounted, setStylesMounted] = useState(!folded);
   if (!folded && !stylesMounted) setStylesMounted(true);
-  useEffect(() => {
-    if (folded) void loadStylesSelect();
-  }, [folded]);
+  // Folded, its code is fetched at the next idle moment: done in the effects after the screen's
+  // first commit, preloading its dozen chunks was nearly half of that task (Lighthouse's phone run).
+  useEffect(() => (folded ? whenIdle(() => void loadStylesSelect(), 2000) : undefined), [folded]);
 
   const stylesPlaceholder = (
     <TextInput
