@@ -89,8 +89,6 @@ export const buildingFeatureCollectionSchema = z
 
 export type BuildingFeatureCollection = z.infer<typeof buildingFeatureCollectionSchema>;
 
-export { isClusterFeature } from './map-features.ts';
-
 /** GET /api/buildings/geojson: the filters plus the map's zoom. */
 export const buildingsGeojsonQuerySchema = z
   .object({

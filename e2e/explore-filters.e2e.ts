@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { isClusterFeature, type BuildingFeature, type BuildingFeatureCollection } from '#domain/building-map';
+import type { BuildingFeature, BuildingFeatureCollection } from '#domain/building-map';
+import { isClusterFeature } from '#domain/map-features';
 import { BUILDING_FLY_TO_ZOOM, MAP_DEFAULT_BOUNDS, currentYear } from '#domain/constants';
 import { getJson } from './api.ts';
 import { newContext, pagePerTest } from './browser.ts';

@@ -1,4 +1,5 @@
-import { isClusterFeature, type BuildingFeature, type BuildingFeatureCollection } from '#domain/building-map';
+import type { BuildingFeature, BuildingFeatureCollection } from '#domain/building-map';
+import { isClusterFeature } from '#domain/map-features';
 import { MAP_DEFAULT_BOUNDS } from '#domain/constants';
 
 export interface WorldBuildings {
