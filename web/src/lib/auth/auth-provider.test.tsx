@@ -109,6 +109,66 @@ describe('useRequireLogin (product §6: actions that need login open the auth mo
   });
 });
 
+describe('useRequireLogin before the first session check has answered', () => {
+  beforeEach(stubMatchMedia);
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  /** A client whose session check is on its way; `answer` completes it. */
+  function checking() {
+    let answer: (body: unknown) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        () =>
+          new Promise<Response>((resolve) => {
+            answer = (body) => resolve(new Response(JSON.stringify(body), { status: 200 }));
+          }),
+      ),
+    );
+    const queryClient = queryClientSignedIn(null);
+    queryClient.removeQueries({ queryKey: ['auth', 'check-login'] });
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <Providers queryClient={queryClient}>{children}</Providers>
+    );
+    const hook = renderHook(
+      () => ({
+        auth: useAuth(),
+        requireLogin: useRequireLogin(LOGIN_TITLES.addBuilding, LOGIN_MESSAGES.addBuilding),
+        modal: useAuthModal(),
+      }),
+      { wrapper },
+    );
+    return { ...hook, answer: (body: unknown) => answer(body) };
+  }
+
+  it('runs the action once the check says the visitor is signed in, without the modal', async () => {
+    const { result, answer } = checking();
+    await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalled());
+    expect(result.current.auth.isChecking).toBe(true);
+    const action = vi.fn();
+    act(() => result.current.requireLogin(action));
+    expect(action).not.toHaveBeenCalled();
+    await act(async () => answer({ logged_in: true, user: testUser }));
+    await waitFor(() => expect(action).toHaveBeenCalledTimes(1));
+    expect(result.current.modal.state.isOpen).toBe(false);
+  });
+
+  it('opens the modal once the check says the visitor is signed out', async () => {
+    const { result, answer } = checking();
+    await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalled());
+    const action = vi.fn();
+    act(() => result.current.requireLogin(action));
+    expect(result.current.modal.state.isOpen).toBe(false);
+    await act(async () => answer({ logged_in: false, user: null }));
+    await waitFor(() => expect(result.current.modal.state.isOpen).toBe(true));
+    expect(result.current.modal.state.title).toBe('Login to Add Building');
+    expect(action).not.toHaveBeenCalled();
+  });
+});
+
 describe('session check racing a login (product §4)', () => {
   beforeEach(stubMatchMedia);
   afterEach(() => {
