@@ -15,13 +15,13 @@ export function useRequireLogin(title?: string, message?: string) {
   const queryClient = useQueryClient();
   return useCallback(
     (action: () => void) => {
+      const askToLogIn = () => open({ title, message });
       if (isLoggedIn) action();
-      else if (!isChecking) open({ title, message });
+      else if (!isChecking) askToLogIn();
       else
-        void queryClient.ensureQueryData(checkLoginQueryOptions()).then(
-          (answer) => (authUserFrom(answer) ? action() : open({ title, message })),
-          () => open({ title, message }),
-        );
+        void queryClient
+          .ensureQueryData(checkLoginQueryOptions())
+          .then((answer) => (authUserFrom(answer) ? action() : askToLogIn()), askToLogIn);
     },
     [isLoggedIn, isChecking, open, title, message, queryClient],
   );

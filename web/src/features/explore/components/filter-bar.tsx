@@ -8,7 +8,7 @@ import { t } from '../../../lib/i18n.ts';
 import { whenIdle } from '../../../lib/idle.ts';
 
 // The style multi-select comes just after the screen (its own chunk, requested as the bar first
-// renders): until then an input of the same size and name stands in its place, which takes no
+// renders, or on a phone's folded bar at the next idle moment): until then an input of the same size and name stands in its place, which takes no
 // typing (readOnly), so nothing typed is lost.
 const loadStylesSelect = () => import('./styles-select.tsx');
 const StylesSelect = lazy(() => loadStylesSelect().then((m) => ({ default: m.StylesSelect })));
@@ -51,11 +51,11 @@ export function FilterBar({
   // A phone's folded bar mounts the style multi-select when first unfolded: hidden, it is of no
   // use to anyone (nor to a screen reader), and mounting it (Mantine's combobox and its floating
   // dropdown, positioned in layout effects) was a task of 250 ms at a mid-range phone's speed
-  // among the page's first. Its code still loads at once, so unfolding does not wait for it.
+  // among the page's first. Its code still loads early, at the next idle moment (at most 2 s), so
+  // unfolding seldom waits for it: done in the effects after the screen's first commit, preloading
+  // its dozen chunks was nearly half of that task (Lighthouse's phone run).
   const [stylesMounted, setStylesMounted] = useState(!folded);
   if (!folded && !stylesMounted) setStylesMounted(true);
-  // Folded, its code is fetched at the next idle moment: done in the effects after the screen's
-  // first commit, preloading its dozen chunks was nearly half of that task (Lighthouse's phone run).
   useEffect(() => (folded ? whenIdle(() => void loadStylesSelect(), 2000) : undefined), [folded]);
 
   const stylesPlaceholder = (
