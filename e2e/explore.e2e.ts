@@ -186,20 +186,23 @@ describe('explore screen (product §2)', () => {
 
   it("shows 'Error loading map data' when the buildings cannot be loaded", async () => {
     let failing = true;
-    await page.route('**/api/buildings/geojson*', (route) =>
-      failing
-        ? route.fulfill({
-            status: 500,
-            contentType: 'application/problem+json',
-            body: JSON.stringify({
-              type: 'about:blank',
-              title: 'Internal Server Error',
-              status: 500,
-              detail: 'boom',
-            }),
-          })
-        : route.continue(),
-    );
+    // Failed answers to the map's own view: its requests carry the zoom it reported, the page's
+    // first request (before the map has started) does not.
+    let mapViewFailures = 0;
+    await page.route('**/api/buildings/geojson*', (route) => {
+      if (!failing) return route.continue();
+      if (new URL(route.request().url()).searchParams.has('zoom')) mapViewFailures += 1;
+      return route.fulfill({
+        status: 500,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({
+          type: 'about:blank',
+          title: 'Internal Server Error',
+          status: 500,
+          detail: 'boom',
+        }),
+      });
+    });
     await page.goto('/');
     // The map starts now (at the first input), not after the page has been quiet: once started it
     // asks for the buildings of its own view, and that request would otherwise come later and on
@@ -207,7 +210,12 @@ describe('explore screen (product §2)', () => {
     await page.getByRole('button', { name: 'Retry' }).waitFor({ timeout: 20_000 });
     await page.evaluate(() => dispatchEvent(new PointerEvent('pointermove')));
     await page.locator('.maplibregl-canvas').waitFor({ state: 'visible', timeout: 45_000 });
+    // The error read must be the one for the map's view: until its request and both retries have
+    // failed, the overlay may still show the first request's error, and a server that answers
+    // again before the map's own request would leave no Retry to press.
+    await expect.poll(() => mapViewFailures, { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
     await page.getByText('Error loading map data').waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Retry' }).waitFor({ timeout: 20_000 });
 
     // The error offers Retry; once the server answers, the map agrees with the list.
     failing = false;
