@@ -17,7 +17,12 @@ import {
   FRAME_TOKENS as T,
   type ExploreFrameFile,
 } from '#domain/explore-frame';
-import { DEFERRED_STYLESHEET_ATTRIBUTE, exploreFrameMarkup, withExploreFrame } from './explore-frame.ts';
+import {
+  DEFERRED_STYLESHEET_ATTRIBUTE,
+  exploreFrameMarkup,
+  lowPriorityAppFiles,
+  withExploreFrame,
+} from './explore-frame.ts';
 import { userSections } from '#domain/pages';
 import { escapeHtml, headTags, renderIndexHtml } from './page-head.ts';
 import { PREFETCH_ELEMENT_ID, startCardsUrl } from './prefetch.ts';
@@ -117,10 +122,13 @@ describe('the app page head', () => {
     expect(html).toContain(`<meta property="og:url" content="https://atlas.example/buildings/${id}" />`);
     expect(html).toContain('<meta name="twitter:card" content="summary" />');
     expect(html).not.toContain('og:image');
-    // The template's own title and description are replaced, not doubled; its script stays.
+    // The template's own title and description are replaced, not doubled; its script stays (at
+    // low priority on a map page, which paints its frame first).
     expect(html).not.toContain('Template title');
     expect(html).not.toContain('template description');
-    expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+    expect(html).toContain(
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js"></script>',
+    );
     expect(html.indexOf('<meta charset')).toBeLessThan(html.indexOf('<title>'));
   });
 
@@ -273,14 +281,39 @@ describe('the app page head', () => {
 });
 
 describe('the map pages paint before the scripts', () => {
+  it("fetches the app's scripts, module preloads and stylesheet preloads at low priority, nothing else", () => {
+    const page = [
+      '<script type="module" crossorigin src="/assets/i.js"></script>',
+      '<link rel="modulepreload" crossorigin href="/assets/v.js">',
+      '<link rel="preload" as="style" crossorigin href="/assets/a.css">',
+      '<link rel="preload" as="image" fetchpriority="high" href="/api/locator.svg">',
+      '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/buildings/1">',
+      '<link rel="modulepreload" fetchpriority="high" href="/assets/w.js">',
+      '<script>document.documentElement.dataset.theme = "dark"</script>',
+    ].join('');
+    expect(lowPriorityAppFiles(page)).toBe(
+      [
+        '<script type="module" fetchpriority="low" crossorigin src="/assets/i.js"></script>',
+        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/v.js">',
+        '<link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/a.css">',
+        '<link rel="preload" as="image" fetchpriority="high" href="/api/locator.svg">',
+        '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/buildings/1">',
+        '<link rel="modulepreload" fetchpriority="high" href="/assets/w.js">',
+        '<script>document.documentElement.dataset.theme = "dark"</script>',
+      ].join(''),
+    );
+  });
+
   it('puts the explore frame before the root of map pages only, their stylesheets made preloads', async () => {
     const templated = `<!doctype html><html><head><meta charset="UTF-8" /><link rel="stylesheet" crossorigin href="/assets/a.css"><script type="module" src="/assets/i.js"></script></head><body><div id="root"></div></body></html>`;
     const page = withExploreFrame(templated, FRAME, '<data>');
     expect(page).toContain(`<body>${FRAME.loading}<div id="root"></div><data></body>`);
     // In place in the head (the app applies it there), and no longer holding back the first paint.
     expect(page).toContain(
-      `<meta charset="UTF-8" /><link rel="preload" as="style" crossorigin href="/assets/a.css" ${DEFERRED_STYLESHEET_ATTRIBUTE}><script`,
+      `<meta charset="UTF-8" /><link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/a.css" ${DEFERRED_STYLESHEET_ATTRIBUTE}><script`,
     );
+    // The frame paints without the app's files: they come at low priority.
+    expect(page).toContain('<script type="module" fetchpriority="low" src="/assets/i.js">');
     expect(page).toContain(`<style id="atlas-shell-style">${FRAME.css}</style>\n  </head>`);
     expect(page).not.toContain('rel="stylesheet"');
     expect(withExploreFrame('<html><body>no root</body></html>', FRAME)).toBe(
