@@ -15,9 +15,16 @@ setWorkerUrl(workerUrl);
 if (typeof Worker !== 'undefined') prewarm();
 
 /**
+ * The basemap's labels, drawn from the map's second complete frame on: placing and drawing them
+ * with the first frame that has all the tiles and markers made it one task of 200–220 ms on a
+ * mid-range phone's profile (bench:main-thread, `/`), in two it is ≈ 125 ms each.
+ */
+export const LATER_LAYERS = ['basemap-country-label', 'basemap-place-label'] as const;
+
+/**
  * Every map of the app is made here (eslint forbids `new Map` from maplibre-gl elsewhere), so none
  * can miss the worker set-up above. Its container says whether the view is drawn with all its
- * tiles (`data-map-idle="true"`), for tests and screenshots.
+ * tiles and its labels (`data-map-idle="true"`), for tests and screenshots.
  *
  * The style is not validated in the browser: it is the app's own (map-style.ts), checked against
  * the style specification by map-style.test.ts for every kind of basemap, and MapLibre's check of
@@ -30,7 +37,25 @@ export function createMap(options: MapOptions): MapLibreMap {
   const markIdle = (idle: 'true' | 'false') => {
     if (container.dataset.mapIdle !== idle) container.dataset.mapIdle = idle;
   };
-  map.on('idle', () => markIdle('true'));
+  // The labels wait for the first idle (everything else drawn), then show; the idle after that
+  // frame is the map's first complete one.
+  let labels: 'waiting' | 'showing' | 'shown' = 'shown';
+  map.once('styledata', () => {
+    for (const id of LATER_LAYERS) {
+      if (!map.getLayer(id) || map.getLayoutProperty(id, 'visibility') === 'none') continue;
+      map.setLayoutProperty(id, 'visibility', 'none');
+      labels = 'waiting';
+    }
+  });
+  map.on('idle', () => {
+    if (labels === 'waiting') {
+      for (const id of LATER_LAYERS) if (map.getLayer(id)) map.setLayoutProperty(id, 'visibility', 'visible');
+      labels = 'showing';
+      return;
+    }
+    labels = 'shown';
+    markIdle('true');
+  });
   map.on('dataloading', () => markIdle('false'));
   const streets = streetsOfStyle(options.style);
   if (streets) addStreetsWhenLoaded(map, streets.archive, streets.colorScheme);

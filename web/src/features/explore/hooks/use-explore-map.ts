@@ -92,7 +92,8 @@ function startMap(
     if (event.sourceId === BUILDINGS_SOURCE_ID || event.sourceId === CLUSTERS_SOURCE_ID) setMapIdle(false);
   });
   map.on('idle', () => {
-    if (dataSettled.current) setMapIdle(true);
+    // Not before createMap's own idle mark: the first idle only shows the labels (create-map.ts).
+    if (dataSettled.current && map.getContainer().dataset.mapIdle === 'true') setMapIdle(true);
   });
   let tileErrorLogged = false;
   map.on('error', (event: ErrorEvent & { sourceId?: string }) => {
