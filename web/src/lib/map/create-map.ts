@@ -17,9 +17,10 @@ if (typeof Worker !== 'undefined') prewarm();
 /**
  * The basemap's labels, drawn from the map's second complete frame on: placing and drawing them
  * with the first frame that has all the tiles and markers made it one task of 200–220 ms on a
- * mid-range phone's profile (bench:main-thread, `/`), in two it is ≈ 125 ms each.
+ * mid-range phone's profile (bench:main-thread, `/`), in two it is ≈ 125 ms each
+ * (docs/decisions/2026-11-28-basemap-labels-a-frame-later.md).
  */
-export const LATER_LAYERS = ['basemap-country-label', 'basemap-place-label'] as const;
+const LATER_LAYERS = ['basemap-country-label', 'basemap-place-label'] as const;
 
 /**
  * Every map of the app is made here (eslint forbids `new Map` from maplibre-gl elsewhere), so none
