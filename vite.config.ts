@@ -139,7 +139,7 @@ export default defineConfig({
           // of their own: left alone, rolldown cut the building page into 36 files (a dozen of
           // them 1–2 KB: one Mantine component, an icon, a helper), and on a phone's connection
           // every file is a request that waits its turn for one of a few connections. With the
-          // copies it loads 6 files for 0.5 KB more (Lighthouse's phone LCP 3.9 → 2.9 s).
+          // copies it loads 7 files for 1.1 KB more (Lighthouse's phone LCP 3.9 → 2.9 s).
           // A chunk holding a module with state for the page's life (a store, a React context, a
           // module-level `let`) stays single: two copies would be two states.
           // Decision: docs/decisions/2026-11-28-small-chunks-inlined.md.

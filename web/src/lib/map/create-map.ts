@@ -41,16 +41,19 @@ export function createMap(options: MapOptions): MapLibreMap {
   // The labels wait for the first idle (everything else drawn), then show; the idle after that
   // frame is the map's first complete one.
   let labels: 'waiting' | 'showing' | 'shown' = 'shown';
+  // Only the labels hidden here are shown again (a style may hide one of its own).
+  const held: string[] = [];
   map.once('styledata', () => {
     for (const id of LATER_LAYERS) {
       if (!map.getLayer(id) || map.getLayoutProperty(id, 'visibility') === 'none') continue;
       map.setLayoutProperty(id, 'visibility', 'none');
+      held.push(id);
       labels = 'waiting';
     }
   });
   map.on('idle', () => {
     if (labels === 'waiting') {
-      for (const id of LATER_LAYERS) if (map.getLayer(id)) map.setLayoutProperty(id, 'visibility', 'visible');
+      for (const id of held) if (map.getLayer(id)) map.setLayoutProperty(id, 'visibility', 'visible');
       labels = 'showing';
       return;
     }
