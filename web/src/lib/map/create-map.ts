@@ -48,8 +48,8 @@ export function createMap(options: MapOptions): MapLibreMap {
       if (!map.getLayer(id) || map.getLayoutProperty(id, 'visibility') === 'none') continue;
       map.setLayoutProperty(id, 'visibility', 'none');
       held.push(id);
-      labels = 'waiting';
     }
+    if (held.length > 0) labels = 'waiting';
   });
   map.on('idle', () => {
     if (labels === 'waiting') {

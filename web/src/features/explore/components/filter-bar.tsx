@@ -8,8 +8,8 @@ import { t } from '../../../lib/i18n.ts';
 import { whenIdle } from '../../../lib/idle.ts';
 
 // The style multi-select comes just after the screen (its own chunk, requested as the bar first
-// renders, or on a phone's folded bar at the next idle moment): until then an input of the same size and name stands in its place, which takes no
-// typing (readOnly), so nothing typed is lost.
+// renders, or on a phone's folded bar at the next idle moment): until then an input of the same
+// size and name stands in its place, which takes no typing (readOnly), so nothing typed is lost.
 const loadStylesSelect = () => import('./styles-select.tsx');
 const StylesSelect = lazy(() => loadStylesSelect().then((m) => ({ default: m.StylesSelect })));
 
